@@ -1,0 +1,81 @@
+// Package agents holds the policies that play gridgym's games: the official
+// sample bots (one package per game under agents/), simple scripted bots, the
+// generic random bot, and later the neural policy and the host for a user's own
+// bot. An agent sees only what a competition bot sees: the scripted bots read
+// their seat's view through the game's codec and answer in view coordinates.
+package agents
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/gridgym/gridgym/rules"
+)
+
+// Agent plays one seat in one game at a time.
+type Agent interface {
+	// Reset starts a new game in which the agent plays seat; rng is the
+	// agent's own generator for every random choice it makes.
+	Reset(st rules.State, seat int, rng *rules.RNG)
+	// Act returns the agent's move for the current position of st. It is
+	// called only while the agent's seat is Active.
+	Act(st rules.State) rules.Move
+}
+
+// Factory makes a fresh agent.
+type Factory func() Agent
+
+// Entry is a registered agent.
+type Entry struct {
+	Game, Name, Doc string
+	New             Factory
+}
+
+var registry = map[string]map[string]Entry{}
+
+// Register adds an agent for game under name. Registering twice panics.
+func Register(game, name, doc string, f Factory) {
+	if registry[game] == nil {
+		registry[game] = map[string]Entry{}
+	}
+	if _, dup := registry[game][name]; dup {
+		panic("agents: registered twice: " + game + "/" + name)
+	}
+	registry[game][name] = Entry{Game: game, Name: name, Doc: doc, New: f}
+}
+
+// Lookup returns the agent name of game. Every game has "random".
+func Lookup(game, name string) (Entry, error) {
+	if e, ok := registry[game][name]; ok {
+		return e, nil
+	}
+	if name == "random" {
+		return Entry{Game: game, Name: "random", Doc: "a uniformly random legal move", New: func() Agent { return &Random{} }}, nil
+	}
+	return Entry{}, fmt.Errorf("unknown bot %q for game %s (valid: %s)", name, game, strings.Join(Names(game), ", "))
+}
+
+// Names lists the agents of game, "random" included, sorted.
+func Names(game string) []string {
+	names := []string{"random"}
+	for n := range registry[game] {
+		if n != "random" {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Random plays a uniformly random legal move (rules.State.RandomMove).
+type Random struct {
+	seat int
+	rng  *rules.RNG
+}
+
+// Reset implements Agent.
+func (a *Random) Reset(_ rules.State, seat int, rng *rules.RNG) { a.seat, a.rng = seat, rng }
+
+// Act implements Agent.
+func (a *Random) Act(st rules.State) rules.Move { return st.RandomMove(a.seat, a.rng) }

@@ -1,0 +1,258 @@
+package rules
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// ParamKind is the type of a game parameter.
+type ParamKind uint8
+
+const (
+	// Int parameters have an inclusive range [Min, Max].
+	Int ParamKind = iota
+	// Bool parameters take true/false (also 1/0, yes/no).
+	Bool
+	// Choice parameters take one of Choices.
+	Choice
+	// Text parameters are checked by the parameter's Check function.
+	Text
+)
+
+// Param declares one parameter or variant flag of a game, with its default and
+// valid values, so the CLI, configs and error messages can list them.
+type Param struct {
+	Name    string
+	Doc     string
+	Kind    ParamKind
+	Default string
+	Min     int                // Int only
+	Max     int                // Int only
+	Choices []string           // Choice only
+	Check   func(string) error // Text only (optional)
+}
+
+// Valid describes the valid values, for help and error messages.
+func (p Param) Valid() string {
+	switch p.Kind {
+	case Int:
+		return fmt.Sprintf("integer %d..%d", p.Min, p.Max)
+	case Bool:
+		return "true|false"
+	case Choice:
+		return strings.Join(p.Choices, "|")
+	default:
+		return "text"
+	}
+}
+
+func (p Param) check(v string) (string, error) {
+	switch p.Kind {
+	case Int:
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || n < p.Min || n > p.Max {
+			return "", fmt.Errorf("parameter %s=%q: want an integer in %d..%d", p.Name, v, p.Min, p.Max)
+		}
+		return strconv.Itoa(n), nil
+	case Bool:
+		switch strings.ToLower(strings.TrimSpace(v)) {
+		case "true", "1", "yes", "on":
+			return "true", nil
+		case "false", "0", "no", "off":
+			return "false", nil
+		}
+		return "", fmt.Errorf("parameter %s=%q: want true or false", p.Name, v)
+	case Choice:
+		for _, c := range p.Choices {
+			if v == c {
+				return v, nil
+			}
+		}
+		return "", fmt.Errorf("parameter %s=%q: want one of %s", p.Name, v, strings.Join(p.Choices, ", "))
+	default:
+		if p.Check != nil {
+			if err := p.Check(v); err != nil {
+				return "", fmt.Errorf("parameter %s=%q: %w", p.Name, v, err)
+			}
+		}
+		return v, nil
+	}
+}
+
+// Game is a registered game: its name, parameters and constructor. A game
+// package fills one in and calls Register from its init function; nothing
+// downstream switches on game names.
+type Game struct {
+	Name    string  // registry name, e.g. "rising-tide"
+	Title   string  // display name, e.g. "Rising Tide"
+	Summary string  // one line for `gridgym games`
+	Params  []Param // parameters and variant flags, defaults = the written rules
+	// Validate checks constraints between parameters (optional).
+	Validate func(Config) error
+	// New returns a state at the start position for a validated config.
+	New func(Config) State
+	// Codec is the competition protocol.
+	Codec Codec
+}
+
+// Config holds a game's validated parameter values.
+type Config struct {
+	game *Game
+	vals map[string]string
+}
+
+// Game returns the game the config belongs to.
+func (c Config) Game() *Game { return c.game }
+
+// Get returns the canonical text value of parameter name.
+func (c Config) Get(name string) string {
+	if v, ok := c.vals[name]; ok {
+		return v
+	}
+	for _, p := range c.game.Params {
+		if p.Name == name {
+			return p.Default
+		}
+	}
+	panic("rules: game " + c.game.Name + " has no parameter " + name)
+}
+
+// Int returns an Int parameter.
+func (c Config) Int(name string) int { n, _ := strconv.Atoi(c.Get(name)); return n }
+
+// Bool returns a Bool parameter.
+func (c Config) Bool(name string) bool { return c.Get(name) == "true" }
+
+// Values returns every parameter with its value, in declaration order.
+func (c Config) Values() [][2]string {
+	out := make([][2]string, 0, len(c.game.Params))
+	for _, p := range c.game.Params {
+		out = append(out, [2]string{p.Name, c.Get(p.Name)})
+	}
+	return out
+}
+
+// String renders the config as name=value pairs.
+func (c Config) String() string {
+	var parts []string
+	for _, kv := range c.Values() {
+		parts = append(parts, kv[0]+"="+kv[1])
+	}
+	return strings.Join(parts, ",")
+}
+
+// Configure validates parameter values (name → text) against g's declarations.
+// Unknown names and invalid values give errors that list the valid choices.
+func (g *Game) Configure(values map[string]string) (Config, error) {
+	c := Config{game: g, vals: map[string]string{}}
+	for name, v := range values {
+		var p *Param
+		for i := range g.Params {
+			if g.Params[i].Name == name {
+				p = &g.Params[i]
+			}
+		}
+		if p == nil {
+			return Config{}, fmt.Errorf("game %s has no parameter %q (valid: %s)", g.Name, name, g.paramNames())
+		}
+		cv, err := p.check(v)
+		if err != nil {
+			return Config{}, fmt.Errorf("game %s: %w", g.Name, err)
+		}
+		c.vals[name] = cv
+	}
+	if g.Validate != nil {
+		if err := g.Validate(c); err != nil {
+			return Config{}, fmt.Errorf("game %s: %w", g.Name, err)
+		}
+	}
+	return c, nil
+}
+
+// Default returns the config with every parameter at its default.
+func (g *Game) Default() Config {
+	c, err := g.Configure(nil)
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
+
+func (g *Game) paramNames() string {
+	if len(g.Params) == 0 {
+		return "none"
+	}
+	names := make([]string, len(g.Params))
+	for i, p := range g.Params {
+		names[i] = p.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// ParseParams splits "k=v,k2=v2" (or repeated flags) into a map.
+func ParseParams(specs []string) (map[string]string, error) {
+	out := map[string]string{}
+	for _, spec := range specs {
+		for _, kv := range strings.Split(spec, ",") {
+			kv = strings.TrimSpace(kv)
+			if kv == "" {
+				continue
+			}
+			k, v, ok := strings.Cut(kv, "=")
+			if !ok {
+				return nil, fmt.Errorf("parameter %q: want name=value", kv)
+			}
+			out[strings.TrimSpace(k)] = strings.TrimSpace(v)
+		}
+	}
+	return out, nil
+}
+
+var registry = map[string]*Game{}
+
+// Register adds g to the registry. It panics on a duplicate or incomplete
+// registration, which is a programming error caught at start-up.
+func Register(g *Game) {
+	if g.Name == "" || g.New == nil || g.Codec == nil {
+		panic("rules: incomplete registration of game " + g.Name)
+	}
+	if _, dup := registry[g.Name]; dup {
+		panic("rules: game registered twice: " + g.Name)
+	}
+	for _, p := range g.Params {
+		if _, err := p.check(p.Default); err != nil {
+			panic("rules: bad default: " + err.Error())
+		}
+	}
+	registry[g.Name] = g
+}
+
+// Lookup returns the registered game called name, or an error that lists the
+// registered games.
+func Lookup(name string) (*Game, error) {
+	if g, ok := registry[name]; ok {
+		return g, nil
+	}
+	return nil, fmt.Errorf("unknown game %q (valid: %s)", name, strings.Join(Names(), ", "))
+}
+
+// Names lists the registered games in alphabetical order.
+func Names() []string {
+	names := make([]string, 0, len(registry))
+	for n := range registry {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Games returns the registered games in name order.
+func Games() []*Game {
+	var gs []*Game
+	for _, n := range Names() {
+		gs = append(gs, registry[n])
+	}
+	return gs
+}
