@@ -129,6 +129,7 @@ func Hash(st State, buf []uint64) (uint64, []uint64) {
 	}
 	return h, buf
 }
+
 // PointsFromKeys fills o.Points and o.Win from per-seat rank keys, higher is
 // better and equal keys tie: points = seats strictly below + ½ · other seats tied.
 func PointsFromKeys(keys []float64, o *Outcome) {
