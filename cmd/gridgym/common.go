@@ -1,0 +1,70 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"github.com/gridgym/gridgym/agents"
+	"github.com/gridgym/gridgym/rules"
+)
+
+// gameFlags are the flags every command that plays a game shares.
+type gameFlags struct {
+	game   string
+	params []string
+	seed   uint64
+}
+
+func (f *gameFlags) add(c *cobra.Command, defaultGame string) {
+	c.Flags().StringVarP(&f.game, "game", "g", defaultGame, "game to play (see 'gridgym games')")
+	c.Flags().StringArrayVarP(&f.params, "param", "p", nil, "game parameter name=value (repeatable, or comma-separated)")
+	c.Flags().Uint64Var(&f.seed, "seed", 1, "random seed: same seed, same games")
+}
+
+// config resolves the game and its parameters; bad input is a usage error.
+func (f *gameFlags) config() (rules.Config, error) {
+	g, err := rules.Lookup(f.game)
+	if err != nil {
+		return rules.Config{}, usageError{err}
+	}
+	kv, err := rules.ParseParams(f.params)
+	if err != nil {
+		return rules.Config{}, usageError{err}
+	}
+	cfg, err := g.Configure(kv)
+	if err != nil {
+		return rules.Config{}, usageError{err}
+	}
+	return cfg, nil
+}
+
+// botList splits and checks a comma-separated bot list for game.
+func botList(game, list string) ([]string, error) {
+	var bots []string
+	for _, b := range strings.Split(list, ",") {
+		if b = strings.TrimSpace(b); b == "" {
+			continue
+		}
+		if _, err := agents.Lookup(game, b); err != nil {
+			return nil, usageError{err}
+		}
+		bots = append(bots, b)
+	}
+	if len(bots) == 0 {
+		return nil, usagef("no bots given (valid for %s: %s)", game, strings.Join(agents.Names(game), ", "))
+	}
+	return bots, nil
+}
+
+func isTerminal(f *os.File) bool { return term.IsTerminal(int(f.Fd())) }
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, word)
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}

@@ -1,0 +1,39 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/gridgym/gridgym/agents"
+	"github.com/gridgym/gridgym/rules"
+)
+
+func newGamesCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "games",
+		Short: "List the games with their parameters and bots",
+		Args:  cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			w := c.OutOrStdout()
+			for i, g := range rules.Games() {
+				if i > 0 {
+					fmt.Fprintln(w)
+				}
+				sp := g.New(g.Default()).Spec()
+				fmt.Fprintf(w, "%s — %s\n  %s\n", g.Name, g.Title, g.Summary)
+				fmt.Fprintf(w, "  %d seats, %s, board %d×%d, at most %d steps; score: %s\n",
+					sp.Seats, map[bool]string{true: "sequential", false: "simultaneous"}[sp.Sequential], sp.Rows, sp.Cols, sp.MaxSteps, sp.ScoreName)
+				tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+				for _, p := range g.Params {
+					fmt.Fprintf(tw, "  --param %s=%s\t%s\t%s\n", p.Name, p.Default, p.Valid(), p.Doc)
+				}
+				tw.Flush()
+				fmt.Fprintf(w, "  bots: %s\n", strings.Join(agents.Names(g.Name), ", "))
+			}
+			return nil
+		},
+	}
+}

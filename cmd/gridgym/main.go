@@ -1,0 +1,58 @@
+// Command gridgym trains, exports and evaluates bots for grid territory
+// competitions. It is thin: flags in, library calls out.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	_ "github.com/gridgym/gridgym/games"
+)
+
+// usageError marks errors in the user's input: exit status 2.
+type usageError struct{ error }
+
+func usagef(format string, a ...any) error { return usageError{fmt.Errorf(format, a...)} }
+
+func main() {
+	root := newRoot()
+	if err := root.Execute(); err != nil {
+		fmt.Fprintf(os.Stderr, "gridgym: %v\n", err)
+		var ue usageError
+		if errors.As(err, &ue) || isFlagError(err) {
+			os.Exit(2)
+		}
+		os.Exit(1)
+	}
+}
+
+func newRoot() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "gridgym",
+		Short: "Train, export and evaluate bots for grid territory competitions",
+		Long: `gridgym plays five grid territory games exactly as their competitions do
+(Nuggets, Rising Tide, Rectangle, Bovine Borders, Slime), runs the official
+sample bots, and measures bots against each other.
+
+Start with 'gridgym games' to see the games, their parameters and bots.`,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+	}
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.AddCommand(newGamesCmd(), newPlayCmd(), newTournamentCmd())
+	return root
+}
+
+func isFlagError(err error) bool {
+	// cobra reports unknown commands and bad arguments as plain errors.
+	for _, p := range []string{"unknown command", "unknown flag", "unknown shorthand", "invalid argument", "accepts ", "requires "} {
+		if strings.Contains(err.Error(), p) {
+			return true
+		}
+	}
+	return false
+}

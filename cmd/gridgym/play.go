@@ -1,0 +1,127 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/gridgym/gridgym/agents"
+	"github.com/gridgym/gridgym/eval"
+	"github.com/gridgym/gridgym/rules"
+)
+
+func newPlayCmd() *cobra.Command {
+	var (
+		gf     gameFlags
+		bots   string
+		render bool
+		delay  time.Duration
+	)
+	c := &cobra.Command{
+		Use:   "play",
+		Short: "Play one game and print the final scores and ranking",
+		Long: `Play one game between the given bots (seat 0 first; a shorter list is
+repeated to fill the seats) and print each seat's score, placement points and
+rank. --render draws the board after every step, in colour on a terminal.`,
+		Example: `  gridgym play --game rising-tide --bots pass_perth,random_rizhao,nearby_new_orleans,trench_tunis --seed 7
+  gridgym play --game slime --bots simplebot,random --render --delay 50ms`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			cfg, err := gf.config()
+			if err != nil {
+				return err
+			}
+			g := cfg.Game()
+			names, err := botList(g.Name, bots)
+			if err != nil {
+				return err
+			}
+			spec := g.New(cfg).Spec()
+			entries := make([]agents.Entry, len(names))
+			for i, n := range names {
+				entries[i], _ = agents.Lookup(g.Name, n)
+			}
+			lineup := make([]int, spec.Seats)
+			seated := make([]string, spec.Seats)
+			for s := range lineup {
+				lineup[s] = s % len(names)
+				seated[s] = names[lineup[s]]
+			}
+			out := c.OutOrStdout()
+			color := isTerminal(os.Stdout)
+			var onStep func(rules.State)
+			if render {
+				onStep = func(st rules.State) {
+					if color && delay > 0 {
+						fmt.Fprint(out, "\x1b[H\x1b[2J")
+					}
+					st.Render(out, color)
+					fmt.Fprintln(out)
+					if delay > 0 {
+						time.Sleep(delay)
+					}
+				}
+			}
+			res := eval.PlayGame(cfg, entries, lineup, gf.seed, 0, onStep)
+			fmt.Fprintf(out, "%s (%s), seed %d: %s\n", g.Title, cfg, gf.seed, plural(res.Steps, "step"))
+			writeRanking(out, spec, seated, res)
+			return nil
+		},
+	}
+	gf.add(c, "rising-tide")
+	c.Flags().StringVarP(&bots, "bots", "b", "random", "comma-separated bots, one per seat in seat order")
+	c.Flags().BoolVar(&render, "render", false, "draw the board after every step")
+	c.Flags().DurationVar(&delay, "delay", 0, "pause after each rendered step (e.g. 100ms)")
+	return c
+}
+
+func writeRanking(out interface{ Write([]byte) (int, error) }, spec *rules.Spec, seated []string, res eval.GameResult) {
+	o := res.Outcome
+	order := make([]int, len(seated))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return o.Points[order[a]] > o.Points[order[b]] })
+	width := 4
+	for _, n := range seated {
+		width = max(width, len(n))
+	}
+	fmt.Fprintf(out, "rank  seat  %-*s  %14s  points\n", width, "bot", truncate(spec.ScoreName, 14))
+	for _, s := range order {
+		better := 0
+		for t := range seated {
+			if o.Points[t] > o.Points[s] {
+				better++
+			}
+		}
+		fmt.Fprintf(out, "%4d  %4d  %-*s  %14s  %6.1f\n", better+1, s, width, seated[s], formatScore(o.Score[s]), o.Points[s])
+	}
+	var errs []string
+	for s, n := range res.Errors {
+		if n > 0 {
+			errs = append(errs, fmt.Sprintf("seat %d: %d", s, n))
+		}
+	}
+	if len(errs) > 0 {
+		fmt.Fprintf(out, "bot errors counted as passes: %s\n", strings.Join(errs, ", "))
+	}
+}
+
+func formatScore(x float64) string {
+	if x == math.Trunc(x) && math.Abs(x) < 1e15 {
+		return fmt.Sprintf("%.0f", x)
+	}
+	return fmt.Sprintf("%.4f", x)
+}
+
+func truncate(s string, n int) string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
+}

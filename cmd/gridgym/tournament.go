@@ -1,0 +1,95 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"strings"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+
+	"github.com/gridgym/gridgym/agents"
+	"github.com/gridgym/gridgym/eval"
+)
+
+func newTournamentCmd() *cobra.Command {
+	var (
+		gf      gameFlags
+		bots    string
+		games   int
+		workers int
+		quiet   bool
+	)
+	c := &cobra.Command{
+		Use:   "tournament",
+		Short: "Run many games with seats rotated and rank the bots",
+		Long: `Run --games games between the bots and print each bot's tournament score
+(the game's own aggregate: mean rounds survived, mean cells, sum of
+log-scores, mean placement points …) with 95% intervals, win share and its
+rank distribution.
+
+Seating: with at most as many bots as seats, game i seats bot (s+i) mod n at
+seat s, so every bot plays every seat; with more bots than seats, every
+combination of distinct bots is played in every rotation, cycled until
+--games games are played. Without --bots, every bot of the game plays.
+Ctrl-C stops early and reports the games finished so far.`,
+		Example: `  gridgym tournament --game rising-tide --games 120
+  gridgym tournament --game slime --bots simplebot,random --games 200 --seed 3`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			cfg, err := gf.config()
+			if err != nil {
+				return err
+			}
+			g := cfg.Game()
+			if bots == "" {
+				bots = strings.Join(agents.Names(g.Name), ",")
+			}
+			names, err := botList(g.Name, bots)
+			if err != nil {
+				return err
+			}
+			if games < 1 {
+				return usagef("--games %d: want at least 1", games)
+			}
+			if workers < 0 {
+				return usagef("--workers %d: want 0 (all cores) or more", workers)
+			}
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+			defer stop()
+			var bar *progressbar.ProgressBar
+			if !quiet && isTerminal(os.Stderr) {
+				bar = progressbar.NewOptions(games, progressbar.OptionSetWriter(os.Stderr),
+					progressbar.OptionSetDescription(g.Name), progressbar.OptionShowCount(),
+					progressbar.OptionSetItsString("games"), progressbar.OptionShowIts(),
+					progressbar.OptionSetPredictTime(true), progressbar.OptionClearOnFinish())
+			}
+			res, err := eval.Run(ctx, eval.Config{
+				Game: cfg, Bots: names, Games: games, Seed: gf.seed, Workers: workers,
+				Progress: func(done int) {
+					if bar != nil {
+						bar.Set(done)
+					}
+				},
+			})
+			if bar != nil {
+				bar.Finish()
+			}
+			if err != nil && len(res.Games) == 0 {
+				return err
+			}
+			if err != nil {
+				fmt.Fprintf(c.ErrOrStderr(), "stopped early: %d of %d games\n", len(res.Games), games)
+			}
+			return eval.WriteTable(c.OutOrStdout(), res)
+		},
+	}
+	gf.add(c, "rising-tide")
+	c.Flags().StringVarP(&bots, "bots", "b", "", "comma-separated bots (default: every bot of the game)")
+	c.Flags().IntVarP(&games, "games", "n", 100, "number of games")
+	c.Flags().IntVar(&workers, "workers", 0, "games played in parallel (0 = one per core)")
+	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "no progress bar")
+	return c
+}

@@ -1,0 +1,272 @@
+package eval
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"runtime"
+	"sync"
+
+	"github.com/gridgym/gridgym/agents"
+	"github.com/gridgym/gridgym/rules"
+	"gonum.org/v1/gonum/stat"
+)
+
+// Config describes a tournament.
+type Config struct {
+	Game    rules.Config // the game and its parameters
+	Bots    []string     // bot names (agents registry); a name may repeat
+	Games   int          // number of games to play
+	Seed    uint64       // master seed: game i uses streams derived from (Seed, i)
+	Workers int          // parallel games; 0 = GOMAXPROCS
+	// Progress, if set, is called after each finished game with the number done.
+	Progress func(done int)
+}
+
+// GameResult is the outcome of one tournament game.
+type GameResult struct {
+	Index   int
+	Lineup  []int // Lineup[seat] = index into Config.Bots
+	Steps   int
+	Outcome *rules.Outcome
+	Errors  []int // per seat: moves replaced by Pass because the bot panicked
+}
+
+// BotStats aggregates one bot's results over its games.
+type BotStats struct {
+	Name       string
+	Games      int       // seats played (a bot listed twice in a lineup counts twice)
+	Score      float64   // the game's tournament score (Spec.Tournament)
+	MeanScore  float64   // mean per-game score
+	ScoreCI    float64   // half-width of the 95% normal interval of MeanScore
+	MeanPoints float64   // mean placement points
+	PointsCI   float64   // half-width of the 95% interval of MeanPoints
+	WinShare   float64   // mean win share
+	Ranks      []int     // Ranks[k] = games finished at rank k+1 (ties share the better rank)
+	Errors     int       // bot errors (panics) counted as passes
+	scores     []float64 // per-game scores
+	points     []float64
+}
+
+// Result is a finished tournament.
+type Result struct {
+	Spec   rules.Spec
+	Config Config
+	Games  []GameResult
+	Bots   []BotStats // one entry per distinct bot name, in first-listed order
+}
+
+// Lineups returns the seat assignments the tournament cycles through. With
+// at most as many bots as seats, lineup i seats bot (s+i) mod n at seat s, so
+// every bot takes every seat in turn. With more bots than seats, every
+// combination of seats distinct bots is played in every cyclic rotation.
+func Lineups(nBots, seats int) [][]int {
+	if nBots <= seats {
+		out := make([][]int, nBots)
+		for i := range out {
+			l := make([]int, seats)
+			for s := range l {
+				l[s] = (s + i) % nBots
+			}
+			out[i] = l
+		}
+		return out
+	}
+	var out [][]int
+	comb := make([]int, seats)
+	var rec func(start, k int)
+	rec = func(start, k int) {
+		if k == seats {
+			for r := 0; r < seats; r++ {
+				l := make([]int, seats)
+				for s := range l {
+					l[s] = comb[(s+r)%seats]
+				}
+				out = append(out, l)
+			}
+			return
+		}
+		for i := start; i < nBots; i++ {
+			comb[k] = i
+			rec(i+1, k+1)
+		}
+	}
+	rec(0, 0)
+	return out
+}
+
+// Run plays the tournament. It stops early, with the games finished so far,
+// when ctx is cancelled.
+func Run(ctx context.Context, cfg Config) (*Result, error) {
+	if len(cfg.Bots) == 0 {
+		return nil, errors.New("tournament: no bots")
+	}
+	if cfg.Games < 1 {
+		return nil, fmt.Errorf("tournament: games = %d, want ≥ 1", cfg.Games)
+	}
+	g := cfg.Game.Game()
+	entries := make([]agents.Entry, len(cfg.Bots))
+	for i, name := range cfg.Bots {
+		e, err := agents.Lookup(g.Name, name)
+		if err != nil {
+			return nil, err
+		}
+		entries[i] = e
+	}
+	spec := *g.New(cfg.Game).Spec()
+	lineups := Lineups(len(cfg.Bots), spec.Seats)
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	results := make([]GameResult, cfg.Games)
+	finished := make([]bool, cfg.Games)
+	jobs := make(chan int)
+	var mu sync.Mutex
+	done := 0
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				r := PlayGame(cfg.Game, entries, lineups[i%len(lineups)], cfg.Seed, uint64(i), nil)
+				r.Index = i
+				mu.Lock()
+				results[i] = r
+				finished[i] = true
+				done++
+				if cfg.Progress != nil {
+					cfg.Progress(done)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+feed:
+	for i := 0; i < cfg.Games; i++ {
+		select {
+		case jobs <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	res := &Result{Spec: spec, Config: cfg}
+	for i, ok := range finished {
+		if ok {
+			res.Games = append(res.Games, results[i])
+		}
+	}
+	res.Bots = aggregate(spec, cfg.Bots, res.Games)
+	return res, ctx.Err()
+}
+
+// PlayGame plays one game of cfg with entries seated by lineup. The game's
+// random events use stream (seed, 2·index) and seat s's agent stream
+// (seed, 2·index+1, s), so a game can be replayed alone. onStep, if set, sees
+// the position before the first step and after every step.
+func PlayGame(cfg rules.Config, entries []agents.Entry, lineup []int, seed, index uint64, onStep func(rules.State)) GameResult {
+	st := cfg.Game().New(cfg)
+	spec := st.Spec()
+	rng := rules.Derive(seed, 2*index)
+	bots := make([]agents.Agent, spec.Seats)
+	for s := range bots {
+		bots[s] = entries[lineup[s]].New()
+		bots[s].Reset(st, s, rules.Derive(seed^uint64(s+1)*0x9e3779b97f4a7c15, 2*index+1))
+	}
+	moves := make([]rules.Move, spec.Seats)
+	res := GameResult{Lineup: lineup, Errors: make([]int, spec.Seats)}
+	if onStep != nil {
+		onStep(st)
+	}
+	for !st.Done() && res.Steps <= spec.MaxSteps {
+		for s := range moves {
+			moves[s] = rules.Move{}
+			if st.Active(s) {
+				var failed bool
+				moves[s], failed = act(bots[s], st)
+				if failed {
+					res.Errors[s]++
+				}
+			}
+		}
+		st.Step(moves, rng)
+		res.Steps++
+		if onStep != nil {
+			onStep(st)
+		}
+	}
+	res.Outcome = rules.NewOutcome(spec.Seats)
+	st.Outcome(res.Outcome)
+	return res
+}
+
+// act asks a bot for its move; a panicking bot passes (the documented
+// treatment of a bot error in every game).
+func act(a agents.Agent, st rules.State) (m rules.Move, failed bool) {
+	defer func() {
+		if recover() != nil {
+			m, failed = rules.Move{}, true
+		}
+	}()
+	return a.Act(st), false
+}
+
+func aggregate(spec rules.Spec, names []string, games []GameResult) []BotStats {
+	var stats []BotStats
+	index := map[string]int{}
+	for _, n := range names {
+		if _, ok := index[n]; !ok {
+			index[n] = len(stats)
+			stats = append(stats, BotStats{Name: n, Ranks: make([]int, spec.Seats)})
+		}
+	}
+	for _, g := range games {
+		for s, bi := range g.Lineup {
+			b := &stats[index[names[bi]]]
+			b.Games++
+			b.scores = append(b.scores, g.Outcome.Score[s])
+			b.points = append(b.points, g.Outcome.Points[s])
+			b.WinShare += g.Outcome.Win[s]
+			b.Errors += g.Errors[s]
+			better := 0
+			for t := range g.Lineup {
+				if g.Outcome.Points[t] > g.Outcome.Points[s] {
+					better++
+				}
+			}
+			b.Ranks[better]++
+		}
+	}
+	for i := range stats {
+		b := &stats[i]
+		if b.Games == 0 {
+			continue
+		}
+		b.MeanScore, b.ScoreCI = meanCI(b.scores)
+		b.MeanPoints, b.PointsCI = meanCI(b.points)
+		b.WinShare /= float64(b.Games)
+		switch spec.Tournament {
+		case rules.SumScore:
+			b.Score = b.MeanScore * float64(b.Games)
+		case rules.MeanPoints:
+			b.Score = b.MeanPoints
+		default:
+			b.Score = b.MeanScore
+		}
+	}
+	return stats
+}
+
+// meanCI returns the mean and the half-width of its 95% normal confidence
+// interval (1.96 standard errors; 0 with fewer than two samples).
+func meanCI(xs []float64) (mean, half float64) {
+	mean, sd := stat.MeanStdDev(xs, nil)
+	if len(xs) < 2 {
+		return mean, 0
+	}
+	return mean, 1.96 * sd / math.Sqrt(float64(len(xs)))
+}

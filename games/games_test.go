@@ -1,0 +1,103 @@
+package games
+
+import (
+	"testing"
+
+	"github.com/gridgym/gridgym/agents"
+	"github.com/gridgym/gridgym/eval"
+	"github.com/gridgym/gridgym/rules"
+	"github.com/gridgym/gridgym/rules/rulestest"
+)
+
+var want = []string{"bovine-borders", "nuggets", "rectangle", "rising-tide", "slime"}
+
+func TestAllGamesRegistered(t *testing.T) {
+	got := rules.Names()
+	if len(got) != len(want) {
+		t.Fatalf("registered games %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("registered games %v, want %v", got, want)
+		}
+	}
+}
+
+// The OpenSpiel-style suite, run the same way on every registered game.
+func TestConformance(t *testing.T) {
+	for _, g := range rules.Games() {
+		t.Run(g.Name, func(t *testing.T) {
+			t.Parallel()
+			rulestest.Conformance(t, g.Default(), 3)
+		})
+	}
+}
+
+// Every registered bot of every game only ever answers with a legal move or
+// a pass, never panics, and plays the same game twice from the same seed.
+func TestBotsPlayLegalMoves(t *testing.T) {
+	for _, g := range rules.Games() {
+		for _, name := range agents.Names(g.Name) {
+			t.Run(g.Name+"/"+name, func(t *testing.T) {
+				t.Parallel()
+				cfg := g.Default()
+				var hashes [2]uint64
+				for run := 0; run < 2; run++ {
+					st := g.New(cfg)
+					n := st.Spec().Seats
+					bots := make([]agents.Agent, n)
+					for s := range bots {
+						e, _ := agents.Lookup(g.Name, name)
+						bots[s] = e.New()
+						bots[s].Reset(st, s, rules.NewRNG(uint64(100+s)))
+					}
+					rng := rules.NewRNG(1)
+					moves := make([]rules.Move, n)
+					for step := 0; step < 300 && !st.Done(); step++ {
+						for s := range moves {
+							moves[s] = rules.Move{}
+							if !st.Active(s) {
+								continue
+							}
+							moves[s] = bots[s].Act(st)
+							if moves[s].Kind != rules.Pass && !st.Legal(s, moves[s]) {
+								t.Fatalf("step %d seat %d: %s answered an illegal move %+v", step, s, name, moves[s])
+							}
+						}
+						st.Step(moves, rng)
+					}
+					hashes[run], _ = rules.Hash(st, nil)
+				}
+				if hashes[0] != hashes[1] {
+					t.Fatalf("same seeds, different games")
+				}
+			})
+		}
+	}
+}
+
+// A short tournament per game with all its bots: deterministic in the seed.
+func TestTournamentDeterministic(t *testing.T) {
+	for _, g := range rules.Games() {
+		t.Run(g.Name, func(t *testing.T) {
+			cfg := eval.Config{Game: g.Default(), Bots: agents.Names(g.Name), Games: 4, Seed: 9}
+			if g.Name == "bovine-borders" || g.Name == "rectangle" {
+				cfg.Bots = cfg.Bots[:min(len(cfg.Bots), 4)]
+			}
+			var totals [2]float64
+			for run := 0; run < 2; run++ {
+				cfg.Workers = run + 1
+				res, err := eval.Run(t.Context(), cfg)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, b := range res.Bots {
+					totals[run] += b.Score*1000 + b.MeanPoints
+				}
+			}
+			if totals[0] != totals[1] {
+				t.Fatalf("1 worker and 2 workers disagree: %v vs %v", totals[0], totals[1])
+			}
+		})
+	}
+}

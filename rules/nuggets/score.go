@@ -1,0 +1,119 @@
+package nuggets
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"math/big"
+
+	"github.com/gridgym/gridgym/rules"
+)
+
+// logSize[n] = ln n, for nugget sizes 1..400.
+var logSize = func() (t [Cells + 1]float64) {
+	for n := 1; n <= Cells; n++ {
+		t[n] = math.Log(float64(n))
+	}
+	return
+}()
+
+// EachNugget calls f with the size of each of seat's nuggets (R4), in the
+// row-major order of their first squares.
+func (s *State) EachNugget(seat int, f func(size int)) {
+	var comp, rest Board
+	grid.Components4(s.own[seat][:], comp[:], rest[:], func(_ []uint64, size int) { f(size) })
+}
+
+// LogScore returns seat's log-score Σ ln(size) over its nuggets, 0 with no
+// square (R15).
+func (s *State) LogScore(seat int) float64 {
+	sum := 0.0
+	s.EachNugget(seat, func(size int) { sum += logSize[size] })
+	return sum
+}
+
+// Product returns seat's score, the product of its nugget sizes, 1 with no
+// square (R15). It can exceed 2⁶⁴, hence the big integer; it is for display
+// and exact comparison, not for the hot path.
+func (s *State) Product(seat int) *big.Int {
+	p := big.NewInt(1)
+	var f big.Int
+	s.EachNugget(seat, func(size int) {
+		if size > 1 {
+			p.Mul(p, f.SetInt64(int64(size)))
+		}
+	})
+	return p
+}
+
+// compare returns the sign of score(a) − score(b), exactly (R15: equal
+// products tie). Log-scores that differ by more than their rounding error
+// decide directly; close ones are settled with the exact products.
+func (s *State) compare(a, b int, la, lb float64) int {
+	const eps = 1e-7 // ≫ the rounding error of ≤ 400 logarithms
+	switch {
+	case la > lb+eps:
+		return 1
+	case lb > la+eps:
+		return -1
+	}
+	return s.Product(a).Cmp(s.Product(b))
+}
+
+// Outcome implements rules.State: Score is the log-score (R15); Points and Win
+// rank the exact products, equal products tying.
+func (s *State) Outcome(o *rules.Outcome) {
+	var ls, keys [Seats]float64
+	for seat := range ls {
+		ls[seat] = s.LogScore(seat)
+		o.Score[seat] = ls[seat]
+	}
+	for a := range keys {
+		for b := range keys {
+			if a != b && s.compare(a, b, ls[a], ls[b]) > 0 {
+				keys[a]++ // seats strictly below a
+			}
+		}
+	}
+	rules.PointsFromKeys(keys[:], o)
+}
+
+// seatColour are the ANSI background colours of seats 0..3 in Render.
+var seatColour = [Seats]string{"\x1b[41m", "\x1b[42m", "\x1b[44m", "\x1b[43m"}
+
+// Render implements rules.State: one line per row y, '.' for an empty square
+// and the seat digit for a coloured one (x grows rightwards), then a status
+// line with the move, the phase, P and every seat's log-score.
+func (s *State) Render(w io.Writer, color bool) {
+	var line [Size * 12]byte
+	for y := 0; y < Size; y++ {
+		b := line[:0]
+		for x := 0; x < Size; x++ {
+			o := s.Owner(x, y)
+			switch {
+			case o < 0:
+				b = append(b, '.')
+			case color:
+				b = append(b, seatColour[o]...)
+				b = append(b, byte('0'+o))
+				b = append(b, "\x1b[0m"...)
+			default:
+				b = append(b, byte('0'+o))
+			}
+		}
+		b = append(b, '\n')
+		w.Write(b)
+	}
+	phase := "setup"
+	switch {
+	case s.Done():
+		phase = "over"
+	case s.t >= s.cfg.setup:
+		phase = "build"
+	}
+	fmt.Fprintf(w, "move %d/%d %s P=%d log-score", s.t, s.cfg.total, phase, s.Colored())
+	for seat := 0; seat < Seats; seat++ {
+		fmt.Fprintf(w, " %d:%.3f", seat, s.LogScore(seat))
+	}
+	fmt.Fprintln(w)
+}

@@ -1,0 +1,82 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+)
+
+var testGame = &Game{
+	Name: "test-game",
+	Params: []Param{
+		{Name: "n", Kind: Int, Default: "20", Min: 8, Max: 64},
+		{Name: "flag", Kind: Bool, Default: "false"},
+		{Name: "mode", Kind: Choice, Default: "origin", Choices: []string{"origin", "pass"}},
+	},
+}
+
+func TestConfigure(t *testing.T) {
+	cases := []struct {
+		in      map[string]string
+		wantErr string // substring; "" = valid
+		check   func(Config) bool
+	}{
+		{nil, "", func(c Config) bool { return c.Int("n") == 20 && !c.Bool("flag") && c.Get("mode") == "origin" }},
+		{map[string]string{"n": "8", "flag": "yes", "mode": "pass"}, "", func(c Config) bool { return c.Int("n") == 8 && c.Bool("flag") }},
+		{map[string]string{"n": "65"}, "8..64", nil},
+		{map[string]string{"n": "x"}, "integer", nil},
+		{map[string]string{"flag": "maybe"}, "true or false", nil},
+		{map[string]string{"mode": "zero"}, "origin, pass", nil},
+		{map[string]string{"size": "3"}, "valid: n, flag, mode", nil},
+	}
+	for _, c := range cases {
+		cfg, err := testGame.Configure(c.in)
+		if c.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), c.wantErr) {
+				t.Errorf("Configure(%v) error %v, want it to mention %q", c.in, err, c.wantErr)
+			}
+			continue
+		}
+		if err != nil || !c.check(cfg) {
+			t.Errorf("Configure(%v) = %v, %v", c.in, cfg, err)
+		}
+	}
+}
+
+func TestParseParams(t *testing.T) {
+	kv, err := ParseParams([]string{"a=1,b=2", " c = x "})
+	if err != nil || kv["a"] != "1" || kv["b"] != "2" || kv["c"] != "x" {
+		t.Fatalf("got %v, %v", kv, err)
+	}
+	if _, err := ParseParams([]string{"novalue"}); err == nil {
+		t.Fatal("accepted a parameter without =")
+	}
+}
+
+func TestLookupUnknownListsGames(t *testing.T) {
+	_, err := Lookup("no-such-game")
+	if err == nil || !strings.Contains(err.Error(), "valid:") {
+		t.Fatalf("error %v should list the valid games", err)
+	}
+}
+
+func TestPointsFromKeys(t *testing.T) {
+	cases := []struct {
+		keys        []float64
+		points, win []float64
+	}{
+		{[]float64{4, 3, 2, 1}, []float64{3, 2, 1, 0}, []float64{1, 0, 0, 0}},
+		// bovine-borders E11: {0, 2} tied first, then 3, then 1.
+		{[]float64{50, 1, 50, 2}, []float64{2.5, 0, 2.5, 1}, []float64{0.5, 0, 0.5, 0}},
+		{[]float64{7, 7, 7, 7}, []float64{1.5, 1.5, 1.5, 1.5}, []float64{0.25, 0.25, 0.25, 0.25}},
+	}
+	for _, c := range cases {
+		o := NewOutcome(len(c.keys))
+		PointsFromKeys(c.keys, o)
+		for s := range c.keys {
+			if o.Points[s] != c.points[s] || o.Win[s] != c.win[s] {
+				t.Errorf("keys %v: points %v win %v, want %v %v", c.keys, o.Points, o.Win, c.points, c.win)
+				break
+			}
+		}
+	}
+}
