@@ -27,7 +27,7 @@ func TestAllGamesRegistered(t *testing.T) {
 func TestConformance(t *testing.T) {
 	for _, g := range rules.Games() {
 		t.Run(g.Name, func(t *testing.T) {
-			t.Parallel()
+			// Not parallel: the suite's AllocsPerRun refuses parallel tests.
 			rulestest.Conformance(t, g.Default(), 3)
 		})
 	}

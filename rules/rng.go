@@ -13,9 +13,10 @@ import (
 // A scripted RNG (Scripted) replays given draws instead; golden tests use it to
 // fix the random outcomes of the rules files' worked examples.
 type RNG struct {
-	pcg    rand.PCG
-	script []int
-	used   int
+	pcg      rand.PCG
+	scripted bool
+	script   []int
+	used     int
 }
 
 // NewRNG returns a generator seeded with seed.
@@ -28,14 +29,15 @@ func NewRNG(seed uint64) *RNG {
 // Seed resets r to the stream of seed, dropping any script.
 func (r *RNG) Seed(seed uint64) {
 	r.pcg.Seed(seed, seed^0x9e3779b97f4a7c15)
-	r.script = nil
+	r.script, r.scripted = nil, false
 	r.used = 0
 }
 
 // Scripted returns a generator whose successive U draws are the given values
-// (each taken modulo the n asked for). Once the script is used up it draws 0.
+// (each taken modulo the n asked for). Once the script is used up it draws 0;
+// Used counts every draw, so tests can assert how many a step took.
 func Scripted(draws ...int) *RNG {
-	return &RNG{script: draws}
+	return &RNG{scripted: true, script: draws}
 }
 
 // Used is the number of U draws taken so far from a scripted generator.
@@ -46,7 +48,7 @@ func (r *RNG) Uint64() uint64 { return r.pcg.Uint64() }
 
 // U returns a uniform integer in [0, n); n must be ≥ 1.
 func (r *RNG) U(n int) int {
-	if r.script != nil {
+	if r.scripted {
 		v := 0
 		if r.used < len(r.script) {
 			v = r.script[r.used] % n

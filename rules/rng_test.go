@@ -65,7 +65,7 @@ func TestScripted(t *testing.T) {
 	if a, b, c, d := r.U(3), r.U(5), r.U(5), r.U(9); a != 1 || b != 4 || c != 2 || d != 0 {
 		t.Fatalf("scripted draws %d %d %d %d, want 1 4 2 0 (modulo n, then 0)", a, b, c, d)
 	}
-	if r.Used() != 4 {
+	if r.Used() != 4 || Scripted().U(7) != 0 {
 		t.Fatalf("Used = %d, want 4", r.Used())
 	}
 }

@@ -230,6 +230,26 @@ func fillRow(w, m uint64) uint64 {
 	return d
 }
 
+// NextComponent moves one side-connected component out of rest into comp (the
+// component of rest's first cell in row-major order) and returns its size, or
+// 0 when rest is empty. Looping until 0 visits every component without
+// allocating. rest and comp need len ≥ H.
+func (g Grid) NextComponent(rest, comp []uint64) int {
+	r, c, ok := First(rest[:g.H])
+	if !ok {
+		return 0
+	}
+	clear(comp[:g.H])
+	comp[r] = 1 << uint(c)
+	g.Fill4(comp[:g.H], rest[:g.H])
+	n := 0
+	for i := 0; i < g.H; i++ {
+		rest[i] &^= comp[i]
+		n += bits.OnesCount64(comp[i])
+	}
+	return n
+}
+
 // Components4 calls f once for each side-connected component of b, in the
 // row-major order of each component's first cell, with the component's cells
 // in comp (scratch the caller provides, len ≥ H) and its size. b is not changed;
@@ -237,18 +257,10 @@ func fillRow(w, m uint64) uint64 {
 func (g Grid) Components4(b, comp, rest []uint64, f func(comp []uint64, size int)) {
 	copy(rest[:g.H], b[:g.H])
 	for {
-		r, c, ok := First(rest[:g.H])
-		if !ok {
+		n := g.NextComponent(rest, comp)
+		if n == 0 {
 			return
 		}
-		for i := 0; i < g.H; i++ {
-			comp[i] = 0
-		}
-		comp[r] = 1 << uint(c)
-		g.Fill4(comp[:g.H], rest[:g.H])
-		for i := 0; i < g.H; i++ {
-			rest[i] &^= comp[i]
-		}
-		f(comp[:g.H], Count(comp[:g.H]))
+		f(comp[:g.H], n)
 	}
 }

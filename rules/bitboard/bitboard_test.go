@@ -227,3 +227,20 @@ func BenchmarkDilate8(b *testing.B) {
 		g.Dilate8(dst, src)
 	}
 }
+
+func TestNextComponentAllocatesNothing(t *testing.T) {
+	g := New(20, 20)
+	b := randomBoard(g, rand.New(rand.NewPCG(2, 2)), 0.4)
+	var rest, comp [20]uint64
+	total := 0
+	allocs := testing.AllocsPerRun(50, func() {
+		copy(rest[:], b)
+		total = 0
+		for n := g.NextComponent(rest[:], comp[:]); n > 0; n = g.NextComponent(rest[:], comp[:]) {
+			total += n
+		}
+	})
+	if allocs != 0 || total != Count(b) {
+		t.Fatalf("%v allocations, %d of %d cells", allocs, total, Count(b))
+	}
+}

@@ -36,4 +36,21 @@
 //
 // Done is derived: at most one seat alive, or t = 10 000 (R14). The connected
 // sets (R4) are a cache, not part of the words.
+//
+// # Connectivity
+//
+// R11 needs the connectivity of every executed move's source. Each seat's
+// connected set is cached and kept exact by word-level local updates: a new
+// cow next to the set joins it (with the component it links, found by a small
+// fill); a removed cow leaves it when its 3×3 neighbourhood proves the rest
+// still connected (removalSafe), or when growing pieces from its neighbours
+// for a few dilations finds the cut-off parts (splitOff). Otherwise the set
+// is refilled from the barn (bitboard.Grid.Fill4) the next time it is needed.
+// Check verifies the cache against a fresh fill.
+//
+// # Codec and bots
+//
+// View gives a seat's board as the competition passes it (R19); ViewFullMove
+// and ViewDstMove map view-coordinate answers back to real moves; ParseValue
+// reads a bot's Python answer as the controller does (R20).
 package bovine

@@ -35,6 +35,21 @@
 // 1+20·s+y is seat s's row y (bits 0..19, bit x = square (x, y)), for seats
 // 0..3 and rows 0..19. The seats' rows are pairwise disjoint.
 //
+// # Protocol (codec.go)
+//
+// ViewOf(st, seat) is a competition bot's view (R18, R19): Board[y][x] = −1
+// empty or (owner − seat) mod 4, no rotation, and the move number.
+// Codec.AppendRequest writes it as the JSON array [board, move_num];
+// Codec.ParseAnswer reads R20's answer (a tuple or list of two Python or NumPy
+// ints, x first, each 0..19) and gives every other answer R6's treatment.
+// State.Answer(x, y) maps a Go bot's answer the same way.
+//
+// # Scores
+//
+// LogScore is R15's Σ ln(size), the Outcome's Score; Product is the exact
+// score. Outcome ranks by exact products (equal products tie even where the
+// float log-sums differ in the last bit).
+//
 // # Parameters
 //
 // setup_moves (0..1000, default 60) and build_moves (0..1000, default 200),

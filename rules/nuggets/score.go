@@ -5,8 +5,10 @@ import (
 	"io"
 	"math"
 	"math/big"
+	"math/bits"
 
 	"github.com/gridgym/gridgym/rules"
+	"github.com/gridgym/gridgym/rules/bitboard"
 )
 
 // logSize[n] = ln n, for nugget sizes 1..400.
@@ -18,10 +20,26 @@ var logSize = func() (t [Cells + 1]float64) {
 }()
 
 // EachNugget calls f with the size of each of seat's nuggets (R4), in the
-// row-major order of their first squares.
+// row-major order of their first squares. It is bitboard.Grid.Components4
+// without the component passed out, whose scratch would escape to the heap:
+// it allocates nothing.
 func (s *State) EachNugget(seat int, f func(size int)) {
-	var comp, rest Board
-	grid.Components4(s.own[seat][:], comp[:], rest[:], func(_ []uint64, size int) { f(size) })
+	rest := s.own[seat]
+	for {
+		r, c, ok := bitboard.First(rest[:])
+		if !ok {
+			return
+		}
+		var comp Board
+		comp[r] = 1 << uint(c)
+		grid.Fill4(comp[:], rest[:])
+		n := 0
+		for y := range comp {
+			rest[y] &^= comp[y]
+			n += bits.OnesCount64(comp[y])
+		}
+		f(n)
+	}
 }
 
 // LogScore returns seat's log-score Σ ln(size) over its nuggets, 0 with no

@@ -251,12 +251,14 @@ func (s *State) neighbours(y int) (n0, n1, n2 uint64) {
 		if y < Size-1 {
 			south = w & b[y+1]
 		}
+		// Add the four one-bit counts: c1 and c2 are the pairs' carries, c3
+		// the carry of their sums (c3 = 1 implies c1 = c2 = 0).
 		s1, c1 := e^west, e&west
 		s2, c2 := north^south, north&south
 		c3 := s1 & s2
 		n0 |= s1 ^ s2
 		n1 |= c1 ^ c2 ^ c3
-		n2 |= c1&c2 | c1&c3 | c2&c3
+		n2 |= c1 & c2
 	}
 	return
 }

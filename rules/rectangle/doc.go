@@ -33,10 +33,15 @@
 // boundary cell newly painted in this step (I5): for rows r1 < r2 the columns
 // painted on every row r1..r2 are the AND of the row words, and horizontal
 // edges are bit runs of P[r1] & P[r2]. Candidates are packed into sortable
-// uint64 keys (see claimKey), sorted once and re-validated one at a time
-// (R12). The buffer is bounded; if more candidates exist, Step processes them
-// in key order in batches from a snapshot of the pre-claim position, with the
-// same result.
+// uint64 keys (gain, player, r1, c1, r2, c2), sorted once and re-validated
+// one at a time (R12). The buffer is bounded; if more candidates exist, Step
+// processes them in key order in batches from a snapshot of the pre-claim
+// position, with the same result.
+//
+// Step assumes I4 on entry (no candidate is left from earlier steps), which
+// holds in every position reached by play; Check verifies it. Custom states
+// that break I4 are stepped without error, but their old candidates are not
+// claimed.
 //
 // # Compact words (AppendWords)
 //

@@ -6,10 +6,12 @@ import (
 
 // Limits of the parameters (R1).
 const (
-	MaxN      = 64            // largest grid side
-	MaxRobots = 8             // most robots per player
-	maxSeats  = rules.MaxSeats // most players
+	MaxN      = 64 // largest grid side
+	MaxRobots = 8  // most robots per player
 )
+
+// maxSeats is the most players (R1).
+const maxSeats = rules.MaxSeats
 
 // Cell values, as the rules' protocol board writes them (R19) with absolute
 // player numbers: Cell returns Unpaintable, Unpainted or the painting player.
@@ -58,7 +60,7 @@ const maxClaimLog = 64
 type scratch struct {
 	occ1, occ2 [MaxN]uint64 // cells with ≥ 1 and ≥ 2 robots
 	arrived    [maxSeats]uint8
-	newB       [MaxN]uint64                 // new paint of the player being scanned
+	newB       [MaxN]uint64                // new paint of the player being scanned
 	newCell    [maxSeats][MaxRobots]uint16 // cells newly painted per player (r<<8 | c)
 	newN       [maxSeats]uint8
 

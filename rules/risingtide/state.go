@@ -13,10 +13,10 @@ import (
 const (
 	Size      = 18          // rows and columns (R1)
 	Cells     = Size * Size // 324 cells, c = i*18+j
-	Seats     = 4
-	MaxRounds = 800 // rounds 0..799 (R6, R15)
-	MaxHeight = 8   // heights are 0..8 (R2)
-	Flooded   = -1  // the cell value of a flooded cell, as in the bot's terrain (R20)
+	Seats     = 4           // seats 0..3, clockwise from the top left (R4)
+	MaxRounds = 800         // rounds 0..799 (R6, R15)
+	MaxHeight = 8           // heights are 0..8 (R2)
+	Flooded   = -1          // the cell value of a flooded cell, as in the bot's terrain (R20)
 
 	// KindMove is the move kind: Arg[0] = source cell, Arg[1] = destination cell.
 	KindMove rules.MoveKind = 1
@@ -24,20 +24,26 @@ const (
 	numWords = 22 // compact words, see the package doc
 )
 
-// Settlements lists the settlement cells (i, j) of seats 0..3, clockwise from
-// the top left (R4).
-var Settlements = [Seats][2]int{{5, 5}, {5, 12}, {12, 12}, {12, 5}}
+// settlements lists the settlement cells (i, j) of seats 0..3 (R4).
+var settlements = [Seats][2]int{{5, 5}, {5, 12}, {12, 12}, {12, 5}}
+
+// Settlement returns the real cell (i, j) of seat's settlement, clockwise from
+// the top left: (5,5), (5,12), (12,12), (12,5) (R4).
+func Settlement(seat int) (i, j int) {
+	p := settlements[seat&3]
+	return p[0], p[1]
+}
 
 // Read-only tables built at init.
 var (
 	grid        = bitboard.New(Size, Size)
-	settleCell  [Seats]int       // settlement cell index per seat
-	isSettle    [Cells]bool      // R4: the four settlement cells
-	settleBB    [Size]uint64     // the same as a bitboard
-	borderBB    [Size]uint64     // the border ring, d = 0 (R3, R12)
-	rowOf       [Cells]int8      // i of cell c
-	colOf       [Cells]int8      // j of cell c
-	startHeight [Cells]int8      // R3 with R4's overrides
+	settleCell  [Seats]int   // settlement cell index per seat
+	isSettle    [Cells]bool  // R4: the four settlement cells
+	settleBB    [Size]uint64 // the same as a bitboard
+	borderBB    [Size]uint64 // the border ring, d = 0 (R3, R12)
+	rowOf       [Cells]int8  // i of cell c
+	colOf       [Cells]int8  // j of cell c
+	startHeight [Cells]int8  // R3 with R4's overrides
 	dirs        = [8][2]int{{-1, -1}, {-1, 0}, {-1, 1}, {0, -1}, {0, 1}, {1, -1}, {1, 0}, {1, 1}}
 	startState  State // the start position for nonadjacent_moves=false
 )
@@ -52,7 +58,7 @@ func init() {
 			bitboard.Set(borderBB[:], i, j)
 		}
 	}
-	for s, p := range Settlements {
+	for s, p := range settlements {
 		c := p[0]*Size + p[1]
 		settleCell[s] = c
 		isSettle[c] = true

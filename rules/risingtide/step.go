@@ -154,30 +154,29 @@ func (s *State) flood(below *[Size]uint64) {
 	}
 }
 
-// moveSets fills the sources (land of height ≥ 1, not a settlement) and the
-// destinations (land of height ≤ 7, not a settlement) of R10c–e.
-func (s *State) moveSets(srcOK, dstOK *[Size]uint64) {
-	for i := range srcOK {
-		srcOK[i] = grid.Full &^ s.flooded[i] &^ s.le[0][i] &^ settleBB[i]
-		dstOK[i] = s.le[MaxHeight-1][i] &^ settleBB[i]
+// pairSets holds R10c–e as bitboards for listing neighbour moves: src are the
+// sources (land of height ≥ 1, not a settlement); dst[dj+1][i+1] are the
+// destinations (land of height ≤ 7, not a settlement) of row i shifted so that
+// bit j is the cell (i, j+dj), with an empty row above and below the board.
+type pairSets struct {
+	src [Size]uint64
+	dst [3][Size + 2]uint64
+}
+
+func (s *State) pairSets(p *pairSets) {
+	for i := range p.src {
+		p.src[i] = grid.Full &^ s.flooded[i] &^ s.le[0][i] &^ settleBB[i]
+		d := s.le[MaxHeight-1][i] &^ settleBB[i]
+		p.dst[0][i+1] = d << 1 & grid.Full
+		p.dst[1][i+1] = d
+		p.dst[2][i+1] = d >> 1
 	}
 }
 
-// dirSources returns the sources in row i whose neighbour in direction d is a
-// destination: a word of src bits, one per legal move (src, src+d).
-func dirSources(srcOK, dstOK *[Size]uint64, i, d int) uint64 {
-	di, dj := dirs[d][0], dirs[d][1]
-	if i+di < 0 || i+di >= Size {
-		return 0
-	}
-	t := dstOK[i+di]
-	switch dj {
-	case 1:
-		t >>= 1
-	case -1:
-		t = t << 1 & grid.Full
-	}
-	return srcOK[i] & t
+// sources returns the sources in row i whose neighbour in direction d is a
+// destination: one bit per legal move (src, src+dirs[d]).
+func (p *pairSets) sources(i, d int) uint64 {
+	return p.src[i] & p.dst[dirs[d][1]+1][i+dirs[d][0]+1]
 }
 
 // LegalMoves implements rules.State: Pass, then every legal neighbour move of
@@ -188,13 +187,13 @@ func (s *State) LegalMoves(seat int, dst []rules.Move) []rules.Move {
 	if !s.Active(seat) {
 		return dst
 	}
-	var srcOK, dstOK [Size]uint64
-	s.moveSets(&srcOK, &dstOK)
+	var p pairSets
+	s.pairSets(&p)
 	for i := 0; i < Size; i++ {
-		for w := srcOK[i]; w != 0; w &= w - 1 {
+		for w := p.src[i]; w != 0; w &= w - 1 {
 			j := bits.TrailingZeros64(w)
 			for d, dd := range dirs {
-				if dirSources(&srcOK, &dstOK, i, d)>>uint(j)&1 != 0 {
+				if p.sources(i, d)>>uint(j)&1 != 0 {
 					dst = append(dst, MakeMove(i, j, i+dd[0], j+dd[1]))
 				}
 			}
@@ -209,15 +208,24 @@ func (s *State) RandomMove(seat int, rng *rules.RNG) rules.Move {
 	if !s.Active(seat) {
 		return rules.Move{}
 	}
-	var srcOK, dstOK [Size]uint64
-	s.moveSets(&srcOK, &dstOK)
+	var p pairSets
+	s.pairSets(&p)
 	var perDir [8]int
+	west, mid, east := &p.dst[0], &p.dst[1], &p.dst[2]
+	for i := 0; i < Size; i++ { // dirs order; dst rows i−1, i, i+1 sit at i, i+1, i+2
+		src := p.src[i]
+		perDir[0] += bits.OnesCount64(src & west[i])
+		perDir[1] += bits.OnesCount64(src & mid[i])
+		perDir[2] += bits.OnesCount64(src & east[i])
+		perDir[3] += bits.OnesCount64(src & west[i+1])
+		perDir[4] += bits.OnesCount64(src & east[i+1])
+		perDir[5] += bits.OnesCount64(src & west[i+2])
+		perDir[6] += bits.OnesCount64(src & mid[i+2])
+		perDir[7] += bits.OnesCount64(src & east[i+2])
+	}
 	total := 0
-	for d := range dirs {
-		for i := 0; i < Size; i++ {
-			perDir[d] += bits.OnesCount64(dirSources(&srcOK, &dstOK, i, d))
-		}
-		total += perDir[d]
+	for _, n := range perDir {
+		total += n
 	}
 	k := rng.U(total + 1)
 	if k == total {
@@ -229,7 +237,7 @@ func (s *State) RandomMove(seat int, rng *rules.RNG) rules.Move {
 		d++
 	}
 	for i := 0; i < Size; i++ {
-		w := dirSources(&srcOK, &dstOK, i, d)
+		w := p.sources(i, d)
 		if c := bits.OnesCount64(w); k >= c {
 			k -= c
 			continue

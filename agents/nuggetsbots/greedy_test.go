@@ -1,0 +1,192 @@
+package nuggetsbots
+
+import (
+	"testing"
+
+	"github.com/gridgym/gridgym/agents"
+	"github.com/gridgym/gridgym/rules"
+	"github.com/gridgym/gridgym/rules/nuggets"
+)
+
+// play runs one game of bots (seat order) with seed and returns the
+// log-scores.
+func play(bots []agents.Agent, seed uint64) [nuggets.Seats]float64 {
+	s := nuggets.NewDefault()
+	for seat, b := range bots {
+		b.Reset(s, seat, rules.Derive(seed, uint64(seat+1)))
+	}
+	rng := rules.Derive(seed, 0)
+	moves := make([]rules.Move, nuggets.Seats)
+	for !s.Done() {
+		for seat, b := range bots {
+			moves[seat] = b.Act(s)
+		}
+		s.Step(moves, rng)
+	}
+	var out [nuggets.Seats]float64
+	for seat := range out {
+		out[seat] = s.LogScore(seat)
+	}
+	return out
+}
+
+func configured(t *testing.T, vals map[string]string) rules.Config {
+	t.Helper()
+	cfg, err := nuggets.Game.Configure(vals)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+func TestRegistered(t *testing.T) {
+	e, err := agents.Lookup("nuggets", "greedy")
+	if err != nil || e.Doc == "" {
+		t.Fatalf("greedy: %v %+v", err, e)
+	}
+	if _, ok := e.New().(*Greedy); !ok {
+		t.Fatalf("factory makes %T", e.New())
+	}
+}
+
+// The greedy bot answers only legal queries, never of its own squares, and
+// of coloured squares only in the build phase.
+func TestGreedyLegal(t *testing.T) {
+	for i, vals := range []map[string]string{nil, {"invalid_query": "pass"}, {"setup_moves": "3", "build_moves": "60", "decay_table": "1-60:30,20,10,5,1"}} {
+		cfg := configured(t, vals)
+		for g := 0; g < 2; g++ {
+			s := nuggets.New(cfg)
+			bots := []agents.Agent{NewGreedy(), &agents.Random{}, NewGreedy(), NewGreedy()}
+			for seat, b := range bots {
+				b.Reset(s, seat, rules.Derive(uint64(g), uint64(seat)))
+			}
+			rng := rules.NewRNG(uint64(g))
+			moves := make([]rules.Move, nuggets.Seats)
+			for !s.Done() {
+				for seat, b := range bots {
+					m := b.Act(s)
+					moves[seat] = m
+					if seat == 1 {
+						continue
+					}
+					x, y, ok := nuggets.QueryXY(m)
+					if !ok || !s.Legal(seat, m) {
+						t.Fatalf("config %d move %d seat %d: %+v is not a legal query", i, s.MoveNum(), seat, m)
+					}
+					if o := s.Owner(x, y); o == seat || o >= 0 && !s.BuildPhase() {
+						t.Fatalf("config %d move %d seat %d: queried (%d,%d) owned by %d", i, s.MoveNum(), seat, x, y, o)
+					}
+				}
+				s.Step(moves, rng)
+			}
+		}
+	}
+}
+
+// decideMany runs Decide n times on the view of seat 0 and counts the squares.
+func decideMany(s *nuggets.State, n int) map[[2]int]int {
+	g, rng := NewGreedy(), rules.NewRNG(99)
+	v := nuggets.ViewOf(s, 0)
+	counts := map[[2]int]int{}
+	for i := 0; i < n; i++ {
+		x, y := g.Decide(&v, rng)
+		counts[[2]int{x, y}]++
+	}
+	return counts
+}
+
+// uniform checks that counts cover exactly want, each within 40% of the mean.
+func uniform(t *testing.T, name string, counts map[[2]int]int, want [][2]int, n int) {
+	t.Helper()
+	if len(counts) != len(want) {
+		t.Errorf("%s: %d distinct choices, want %d: %v", name, len(counts), len(want), counts)
+	}
+	mean := float64(n) / float64(len(want))
+	for _, w := range want {
+		if c := float64(counts[w]); c < 0.6*mean || c > 1.4*mean {
+			t.Errorf("%s: %v chosen %v times, want about %.0f", name, w, c, mean)
+		}
+	}
+}
+
+// Documented choices: start away from the edges, grow, repair, split rivals,
+// and value singletons at 0 on the last move.
+func TestGreedyBehaviour(t *testing.T) {
+	// Empty board: every square scores 0.25 + room; the 18×18 interior wins.
+	s := nuggets.NewDefault()
+	const n = 32400
+	var interior [][2]int
+	for y := 1; y < 19; y++ {
+		for x := 1; x < 19; x++ {
+			interior = append(interior, [2]int{x, y})
+		}
+	}
+	uniform(t, "empty board", decideMany(s, n), interior, n)
+
+	// A lone own square: a side-neighbour makes a pair (0.54 > 0.25).
+	s.SetCell(5, 5, 0)
+	s.SetCell(9, 9, 1) // a rival's square changes nothing
+	uniform(t, "singleton", decideMany(s, 4000), [][2]int{{4, 5}, {6, 5}, {5, 4}, {5, 6}}, 4000)
+
+	// Repair: (6,5) rejoins two singletons into a triple.
+	s.SetCell(7, 5, 0)
+	uniform(t, "repair", decideMany(s, 100), [][2]int{{6, 5}}, 100)
+
+	// A 20-square own row: growing it is worth ln(21/20) + 0.1 < 0.25, so it
+	// starts a new nugget away from it, except on the last move (V(1) = 0).
+	s = nuggets.NewDefault()
+	for x := 0; x < 20; x++ {
+		s.SetCell(x, 10, 0)
+	}
+	for _, c := range []struct {
+		t    int
+		grow bool
+	}{{100, false}, {258, false}, {259, true}} {
+		s.SetMoveNum(c.t)
+		for sq := range decideMany(s, 200) {
+			if touches := sq[1] == 9 || sq[1] == 11; touches != c.grow {
+				t.Errorf("move %d: chose %v; want growth %v", c.t, sq, c.grow)
+			}
+		}
+	}
+
+	// Attack: no empty square; rival 1's line of three in rival 2's sea. The
+	// middle square splits it (V(3) − 2·V(1) is the largest loss).
+	s = nuggets.NewDefault()
+	s.SetMoveNum(120)
+	for c := 0; c < nuggets.Cells; c++ {
+		s.SetCell(c%20, c/20, 2)
+	}
+	for x := 10; x <= 12; x++ {
+		s.SetCell(x, 10, 1)
+	}
+	uniform(t, "attack", decideMany(s, 50), [][2]int{{11, 10}}, 50)
+	// The same board in the setup phase: coloured squares are fixed, so no
+	// square is a candidate and the bot answers (0,0).
+	s.SetMoveNum(10)
+	uniform(t, "no candidate", decideMany(s, 10), [][2]int{{0, 0}}, 10)
+}
+
+// The greedy bot clearly beats random: 1 greedy + 3 random, seats rotating.
+func TestGreedyBeatsRandom(t *testing.T) {
+	const games = 24
+	var sum [nuggets.Seats]float64 // by role: 0 greedy, 1..3 the random seats after it
+	for g := 0; g < games; g++ {
+		seat := g % nuggets.Seats
+		bots := make([]agents.Agent, nuggets.Seats)
+		for s := range bots {
+			bots[s] = &agents.Random{}
+		}
+		bots[seat] = NewGreedy()
+		sc := play(bots, uint64(g))
+		for r := 0; r < nuggets.Seats; r++ {
+			sum[r] += sc[(seat+r)%nuggets.Seats]
+		}
+	}
+	for r := 1; r < nuggets.Seats; r++ {
+		if sum[0] <= 2*sum[r] {
+			t.Errorf("greedy mean log-score %.2f, random seat +%d %.2f: want greedy above twice random", sum[0]/games, r, sum[r]/games)
+		}
+	}
+	t.Logf("mean log-score over %d games: greedy %.2f, random %.2f %.2f %.2f", games, sum[0]/games, sum[1]/games, sum[2]/games, sum[3]/games)
+}

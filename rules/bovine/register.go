@@ -1,0 +1,41 @@
+package bovine
+
+import "github.com/gridgym/gridgym/rules"
+
+// Name is the registry name of the game.
+const Name = "bovine-borders"
+
+// ParamNonadjacent names the variant flag of §6: drop R7's side condition, as
+// the official controller does.
+const ParamNonadjacent = "nonadjacent_moves"
+
+// Game is the registered game (read-only after init).
+var Game = &rules.Game{
+	Name:    Name,
+	Title:   "Bovine Borders",
+	Summary: "4 farmers grow, move and fight with cows on a 20×20 grid; losing the barn eliminates; rank by territory",
+	Params: []rules.Param{{
+		Name:    ParamNonadjacent,
+		Doc:     "drop the side-adjacency check of R7, as the official controller does (§6)",
+		Kind:    rules.Bool,
+		Default: "false",
+	}},
+	New:   func(cfg rules.Config) rules.State { return New(cfg) },
+	Codec: Codec{},
+}
+
+func init() { rules.Register(Game) }
+
+// Config returns the config with nonadjacent_moves set as given (the written
+// rules when false).
+func Config(nonadjacent bool) rules.Config {
+	v := "false"
+	if nonadjacent {
+		v = "true"
+	}
+	cfg, err := Game.Configure(map[string]string{ParamNonadjacent: v})
+	if err != nil {
+		panic(err) // unreachable: the value is valid
+	}
+	return cfg
+}
