@@ -45,28 +45,48 @@ func Register(game, name, doc string, f Factory) {
 	registry[game][name] = Entry{Game: game, Name: name, Doc: doc, New: f}
 }
 
-// Lookup returns the agent name of game. Every game has "random".
+// Lookup returns the agent name of game. Every game has "random" and "pass".
 func Lookup(game, name string) (Entry, error) {
 	if e, ok := registry[game][name]; ok {
 		return e, nil
 	}
-	if name == "random" {
-		return Entry{Game: game, Name: "random", Doc: "a uniformly random legal move", New: func() Agent { return &Random{} }}, nil
+	if e, ok := generic[name]; ok {
+		e.Game = game
+		return e, nil
 	}
 	return Entry{}, fmt.Errorf("unknown bot %q for game %s (valid: %s)", name, game, strings.Join(Names(game), ", "))
 }
 
-// Names lists the agents of game, "random" included, sorted.
+// generic are the agents every game has.
+var generic = map[string]Entry{
+	"random": {Name: "random", Doc: "a uniformly random legal move", New: func() Agent { return &Random{} }},
+	"pass":   {Name: "pass", Doc: "always passes (the game's treatment of no answer)", New: func() Agent { return Pass{} }},
+}
+
+// Names lists the agents of game, the generic "pass" and "random" included, sorted.
 func Names(game string) []string {
-	names := []string{"random"}
+	var names []string
+	for n := range generic {
+		names = append(names, n)
+	}
 	for n := range registry[game] {
-		if n != "random" {
+		if _, ok := generic[n]; !ok {
 			names = append(names, n)
 		}
 	}
 	sort.Strings(names)
 	return names
 }
+
+// Pass always answers rules.Pass: no answer, which each game treats as its
+// rules say (a pass; Nuggets' default query (0,0); Rectangle's all-stay).
+type Pass struct{}
+
+// Reset implements Agent.
+func (Pass) Reset(rules.State, int, *rules.RNG) {}
+
+// Act implements Agent.
+func (Pass) Act(rules.State) rules.Move { return rules.Move{} }
 
 // Random plays a uniformly random legal move (rules.State.RandomMove).
 type Random struct {

@@ -24,7 +24,11 @@ func WriteTable(w io.Writer, r *Result) error {
 	fmt.Fprintf(w, "%s: %d games, %d seats, seats rotated; tournament score = %s of %s\n",
 		r.Spec.Game, len(r.Games), r.Spec.Seats, aggregateNames[r.Spec.Tournament], scoreOrPoints(r))
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', tabwriter.AlignRight)
+	pointsOnly := r.Spec.Tournament == rules.MeanPoints
 	head := []string{"#", "bot", "games", "tournament", "mean " + r.Spec.ScoreName, "mean points", "win share"}
+	if pointsOnly {
+		head = []string{"#", "bot", "games", "mean points", "win share"}
+	}
 	for k := 1; k <= r.Spec.Seats; k++ {
 		head = append(head, ordinal(k))
 	}
@@ -34,11 +38,11 @@ func WriteTable(w io.Writer, r *Result) error {
 	fmt.Fprintln(tw, strings.Join(head, "\t")+"\t")
 	for rank, i := range order {
 		b := r.Bots[i]
-		row := []string{
-			fmt.Sprint(rank + 1), b.Name, fmt.Sprint(b.Games), fmt.Sprintf("%.3f", b.Score),
-			fmt.Sprintf("%.2f ± %.2f", b.MeanScore, b.ScoreCI), fmt.Sprintf("%.3f ± %.3f", b.MeanPoints, b.PointsCI),
-			fmt.Sprintf("%.3f", b.WinShare),
+		row := []string{fmt.Sprint(rank + 1), b.Name, fmt.Sprint(b.Games)}
+		if !pointsOnly {
+			row = append(row, fmt.Sprintf("%.3f", b.Score), fmt.Sprintf("%.2f ± %.2f", b.MeanScore, b.ScoreCI))
 		}
+		row = append(row, fmt.Sprintf("%.3f ± %.3f", b.MeanPoints, b.PointsCI), fmt.Sprintf("%.3f", b.WinShare))
 		for _, n := range b.Ranks {
 			pct := 0.0
 			if b.Games > 0 {
@@ -51,7 +55,14 @@ func WriteTable(w io.Writer, r *Result) error {
 		}
 		fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if n := len(Lineups(len(r.Config.Bots), r.Spec.Seats)); len(r.Games)%n != 0 {
+		fmt.Fprintf(w, "note: %d games is not a multiple of the %d seatings, so bots played unequal numbers of games; use --games %d for a balanced schedule\n",
+			len(r.Games), n, (len(r.Games)/n+1)*n)
+	}
+	return nil
 }
 
 func scoreOrPoints(r *Result) string {

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -22,7 +23,22 @@ type gameFlags struct {
 func (f *gameFlags) add(c *cobra.Command, defaultGame string) {
 	c.Flags().StringVarP(&f.game, "game", "g", defaultGame, "game to play (see 'gridgym games')")
 	c.Flags().StringArrayVarP(&f.params, "param", "p", nil, "game parameter name=value (repeatable, or comma-separated)")
-	c.Flags().Uint64Var(&f.seed, "seed", 1, "random seed: same seed, same games")
+	f.seed = 1
+	c.Flags().Var((*seedValue)(&f.seed), "seed", "random seed, 0..2^64-1: same seed, same games")
+}
+
+// seedValue is a uint64 flag whose error names the valid range.
+type seedValue uint64
+
+func (s *seedValue) String() string { return strconv.FormatUint(uint64(*s), 10) }
+func (s *seedValue) Type() string   { return "uint64" }
+func (s *seedValue) Set(v string) error {
+	n, err := strconv.ParseUint(strings.TrimSpace(v), 10, 64)
+	if err != nil {
+		return fmt.Errorf("want an integer in 0..18446744073709551615")
+	}
+	*s = seedValue(n)
+	return nil
 }
 
 // config resolves the game and its parameters; bad input is a usage error.

@@ -2,10 +2,12 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"sort"
 	"strings"
+	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -80,18 +82,15 @@ rank. --render draws the board after every step, in colour on a terminal.`,
 	return c
 }
 
-func writeRanking(out interface{ Write([]byte) (int, error) }, spec *rules.Spec, seated []string, res eval.GameResult) {
+func writeRanking(out io.Writer, spec *rules.Spec, seated []string, res eval.GameResult) {
 	o := res.Outcome
 	order := make([]int, len(seated))
 	for i := range order {
 		order[i] = i
 	}
 	sort.SliceStable(order, func(a, b int) bool { return o.Points[order[a]] > o.Points[order[b]] })
-	width := 4
-	for _, n := range seated {
-		width = max(width, len(n))
-	}
-	fmt.Fprintf(out, "rank  seat  %-*s  %14s  points\n", width, "bot", truncate(spec.ScoreName, 14))
+	tw := tabwriter.NewWriter(out, 2, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintf(tw, "rank\tseat\tbot\t%s\tpoints\t\n", spec.ScoreName)
 	for _, s := range order {
 		better := 0
 		for t := range seated {
@@ -99,8 +98,9 @@ func writeRanking(out interface{ Write([]byte) (int, error) }, spec *rules.Spec,
 				better++
 			}
 		}
-		fmt.Fprintf(out, "%4d  %4d  %-*s  %14s  %6.1f\n", better+1, s, width, seated[s], formatScore(o.Score[s]), o.Points[s])
+		fmt.Fprintf(tw, "%d\t%d\t%s\t%s\t%.1f\t\n", better+1, s, seated[s], formatScore(o.Score[s]), o.Points[s])
 	}
+	tw.Flush()
 	var errs []string
 	for s, n := range res.Errors {
 		if n > 0 {
@@ -117,11 +117,4 @@ func formatScore(x float64) string {
 		return fmt.Sprintf("%.0f", x)
 	}
 	return fmt.Sprintf("%.4f", x)
-}
-
-func truncate(s string, n int) string {
-	if len(s) > n {
-		return s[:n]
-	}
-	return s
 }

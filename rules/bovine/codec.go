@@ -107,25 +107,9 @@ func (Codec) AppendRequest(dst []byte, st rules.State, seat int) []byte {
 		return append(dst, "[]"...)
 	}
 	v := View(s, seat)
-	dst = append(dst, "[["...)
-	for i := range v {
-		if i > 0 {
-			dst = append(dst, ',')
-		}
-		dst = append(dst, '[')
-		for j, x := range v[i] {
-			if j > 0 {
-				dst = append(dst, ',')
-			}
-			if x < 0 {
-				dst = append(dst, '-', '1')
-			} else {
-				dst = append(dst, byte('0'+x))
-			}
-		}
-		dst = append(dst, ']')
-	}
-	return append(dst, "]]"...)
+	dst = append(dst, '[')
+	dst = pyval.AppendGrid(dst, Size, Size, func(i, j int) int { return int(v[i][j]) })
+	return append(dst, ']')
 }
 
 // ParseAnswer implements rules.Codec: the answer is tagged JSON (package

@@ -46,21 +46,9 @@ type Codec struct{}
 // in View (R18) and move_num = t (R19). st must be a *State.
 func (Codec) AppendRequest(dst []byte, st rules.State, seat int) []byte {
 	v := ViewOf(st.(*State), seat)
-	dst = append(dst, '[', '[')
-	for y := range v.Board {
-		if y > 0 {
-			dst = append(dst, ',')
-		}
-		dst = append(dst, '[')
-		for x, c := range v.Board[y] {
-			if x > 0 {
-				dst = append(dst, ',')
-			}
-			dst = strconv.AppendInt(dst, int64(c), 10)
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, ']', ',')
+	dst = append(dst, '[')
+	dst = pyval.AppendGrid(dst, Size, Size, func(y, x int) int { return int(v.Board[y][x]) })
+	dst = append(dst, ',')
 	dst = strconv.AppendInt(dst, int64(v.MoveNum), 10)
 	return append(dst, ']')
 }

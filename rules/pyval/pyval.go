@@ -271,3 +271,24 @@ func formatFloat(f float64) string {
 	}
 	return s
 }
+
+// AppendGrid appends a rows×cols board as a JSON list of row lists of ints,
+// the form in which the Python competitions pass their boards; at(r, c)
+// gives each value.
+func AppendGrid(dst []byte, rows, cols int, at func(r, c int) int) []byte {
+	dst = append(dst, '[')
+	for r := 0; r < rows; r++ {
+		if r > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, '[')
+		for c := 0; c < cols; c++ {
+			if c > 0 {
+				dst = append(dst, ',')
+			}
+			dst = strconv.AppendInt(dst, int64(at(r, c)), 10)
+		}
+		dst = append(dst, ']')
+	}
+	return append(dst, ']')
+}

@@ -59,25 +59,15 @@ type Codec struct{}
 // At the placement every robot list is empty.
 func (Codec) AppendRequest(dst []byte, st rules.State, seat int) []byte {
 	s := st.(*State)
-	dst = append(dst, '[', '[')
-	for r := 0; r < s.n; r++ {
-		if r > 0 {
-			dst = append(dst, ',')
+	dst = append(dst, '[')
+	dst = pyval.AppendGrid(dst, s.n, s.n, func(r, c int) int {
+		v := s.Cell(r, c)
+		if v >= 0 {
+			v = s.relabel(seat, v)
 		}
-		dst = append(dst, '[')
-		for c := 0; c < s.n; c++ {
-			if c > 0 {
-				dst = append(dst, ',')
-			}
-			v := s.Cell(r, c)
-			if v >= 0 {
-				v = s.relabel(seat, v)
-			}
-			dst = strconv.AppendInt(dst, int64(v), 10)
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, "],["...)
+		return v
+	})
+	dst = append(dst, ",["...)
 	for k := 0; k < s.p; k++ {
 		if k > 0 {
 			dst = append(dst, ',')

@@ -102,21 +102,9 @@ type codec struct{}
 // [terrain, round_num], for seat (R20, R21).
 func (codec) AppendRequest(dst []byte, st rules.State, seat int) []byte {
 	v := View(st.(*State), seat)
-	dst = append(dst, '[', '[')
-	for i := range v.Terrain {
-		if i > 0 {
-			dst = append(dst, ',')
-		}
-		dst = append(dst, '[')
-		for j, h := range v.Terrain[i] {
-			if j > 0 {
-				dst = append(dst, ',')
-			}
-			dst = strconv.AppendInt(dst, int64(h), 10)
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, ']', ',')
+	dst = append(dst, '[')
+	dst = pyval.AppendGrid(dst, Size, Size, func(i, j int) int { return int(v.Terrain[i][j]) })
+	dst = append(dst, ',')
 	dst = strconv.AppendInt(dst, int64(v.Round), 10)
 	return append(dst, ']')
 }

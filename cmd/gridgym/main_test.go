@@ -1,0 +1,90 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+)
+
+func run(args ...string) (string, error) {
+	root := newRoot()
+	var out bytes.Buffer
+	root.SetOut(&out)
+	root.SetErr(&out)
+	root.SetArgs(args)
+	err := root.Execute()
+	return out.String(), err
+}
+
+func TestCommands(t *testing.T) {
+	cases := []struct {
+		args []string
+		want []string // substrings of the output
+	}{
+		{[]string{"games"}, []string{"rising-tide", "nonadjacent_moves=false", "pass_perth", "simplebot", "decay_table", "boxer"}},
+		// rising-tide E6: four passing bots all drown in round 502 and score 502.
+		{[]string{"play", "--game", "rising-tide", "--bots", "pass_perth", "--seed", "3"}, []string{"503 steps", "502"}},
+		// slime R5/I4: four passing seats end after 2000 turns with one cell each.
+		{[]string{"play", "--game", "slime", "--bots", "pass"}, []string{"2000 steps"}},
+		{[]string{"play", "-g", "slime", "-b", "simplebot,random", "--render"}, []string{"to move", "cells"}},
+		{[]string{"tournament", "-g", "nuggets", "-b", "greedy,random", "-n", "4", "-q"}, []string{"greedy", "log-score", "1st"}},
+	}
+	for _, c := range cases {
+		out, err := run(c.args...)
+		if err != nil {
+			t.Errorf("%v: %v", c.args, err)
+			continue
+		}
+		for _, w := range c.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%v: output lacks %q:\n%s", c.args, w, out)
+			}
+		}
+	}
+}
+
+func TestSlimeAllPassOneCellEach(t *testing.T) {
+	out, err := run("play", "--game", "slime", "--bots", "pass")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 6 {
+		t.Fatalf("want a title, a header and 4 seats:\n%s", out)
+	}
+	for _, l := range lines[2:] {
+		if f := strings.Fields(l); len(f) < 5 || f[3] != "1" || f[0] != "1" {
+			t.Errorf("seat line %q: want rank 1 with 1 cell", l)
+		}
+	}
+}
+
+func TestBadInputIsAUsageError(t *testing.T) {
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"play", "--game", "chess"}, "valid: bovine-borders, nuggets, rectangle, rising-tide, slime"},
+		{[]string{"play", "--game", "slime", "--bots", "deep_blue"}, "valid: pass, random, simplebot"},
+		{[]string{"play", "--game", "slime", "-p", "board_size=9"}, "4..8"},
+		{[]string{"play", "--game", "slime", "-p", "size=9"}, "valid: max_turns, board_size"},
+		{[]string{"play", "--seed", "-1"}, "0..18446744073709551615"},
+		{[]string{"tournament", "--games", "0"}, "at least 1"},
+		{[]string{"play", "--bogus"}, "unknown flag"},
+	}
+	for _, c := range cases {
+		_, err := run(c.args...)
+		if err == nil {
+			t.Errorf("%v: accepted", c.args)
+			continue
+		}
+		var ue usageError
+		if !errors.As(err, &ue) && !isFlagError(err) {
+			t.Errorf("%v: %v is not a usage error (exit status 2)", c.args, err)
+		}
+		if !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%v: error %q should be one line mentioning %q", c.args, err, c.want)
+		}
+	}
+}
