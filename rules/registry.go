@@ -95,6 +95,9 @@ type Game struct {
 	New func(Config) State
 	// Codec is the competition protocol.
 	Codec Codec
+	// Encoder returns the learner interface (observations, masks, actions)
+	// for a validated config.
+	Encoder func(Config) Encoder
 }
 
 // Config holds a game's validated parameter values.

@@ -116,3 +116,36 @@ func BenchmarkU(b *testing.B) {
 	}
 	_ = s
 }
+
+func TestD4Group(t *testing.T) {
+	const n = 5
+	seen := map[[4]int]bool{}
+	for g := D4(0); g < 8; g++ {
+		r1, c1 := g.Point(n, 0, 1)
+		r2, c2 := g.Point(n, 2, 0)
+		seen[[4]int{r1, c1, r2, c2}] = true
+		inv := g.Inverse()
+		for r := 0; r < n; r++ {
+			for c := 0; c < n; c++ {
+				a, b := g.Point(n, r, c)
+				if x, y := inv.Point(n, a, b); x != r || y != c {
+					t.Fatalf("g=%d: inverse does not undo (%d,%d)", g, r, c)
+				}
+				for h := D4(0); h < 8; h++ {
+					p, q := h.Point(n, a, b)
+					if x, y := g.Then(h).Point(n, r, c); x != p || y != q {
+						t.Fatalf("g=%d then h=%d differs at (%d,%d)", g, h, r, c)
+					}
+				}
+			}
+		}
+	}
+	if len(seen) != 8 {
+		t.Fatalf("%d distinct symmetries, want 8", len(seen))
+	}
+	// g=1 is NumPy's rot90(T, 1): the element at (r, c) moves to (n−1−c, r)
+	// (rising-tide R20's real (a, b) → view (17−b, a) with n = 18).
+	if r, c := D4(1).Point(18, 5, 12); r != 5 || c != 5 {
+		t.Fatalf("rot90 maps (5,12) to (%d,%d), want (5,5)", r, c)
+	}
+}

@@ -3,6 +3,7 @@ package bovine
 import (
 	"testing"
 
+	"github.com/gridgym/gridgym/rules"
 	"github.com/gridgym/gridgym/rules/rulestest"
 )
 
@@ -11,7 +12,7 @@ import (
 // ≥ 500 k steps/s on one core.
 func BenchmarkStep(b *testing.B) {
 	st := newState(false)
-	rulestest.BenchSteps(b, st, rulestest.Record(st, 3, nil))
+	rulestest.BenchSteps(b, st, rules.Record(st, 3, nil))
 }
 
 // BenchmarkGame plays whole games with RandomMove for every alive seat (random

@@ -3,6 +3,7 @@ package nuggets
 import (
 	"testing"
 
+	"github.com/gridgym/gridgym/rules"
 	"github.com/gridgym/gridgym/rules/rulestest"
 )
 
@@ -10,7 +11,7 @@ import (
 // move (four queries and the decay). Target: ≥ 300 k steps/s on one core.
 func BenchmarkStep(b *testing.B) {
 	s := NewDefault()
-	rulestest.BenchSteps(b, s, rulestest.Record(s, 4, nil))
+	rulestest.BenchSteps(b, s, rules.Record(s, 4, nil))
 }
 
 // BenchmarkGame plays whole games with RandomMove for every seat.

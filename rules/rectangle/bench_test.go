@@ -11,7 +11,7 @@ import (
 // players, 4 robots).
 func BenchmarkStep(b *testing.B) {
 	s := NewSized(20, 4, 4, 100, 2000)
-	rulestest.BenchSteps(b, s, rulestest.Record(s, 8, nil))
+	rulestest.BenchSteps(b, s, rules.Record(s, 8, nil))
 }
 
 // BenchmarkStepClaims replays games of robots walking squares: a claim in
@@ -19,7 +19,7 @@ func BenchmarkStep(b *testing.B) {
 func BenchmarkStepClaims(b *testing.B) {
 	s := NewSized(20, 4, 4, 100, 2000)
 	var l *looper
-	rulestest.BenchSteps(b, s, rulestest.Record(s, 8, func(st rules.State, rng *rules.RNG, moves []rules.Move) {
+	rulestest.BenchSteps(b, s, rules.Record(s, 8, func(st rules.State, rng *rules.RNG, moves []rules.Move) {
 		if st.Steps() == 0 {
 			l = &looper{noise: 8}
 		}

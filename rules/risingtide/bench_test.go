@@ -11,7 +11,7 @@ import (
 // round. Target: ≥ 1 M steps/s on one core.
 func BenchmarkStep(b *testing.B) {
 	s := newGame(b, false)
-	rulestest.BenchSteps(b, s, rulestest.Record(s, 8, nil))
+	rulestest.BenchSteps(b, s, rules.Record(s, 8, nil))
 }
 
 // BenchmarkGame plays whole games with RandomMove for every alive seat.

@@ -3,6 +3,7 @@ package slime
 import (
 	"testing"
 
+	"github.com/gridgym/gridgym/rules"
 	"github.com/gridgym/gridgym/rules/rulestest"
 )
 
@@ -10,7 +11,7 @@ import (
 // turn (one Step call). Target: ≥ 5 M steps/s on one core.
 func BenchmarkStep(b *testing.B) {
 	s := New(config(b))
-	rulestest.BenchSteps(b, s, rulestest.Record(s, 4, nil))
+	rulestest.BenchSteps(b, s, rules.Record(s, 4, nil))
 }
 
 // BenchmarkGame plays whole games with RandomMove for the seat to move.

@@ -1,0 +1,360 @@
+package env
+
+import (
+	"fmt"
+	"math/bits"
+	"runtime"
+	"sync"
+
+	"github.com/gridgym/gridgym/rules"
+)
+
+// RewardMode selects how terminal rewards are computed.
+type RewardMode uint8
+
+const (
+	// RewardRank: (points − (n−1)/2)/((n−1)/2) at the end (default).
+	RewardRank RewardMode = iota
+	// RewardScore: (score − mean score)/ScoreScale at the end.
+	RewardScore
+)
+
+// Config describes a batch of environments.
+type Config struct {
+	Game     rules.Config // the game and its parameters
+	N        int          // number of environments
+	Seed     uint64       // env i draws its random events from stream (Seed, i)
+	Workers  int          // goroutines stepping the batch; 0 = GOMAXPROCS
+	Reward   RewardMode
+	Shaping  float64 // weight of potential-based shaping; 0 = off
+	MaxSteps int     // truncate episodes after this many steps; 0 = the game's own end only
+}
+
+// Vec is a batch of N environments of one game with all their seats. Its
+// exported slices are the batch buffers, indexed [env·Seats + seat] (and
+// further by plane byte, scalar, mask word or head as noted).
+type Vec struct {
+	Spec  rules.Spec
+	Space rules.Space
+	N     int
+	Seats int
+
+	Obs     []uint8   // [env][seat][ObsSize]
+	Scalars []float32 // [env][seat][Scalars]
+	Mask    []uint64  // [env][seat][MaskWords]
+	Active  []bool    // [env][seat]: the seat's action is used in the next Step
+	Reward  []float32 // [env][seat]: reward of the last Step
+
+	Terminated []bool // [env]: the last Step ended the episode by the rules
+	Truncated  []bool // [env]: the last Step hit Config.MaxSteps
+	// The outcome of the episode that ended in the last Step, where
+	// Terminated or Truncated is set (Outcome at truncation time).
+	FinalScore  []float64 // [env][seat]
+	FinalPoints []float64 // [env][seat]
+	FinalWin    []float64 // [env][seat]
+	FinalSteps  []int32   // [env]
+	Steps       []int32   // [env]: steps played in the current episode
+
+	cfg     Config
+	enc     rules.Encoder
+	pot     rules.Potential
+	states  []rules.State
+	rngs    []*rules.RNG
+	moves   [][]rules.Move // per env, per seat
+	outcome []*rules.Outcome
+	phi     []float64 // [env][seat] potential before the step
+	actions []int32   // the actions of the Step in progress
+
+	workers int
+	start   []chan func(lo, hi int)
+	wg      sync.WaitGroup
+	stepFn  func(lo, hi int)
+	resetFn func(lo, hi int)
+	closed  bool
+}
+
+// New allocates a batch. The environments start in their start position; call
+// Reset to seed them.
+func New(cfg Config) (*Vec, error) {
+	g := cfg.Game.Game()
+	if g == nil {
+		return nil, fmt.Errorf("env: no game configured")
+	}
+	if g.Encoder == nil {
+		return nil, fmt.Errorf("env: game %s has no encoder", g.Name)
+	}
+	if cfg.N < 1 {
+		return nil, fmt.Errorf("env: N = %d, want ≥ 1", cfg.N)
+	}
+	if cfg.MaxSteps < 0 {
+		return nil, fmt.Errorf("env: MaxSteps = %d, want ≥ 0", cfg.MaxSteps)
+	}
+	enc := g.Encoder(cfg.Game)
+	sp := enc.Space()
+	v := &Vec{cfg: cfg, enc: enc, Space: sp, N: cfg.N}
+	if cfg.Shaping != 0 {
+		p, ok := enc.(rules.Potential)
+		if !ok {
+			return nil, fmt.Errorf("env: game %s offers no shaping potential", g.Name)
+		}
+		v.pot = p
+	}
+	v.states = make([]rules.State, cfg.N)
+	v.rngs = make([]*rules.RNG, cfg.N)
+	v.moves = make([][]rules.Move, cfg.N)
+	v.outcome = make([]*rules.Outcome, cfg.N)
+	for i := range v.states {
+		v.states[i] = g.New(cfg.Game)
+		v.rngs[i] = rules.Derive(cfg.Seed, uint64(i))
+	}
+	v.Spec = *v.states[0].Spec()
+	n, s := cfg.N, v.Spec.Seats
+	v.Seats = s
+	for i := range v.states {
+		v.moves[i] = make([]rules.Move, s)
+		v.outcome[i] = rules.NewOutcome(s)
+	}
+	v.Obs = make([]uint8, n*s*sp.ObsSize())
+	v.Scalars = make([]float32, n*s*sp.Scalars)
+	v.Mask = make([]uint64, n*s*sp.MaskWords())
+	v.Active = make([]bool, n*s)
+	v.Reward = make([]float32, n*s)
+	v.Terminated = make([]bool, n)
+	v.Truncated = make([]bool, n)
+	v.FinalScore = make([]float64, n*s)
+	v.FinalPoints = make([]float64, n*s)
+	v.FinalWin = make([]float64, n*s)
+	v.FinalSteps = make([]int32, n)
+	v.Steps = make([]int32, n)
+	v.phi = make([]float64, n*s)
+	v.workers = cfg.Workers
+	if v.workers <= 0 {
+		v.workers = runtime.GOMAXPROCS(0)
+	}
+	v.workers = min(v.workers, n)
+	v.stepFn = v.stepRange
+	v.resetFn = v.resetRange
+	if v.workers > 1 {
+		v.start = make([]chan func(lo, hi int), v.workers)
+		for w := range v.start {
+			v.start[w] = make(chan func(lo, hi int))
+			lo, hi := w*n/v.workers, (w+1)*n/v.workers
+			go v.worker(v.start[w], lo, hi)
+		}
+	}
+	v.run(v.resetFn)
+	return v, nil
+}
+
+func (v *Vec) worker(start chan func(lo, hi int), lo, hi int) {
+	for f := range start {
+		f(lo, hi)
+		v.wg.Done()
+	}
+}
+
+// run calls f over the batch split among the workers and waits for all.
+func (v *Vec) run(f func(lo, hi int)) {
+	if v.workers <= 1 {
+		f(0, v.N)
+		return
+	}
+	v.wg.Add(v.workers)
+	for _, c := range v.start {
+		c <- f
+	}
+	v.wg.Wait()
+}
+
+// Close stops the worker goroutines. The Vec must not be stepped afterwards.
+func (v *Vec) Close() {
+	if v.closed {
+		return
+	}
+	v.closed = true
+	for _, c := range v.start {
+		close(c)
+	}
+}
+
+// State returns env i's game state (read it; do not step it).
+func (v *Vec) State(i int) rules.State { return v.states[i] }
+
+// Encoder returns the game's encoder.
+func (v *Vec) Encoder() rules.Encoder { return v.enc }
+
+// Reset seeds env i with stream (seed, i), puts every env at its start
+// position and writes the first observations.
+func (v *Vec) Reset(seed uint64) {
+	for i, r := range v.rngs {
+		*r = *rules.Derive(seed, uint64(i))
+	}
+	v.run(v.resetFn)
+}
+
+func (v *Vec) resetRange(lo, hi int) {
+	for i := lo; i < hi; i++ {
+		v.states[i].Reset()
+		v.Steps[i] = 0
+		v.Terminated[i], v.Truncated[i] = false, false
+		for s := 0; s < v.Seats; s++ {
+			v.Reward[i*v.Seats+s] = 0
+		}
+		v.observe(i)
+	}
+}
+
+// Step plays one step in every env. actions holds N·Seats·Heads entries,
+// [env][seat][head], in the canonical frame; entries of seats that are not
+// Active are ignored. Illegal actions get the rules' treatment of the move
+// they decode to.
+func (v *Vec) Step(actions []int32) {
+	if len(actions) != v.N*v.Seats*v.Space.Heads {
+		panic(fmt.Sprintf("env: Step got %d actions, want N·Seats·Heads = %d", len(actions), v.N*v.Seats*v.Space.Heads))
+	}
+	v.actions = actions
+	v.run(v.stepFn)
+	v.actions = nil
+}
+
+func (v *Vec) stepRange(lo, hi int) {
+	seats, heads := v.Seats, v.Space.Heads
+	for i := lo; i < hi; i++ {
+		st := v.states[i]
+		m := v.moves[i]
+		for s := 0; s < seats; s++ {
+			m[s] = rules.Move{}
+			if v.Active[i*seats+s] {
+				k := (i*seats + s) * heads
+				m[s] = v.enc.Decode(st, s, v.actions[k:k+heads])
+			}
+		}
+		st.Step(m, v.rngs[i])
+		v.Steps[i]++
+		v.Terminated[i] = st.Done()
+		v.Truncated[i] = !v.Terminated[i] && v.cfg.MaxSteps > 0 && int(v.Steps[i]) >= v.cfg.MaxSteps
+		for s := 0; s < seats; s++ {
+			v.Reward[i*seats+s] = 0
+		}
+		if v.pot != nil {
+			for s := 0; s < seats; s++ {
+				phi := v.pot.Potential(st, s)
+				v.Reward[i*seats+s] = float32(v.cfg.Shaping * (phi - v.phi[i*seats+s]))
+				v.phi[i*seats+s] = phi
+			}
+		}
+		if v.Terminated[i] || v.Truncated[i] {
+			v.finish(i)
+			st.Reset()
+			v.Steps[i] = 0
+		}
+		v.observe(i)
+	}
+}
+
+// finish records the outcome of env i's episode and its terminal reward.
+func (v *Vec) finish(i int) {
+	seats := v.Seats
+	o := v.outcome[i]
+	v.states[i].Outcome(o)
+	copy(v.FinalScore[i*seats:(i+1)*seats], o.Score)
+	copy(v.FinalPoints[i*seats:(i+1)*seats], o.Points)
+	copy(v.FinalWin[i*seats:(i+1)*seats], o.Win)
+	v.FinalSteps[i] = v.Steps[i]
+	if v.Truncated[i] {
+		return
+	}
+	for s := 0; s < seats; s++ {
+		v.Reward[i*seats+s] += float32(v.terminalReward(o, s))
+	}
+}
+
+func (v *Vec) terminalReward(o *rules.Outcome, s int) float64 {
+	n := float64(v.Seats)
+	if v.cfg.Reward == RewardScore {
+		mean := 0.0
+		for _, x := range o.Score {
+			mean += x
+		}
+		mean /= n
+		scale := v.Space.ScoreScale
+		if scale <= 0 {
+			scale = 1
+		}
+		return (o.Score[s] - mean) / scale
+	}
+	half := (n - 1) / 2
+	return (o.Points[s] - half) / half
+}
+
+// observe writes env i's observations, masks and Active flags.
+func (v *Vec) observe(i int) {
+	st := v.states[i]
+	seats, os, ns, mw := v.Seats, v.Space.ObsSize(), v.Space.Scalars, v.Space.MaskWords()
+	for s := 0; s < seats; s++ {
+		k := i*seats + s
+		v.Active[k] = st.Active(s)
+		v.enc.Observe(st, s, v.Obs[k*os:(k+1)*os], v.Scalars[k*ns:(k+1)*ns])
+		v.enc.Mask(st, s, v.Mask[k*mw:(k+1)*mw])
+		if v.pot != nil && v.Steps[i] == 0 {
+			v.phi[k] = v.pot.Potential(st, s)
+		}
+	}
+}
+
+// SampleActions writes into actions a uniformly random legal action for every
+// (env, seat, head) from the current masks (an empty head gets 0). It is the
+// random policy of the benchmarks.
+func (v *Vec) SampleActions(rng *rules.RNG, actions []int32) {
+	mw, heads, na := v.Space.MaskWords(), v.Space.Heads, v.Space.Actions
+	for k := 0; k < v.N*v.Seats; k++ {
+		mask := v.Mask[k*mw : (k+1)*mw]
+		for h := 0; h < heads; h++ {
+			actions[k*heads+h] = int32(SampleBit(mask, h*na, (h+1)*na, rng) - h*na)
+		}
+	}
+}
+
+// SampleBit returns a uniformly random set bit of mask among bits [lo, hi),
+// or lo if none is set.
+func SampleBit(mask []uint64, lo, hi int, rng *rules.RNG) int {
+	n := countBits(mask, lo, hi)
+	if n == 0 {
+		return lo
+	}
+	k := rng.U(n)
+	for b := lo; b < hi; {
+		w := mask[b>>6] >> uint(b&63)
+		span := min(64-b&63, hi-b)
+		if span < 64 {
+			w &= 1<<uint(span) - 1
+		}
+		c := bits.OnesCount64(w)
+		if k < c {
+			for ; k > 0; k-- {
+				w &= w - 1
+			}
+			return b + bits.TrailingZeros64(w)
+		}
+		k -= c
+		b += span
+	}
+	return lo
+}
+
+func countBits(mask []uint64, lo, hi int) int {
+	n := 0
+	for b := lo; b < hi; {
+		w := mask[b>>6] >> uint(b&63)
+		span := min(64-b&63, hi-b)
+		if span < 64 {
+			w &= 1<<uint(span) - 1
+		}
+		n += bits.OnesCount64(w)
+		b += span
+	}
+	return n
+}
+
+// Bit reports whether bit b of mask is set.
+func Bit(mask []uint64, b int) bool { return mask[b>>6]>>uint(b&63)&1 != 0 }
