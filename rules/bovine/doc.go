@@ -48,6 +48,58 @@
 // is refilled from the barn (bitboard.Grid.Fill4) the next time it is needed.
 // Check verifies the cache against a fresh fill.
 //
+// # Learner interface (Encoder, encode.go)
+//
+// Canonical frame: exactly the competition's view (R19). Seat s sees the
+// board rotated by rot90(B, k = s), with every seat relabelled relative to it:
+// relative seat k = (owner − s) mod 4, so k = 0 is its own (barn at view
+// (0,0)), 1 = seat+1 (barn at (0,19)), 2 = seat+2 (19,19), 3 = seat+3 (19,0).
+// View cell (i, j) is real cell ViewToReal(s, i, j).
+//
+// Observation: 10 planes of 20×20 bytes, 0 or 1, in that frame (i·20 + j within
+// a plane), then 9 float32 scalars:
+//
+//	planes 0–3   cows+k       cells owned by relative seat k (R2)
+//	planes 4–7   connected+k  relative seat k's connected cows (R4): the
+//	                          cows whose move places or captures (R11);
+//	                          all 0 for an eliminated seat
+//	plane 8      empty        cells nobody owns
+//	plane 9      barns        the barn cell of every live seat (its view
+//	                          corner above), 0 at an eliminated seat's corner
+//	scalar 0     round/10000  rounds played (R5) over the limit (R14)
+//	scalars 1–4  alive+k      1 while relative seat k is alive, else 0
+//	scalars 5–8  territory+k  relative seat k's territory / 400 (R2)
+//
+// Actions: 1601, one head. Action a < 1600 is the full move into destination
+// (i, j) = ((a % 400) / 20, a % 20) of the view from its side-neighbour
+// d = a / 400: 0 above (i−1, j), 1 left (i, j−1), 2 right (i, j+1), 3 below
+// (i+1, j); that is the competition answer ((si, sj), (i, j)), mapped to the
+// real board as R20 does. Direction-major order lets a convolutional policy
+// head emit 4×20×20 logits. Action 1600 is Pass (None). The mask holds Pass
+// and, for a seat that is Active, every full move valid under the default
+// rules (R7): LegalMoves' list in the view. A seat that is not Active gets
+// Pass alone. Decode gives Pass for Pass, out-of-range actions and directions
+// whose source is off the board (R10); other actions outside the mask decode
+// to their full move, which Step turns into a pass (R7, R10). Encode maps a
+// pass and every side-adjacent full move back; destination-only moves (for
+// bots) and the non-adjacent moves of the nonadjacent_moves variant have no
+// action (under that variant the action space stays the default one).
+//
+// Symmetries: the identity and the transpose (D4 element 4), the elements that
+// keep the own barn at (0,0). The transpose trades the corners (0,19) and
+// (19,0), so relative seats +1 and +3 trade planes, scalars and directions
+// (above ↔ left, right ↔ below). It is the view of the real board mirrored
+// along the diagonal through the seat's barn, with the two seats off that
+// diagonal renamed into each other. The rules are invariant under that
+// mirror with the renaming, as under I6's quarter turn: executed in the
+// renamed order, the moves give the mirrored board, and R9's order is
+// uniform, so the renamed order is as likely (R8 is never involved: no action
+// is a destination-only answer). The other elements of D4 move the own barn
+// off (0,0), so they give no canonical view.
+//
+// Potential: own territory / 400, in [0, 1]. ScoreScale is 1.5: scores are
+// placement points 0…3 with mean 1.5, so the score reward equals the rank one.
+//
 // # Codec and bots
 //
 // View gives a seat's board as the competition passes it (R19); ViewFullMove

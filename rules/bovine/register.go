@@ -20,8 +20,9 @@ var Game = &rules.Game{
 		Kind:    rules.Bool,
 		Default: "false",
 	}},
-	New:   func(cfg rules.Config) rules.State { return New(cfg) },
-	Codec: Codec{},
+	New:     func(cfg rules.Config) rules.State { return New(cfg) },
+	Codec:   Codec{},
+	Encoder: NewEncoder,
 }
 
 func init() { rules.Register(Game) }

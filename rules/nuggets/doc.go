@@ -44,6 +44,62 @@
 // ints, x first, each 0..19) and gives every other answer R6's treatment.
 // State.Answer(x, y) maps a Go bot's answer the same way.
 //
+// # Learner interface (encode.go)
+//
+// Encoder (Game.Encoder) is the env's view of the game. The canonical frame is
+// the competition's view (R18): no rotation, since seats have no positions
+// (R3), and the seats relabelled relative to the observer, own = 0, then
+// seat+1, seat+2, seat+3. Planes are [plane][y][x], row y, column x, the
+// board[y][x] of R18, 7×20×20 bytes (constants Plane…):
+//
+//	0 own              1 where the square is the seat's (board[y][x] = 0)
+//	1 next             1 where it is seat+1's (= 1)
+//	2 opposite         1 where it is seat+2's (= 2)
+//	3 previous         1 where it is seat+3's (= 3)
+//	4 empty            1 where the square is empty (= −1)
+//	5 same_neighbours  N(s) of R12, 0..4, for a coloured square; 0 if empty
+//	6 decay_base       base(m, N(s)) of R12's table (0..100, the decay_table
+//	                   entry for m = total − t moves left) for a coloured square,
+//	                   were move t's decay to run on the board as it is; 0 for
+//	                   an empty square, in the setup phase and after the end
+//
+// Planes 5 and 6 are read from the board before the move's queries, so they
+// are a forecast: the decay of move t uses the board after them (R12). A
+// square's decay probability on this board is decay_base·(P+100)/110000, P
+// being the colored scalar times 400.
+//
+// Nine float32 scalars (constants Scalar…), with total = setup_moves + build_moves (260) and t the
+// move number (R19):
+//
+//	0 move_num            t/total (1 once the game is over)
+//	1 build_phase         1 if t ≥ setup_moves (R5), else 0
+//	2 setup_left          (setup_moves − t)/setup_moves in the setup phase, else 0
+//	3 build_left          min(total − t, build_moves)/build_moves: 1 during the
+//	                      setup phase, m/build_moves in the build phase (m = total
+//	                      − t, the moves left of R12), 0 at the end
+//	4 colored             P/400 (R11)
+//	5 log_score_own       the seat's log-score (R15) / LogScoreScale (25)
+//	6 log_score_next      seat+1's log-score / 25
+//	7 log_score_opposite  seat+2's log-score / 25
+//	8 log_score_previous  seat+3's log-score / 25
+//
+// Actions: one head of 400 actions, a = y·20 + x queries the square (x, y),
+// the competition answer (x, y) (R20); the real move is Query(x, y), Arg[0] =
+// a. Every square is legal while the game runs. The default has no pass
+// (R6); under invalid_query=pass a 401st action, PassAction = 400, is Pass.
+// After the end no seat is active: the mask is empty under the default and
+// holds only Pass under invalid_query=pass. Out-of-range actions decode to
+// R6's treatment (State.Invalid).
+//
+// Symmetries: all eight elements of D4 (I6: the rules are invariant under the
+// symmetries of the square, and the view has no rotation). A symmetry moves
+// every plane with the board and keeps the seats' labels and the scalars;
+// action a moves as the cell (a/20, a%20), Pass stays.
+//
+// Potential (shaping): the seat's log-score / LogScoreScale, in [0, 5.9], about
+// 1 for a strong position (LogScoreScale). Space.ScoreScale is 2: final
+// log-scores under random play deviate from their game's mean by 1.5.
+//
 // # Scores
 //
 // LogScore is R15's Σ ln(size), the Outcome's Score; Product is the exact

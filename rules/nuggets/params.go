@@ -145,6 +145,7 @@ var Game = &rules.Game{
 	Validate: validate,
 	New:      func(c rules.Config) rules.State { return New(c) },
 	Codec:    Codec{},
+	Encoder:  NewEncoder,
 }
 
 func init() { rules.Register(Game) }

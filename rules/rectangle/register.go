@@ -33,7 +33,8 @@ func init() {
 			}
 			return nil
 		},
-		New:   func(c rules.Config) rules.State { return New(c) },
-		Codec: Codec{},
+		New:     func(c rules.Config) rules.State { return New(c) },
+		Codec:   Codec{},
+		Encoder: NewEncoder,
 	})
 }

@@ -19,8 +19,9 @@ func init() {
 			Kind:    rules.Bool,
 			Default: "false",
 		}},
-		New:   func(cfg rules.Config) rules.State { return New(cfg) },
-		Codec: codec{},
+		New:     func(cfg rules.Config) rules.State { return New(cfg) },
+		Codec:   codec{},
+		Encoder: NewEncoder,
 	})
 }
 

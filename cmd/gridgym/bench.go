@@ -1,0 +1,107 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"text/tabwriter"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+
+	"github.com/gridgym/gridgym/env"
+)
+
+func newBenchCmd() *cobra.Command {
+	var (
+		gf      gameFlags
+		per     time.Duration
+		batches []int
+		quiet   bool
+	)
+	c := &cobra.Command{
+		Use:   "bench",
+		Short: "Measure rules and environment throughput for a game",
+		Long: `Measure how fast a game runs on this machine: the raw rules (Step alone,
+replaying recorded random games, one core) and the batched environment
+(Step with observations, masks and rewards for every seat, random legal
+actions drawn from the masks) for each batch size, on one core and on all.
+The same figures as 'go test -bench' in rules/<game> and env.`,
+		Example: `  gridgym bench --game rising-tide
+  gridgym bench --game slime --batches 1,1024 --time 2s`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			cfg, err := gf.config()
+			if err != nil {
+				return err
+			}
+			if per <= 0 {
+				return usagef("--time %v: want a positive duration", per)
+			}
+			for _, n := range batches {
+				if n < 1 || n > 1<<16 {
+					return usagef("--batches: %d is not in 1..65536", n)
+				}
+			}
+			cores := runtime.GOMAXPROCS(0)
+			workers := []int{1}
+			if cores > 1 {
+				workers = append(workers, cores)
+			}
+			total := 1 + len(batches)*len(workers)
+			var bar *progressbar.ProgressBar
+			if !quiet && isTerminal(os.Stderr) {
+				bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(os.Stderr),
+					progressbar.OptionSetDescription("bench "+cfg.Game().Name), progressbar.OptionShowCount(),
+					progressbar.OptionClearOnFinish())
+			}
+			tick := func() {
+				if bar != nil {
+					bar.Add(1)
+				}
+			}
+			rulesM := env.BenchRules(cfg, 4, per)
+			tick()
+			var rows []env.Measurement
+			for _, n := range batches {
+				for _, w := range workers {
+					m, err := env.BenchVec(cfg, n, w, per)
+					if err != nil {
+						return err
+					}
+					rows = append(rows, m)
+					tick()
+				}
+			}
+			if bar != nil {
+				bar.Finish()
+			}
+			out := c.OutOrStdout()
+			fmt.Fprintf(out, "%s (%s), %s per figure, %d cores\n", cfg.Game().Title, cfg, per, cores)
+			tw := tabwriter.NewWriter(out, 2, 4, 2, ' ', tabwriter.AlignRight)
+			fmt.Fprintln(tw, "measure\tbatch\tworkers\tsteps/s\tvs rules\t")
+			fmt.Fprintf(tw, "%s\t-\t1\t%s\t100%%\t\n", rulesM.What, human(rulesM.Rate))
+			for _, m := range rows {
+				fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%.1f%%\t\n", m.What, m.N, m.Workers, human(m.Rate), 100*m.Rate/rulesM.Rate)
+			}
+			return tw.Flush()
+		},
+	}
+	gf.add(c, "rising-tide")
+	c.Flags().DurationVar(&per, "time", time.Second, "time spent on each figure")
+	c.Flags().IntSliceVar(&batches, "batches", []int{1, 64, 1024}, "batch sizes to measure")
+	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "no progress bar")
+	return c
+}
+
+// human prints a rate with a k/M suffix.
+func human(x float64) string {
+	switch {
+	case x >= 1e6:
+		return fmt.Sprintf("%.2f M", x/1e6)
+	case x >= 1e3:
+		return fmt.Sprintf("%.1f k", x/1e3)
+	}
+	return fmt.Sprintf("%.0f", x)
+}

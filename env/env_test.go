@@ -1,0 +1,332 @@
+package env_test
+
+import (
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/gridgym/gridgym/env"
+	_ "github.com/gridgym/gridgym/games"
+	"github.com/gridgym/gridgym/rules"
+)
+
+// gamesWithEncoders lists every registered game; all must have an encoder.
+func gamesWithEncoders(t testing.TB) []*rules.Game {
+	var gs []*rules.Game
+	for _, g := range rules.Games() {
+		if g.Encoder == nil {
+			t.Errorf("game %s has no encoder", g.Name)
+			continue
+		}
+		gs = append(gs, g)
+	}
+	return gs
+}
+
+func newVec(t testing.TB, g *rules.Game, n, workers int) *env.Vec {
+	v, err := env.New(env.Config{Game: g.Default(), N: n, Workers: workers, Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(v.Close)
+	return v
+}
+
+// play steps v with random legal actions, calling f after every step.
+func play(v *env.Vec, steps int, seed uint64, f func(step int)) {
+	rng := rules.NewRNG(seed)
+	actions := make([]int32, v.N*v.Seats*v.Space.Heads)
+	for i := 0; i < steps; i++ {
+		v.SampleActions(rng, actions)
+		v.Step(actions)
+		if f != nil {
+			f(i)
+		}
+	}
+}
+
+// Every legal action of the mask decodes to a move the rules accept for an
+// active seat (masks = legal moves, the env side of issue 4's acceptance; the
+// encoders' own tests check the converse against LegalMoves).
+func TestMaskedActionsAreLegal(t *testing.T) {
+	for _, g := range gamesWithEncoders(t) {
+		t.Run(g.Name, func(t *testing.T) {
+			v := newVec(t, g, 4, 1)
+			enc := v.Encoder()
+			sp := v.Space
+			mw := sp.MaskWords()
+			rng := rules.NewRNG(3)
+			acts := make([]int32, sp.Heads)
+			play(v, 400, 1, func(int) {
+				for i := 0; i < v.N; i++ {
+					st := v.State(i)
+					for s := 0; s < v.Seats; s++ {
+						k := i*v.Seats + s
+						if !v.Active[k] {
+							continue
+						}
+						mask := v.Mask[k*mw : (k+1)*mw]
+						for trial := 0; trial < 3; trial++ {
+							for h := range acts {
+								acts[h] = int32(env.SampleBit(mask, h*sp.Actions, (h+1)*sp.Actions, rng) - h*sp.Actions)
+								if !env.Bit(mask, h*sp.Actions+int(acts[h])) {
+									t.Fatalf("seat %d head %d: empty mask while active", s, h)
+								}
+							}
+							m := enc.Decode(st, s, acts)
+							if m.Kind != rules.Pass && !st.Legal(s, m) {
+								t.Fatalf("env %d seat %d: masked actions %v decode to illegal %+v", i, s, acts, m)
+							}
+						}
+					}
+				}
+			})
+		})
+	}
+}
+
+// Observe writes every byte and scalar: buffers pre-filled differently end equal.
+func TestObserveWritesEverything(t *testing.T) {
+	for _, g := range gamesWithEncoders(t) {
+		t.Run(g.Name, func(t *testing.T) {
+			v := newVec(t, g, 1, 1)
+			enc, sp := v.Encoder(), v.Space
+			a, b := make([]uint8, sp.ObsSize()), make([]uint8, sp.ObsSize())
+			sa, sb := make([]float32, sp.Scalars), make([]float32, sp.Scalars)
+			ma, mb := make([]uint64, sp.MaskWords()), make([]uint64, sp.MaskWords())
+			play(v, 100, 2, func(int) {
+				for s := 0; s < v.Seats; s++ {
+					fill(a, sa, ma, 0xAA)
+					fill(b, sb, mb, 0x55)
+					enc.Observe(v.State(0), s, a, sa)
+					enc.Observe(v.State(0), s, b, sb)
+					enc.Mask(v.State(0), s, ma)
+					enc.Mask(v.State(0), s, mb)
+					if string(a) != string(b) || fmt.Sprint(sa) != fmt.Sprint(sb) || fmt.Sprint(ma) != fmt.Sprint(mb) {
+						t.Fatalf("seat %d: Observe or Mask leaves bytes unwritten", s)
+					}
+				}
+			})
+			if sp.Planes*sp.Height*sp.Width == 0 || sp.Heads < 1 || sp.Actions < 1 || len(sp.PlaneNames) != sp.Planes || len(sp.ScalarNames) != sp.Scalars {
+				t.Fatalf("incomplete Space %+v", sp)
+			}
+		})
+	}
+}
+
+func fill(p []uint8, s []float32, m []uint64, b byte) {
+	for i := range p {
+		p[i] = b
+	}
+	for i := range s {
+		s[i] = float32(b)
+	}
+	for i := range m {
+		m[i] = uint64(b) * 0x0101010101010101
+	}
+}
+
+// Same-step autoreset (package doc): the step that ends an episode reports
+// its terminal reward and final outcome, and already shows the next
+// episode's first position. Rank rewards are zero-sum and in [−1, 1].
+func TestAutoresetAndRewards(t *testing.T) {
+	for _, g := range gamesWithEncoders(t) {
+		t.Run(g.Name, func(t *testing.T) {
+			cfg := env.Config{Game: g.Default(), N: 3, Workers: 1, Seed: 5, MaxSteps: 150}
+			v, err := env.New(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer v.Close()
+			fresh := g.New(cfg.Game)
+			enc, sp := v.Encoder(), v.Space
+			want := make([]uint8, sp.ObsSize())
+			sc := make([]float32, sp.Scalars)
+			ended := 0
+			play(v, 400, 3, func(step int) {
+				for i := 0; i < v.N; i++ {
+					sum := 0.0
+					for s := 0; s < v.Seats; s++ {
+						r := float64(v.Reward[i*v.Seats+s])
+						sum += r
+						if r < -1 || r > 1 {
+							t.Fatalf("reward %v outside [−1, 1]", r)
+						}
+						if !v.Terminated[i] && r != 0 {
+							t.Fatalf("reward %v on a step that did not end the episode", r)
+						}
+					}
+					if math.Abs(sum) > 1e-5 {
+						t.Fatalf("rewards of env %d sum to %v", i, sum)
+					}
+					if !v.Terminated[i] && !v.Truncated[i] {
+						continue
+					}
+					ended++
+					if v.Steps[i] != 0 || v.FinalSteps[i] < 1 || v.Truncated[i] && v.FinalSteps[i] != 150 {
+						t.Fatalf("env %d: Steps %d FinalSteps %d after the end", i, v.Steps[i], v.FinalSteps[i])
+					}
+					for s := 0; s < v.Seats; s++ {
+						enc.Observe(fresh, s, want, sc)
+						k := i*v.Seats + s
+						if string(v.Obs[k*sp.ObsSize():(k+1)*sp.ObsSize()]) != string(want) {
+							t.Fatalf("env %d seat %d: observation after autoreset is not the start position", i, s)
+						}
+					}
+					pts := 0.0
+					for s := 0; s < v.Seats; s++ {
+						pts += v.FinalPoints[i*v.Seats+s]
+					}
+					if n := float64(v.Seats); math.Abs(pts-n*(n-1)/2) > 1e-9 {
+						t.Fatalf("final points sum to %v", pts)
+					}
+				}
+			})
+			if ended == 0 {
+				t.Fatalf("no episode ended in 400 steps (MaxSteps 150)")
+			}
+		})
+	}
+}
+
+func TestScoreRewardsZeroSum(t *testing.T) {
+	g, _ := rules.Lookup("slime")
+	v, err := env.New(env.Config{Game: g.Default(), N: 8, Workers: 1, Reward: env.RewardScore})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer v.Close()
+	ended := 0
+	play(v, 3000, 4, func(int) {
+		for i := 0; i < v.N; i++ {
+			if !v.Terminated[i] {
+				continue
+			}
+			ended++
+			sum := 0.0
+			for s := 0; s < v.Seats; s++ {
+				sum += float64(v.Reward[i*v.Seats+s])
+			}
+			if math.Abs(sum) > 1e-5 {
+				t.Fatalf("score rewards sum to %v", sum)
+			}
+		}
+	})
+	if ended == 0 {
+		t.Fatal("no slime game ended")
+	}
+}
+
+// Same seed, same trajectory, whatever the number of workers.
+func TestDeterministicAcrossWorkers(t *testing.T) {
+	for _, g := range gamesWithEncoders(t) {
+		t.Run(g.Name, func(t *testing.T) {
+			var sums [2]uint64
+			for w := 1; w <= 2; w++ {
+				v := newVec(t, g, 6, w)
+				play(v, 120, 9, func(int) {
+					for _, b := range v.Obs {
+						sums[w-1] = sums[w-1]*31 + uint64(b)
+					}
+					for _, r := range v.Reward {
+						sums[w-1] = sums[w-1]*31 + uint64(math.Float32bits(r))
+					}
+				})
+			}
+			if sums[0] != sums[1] {
+				t.Fatalf("1 and 2 workers give different trajectories")
+			}
+		})
+	}
+}
+
+// Zero allocations per Step, with one worker and with two.
+func TestStepAllocatesNothing(t *testing.T) {
+	for _, g := range gamesWithEncoders(t) {
+		for _, w := range []int{1, 2} {
+			t.Run(fmt.Sprintf("%s/workers=%d", g.Name, w), func(t *testing.T) {
+				v := newVec(t, g, 8, w)
+				rng := rules.NewRNG(1)
+				actions := make([]int32, v.N*v.Seats*v.Space.Heads)
+				if a := testing.AllocsPerRun(100, func() {
+					v.SampleActions(rng, actions)
+					v.Step(actions)
+				}); a != 0 {
+					t.Fatalf("%v allocations per Step", a)
+				}
+			})
+		}
+	}
+}
+
+func TestSymmetryTransformsAreInvertible(t *testing.T) {
+	for _, g := range gamesWithEncoders(t) {
+		t.Run(g.Name, func(t *testing.T) {
+			v := newVec(t, g, 1, 1)
+			sym, ok := v.Encoder().(rules.Symmetric)
+			if !ok {
+				t.Skip("no symmetries")
+			}
+			sp := v.Space
+			p1, p2 := make([]uint8, sp.ObsSize()), make([]uint8, sp.ObsSize())
+			s1, s2 := make([]float32, sp.Scalars), make([]float32, sp.Scalars)
+			play(v, 30, 1, nil)
+			obs, sc := v.Obs[:sp.ObsSize()], v.Scalars[:sp.Scalars]
+			for _, g := range sym.Symmetries() {
+				sym.TransformObs(g, p1, s1, obs, sc)
+				sym.TransformObs(g.Inverse(), p2, s2, p1, s1)
+				if string(p2) != string(obs) || fmt.Sprint(s2) != fmt.Sprint(sc) {
+					t.Fatalf("g=%d then its inverse is not the identity", g)
+				}
+				for h := 0; h < sp.Heads; h++ {
+					seen := make([]bool, sp.Actions)
+					for a := int32(0); a < int32(sp.Actions); a++ {
+						b := sym.TransformAction(g, h, a)
+						if b < 0 || int(b) >= sp.Actions || seen[b] || sym.TransformAction(g.Inverse(), h, b) != a {
+							t.Fatalf("g=%d: TransformAction is not a bijection inverted by g⁻¹ at %d", g, a)
+						}
+						seen[b] = true
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestConfigErrors(t *testing.T) {
+	g, _ := rules.Lookup("slime")
+	for _, cfg := range []env.Config{{Game: g.Default(), N: 0}, {Game: g.Default(), N: 2, MaxSteps: -1}, {N: 1}} {
+		if _, err := env.New(cfg); err == nil {
+			t.Errorf("New(%+v) accepted", cfg)
+		}
+	}
+}
+
+// BenchmarkVec: env steps per second (one per env per Step call) with random
+// legal actions from the masks (sampling included), per game and batch size.
+// Run with -cpu 1,2 to compare one and two cores (Workers = GOMAXPROCS).
+func BenchmarkVec(b *testing.B) {
+	for _, g := range rules.Games() {
+		if g.Encoder == nil {
+			continue
+		}
+		for _, n := range []int{1, 64, 1024} {
+			b.Run(fmt.Sprintf("%s/N=%d", g.Name, n), func(b *testing.B) {
+				v, err := env.New(env.Config{Game: g.Default(), N: n, Seed: 1})
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer v.Close()
+				rng := rules.NewRNG(1)
+				actions := make([]int32, n*v.Seats*v.Space.Heads)
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					v.SampleActions(rng, actions)
+					v.Step(actions)
+				}
+				b.ReportMetric(float64(b.N*n)/b.Elapsed().Seconds(), "envsteps/s")
+			})
+		}
+	}
+}

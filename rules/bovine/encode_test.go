@@ -1,0 +1,586 @@
+package bovine
+
+import (
+	"math/bits"
+	"slices"
+	"testing"
+
+	"github.com/gridgym/gridgym/rules"
+	"github.com/gridgym/gridgym/rules/pyval"
+)
+
+// registered returns the encoder as the env gets it, through the registry.
+func registered(t testing.TB) rules.Encoder {
+	t.Helper()
+	g, err := rules.Lookup(Name)
+	if err != nil || g.Encoder == nil {
+		t.Fatalf("game %s has no registered encoder (%v)", Name, err)
+	}
+	return g.Encoder(g.Default())
+}
+
+// encodeStates returns positions for the encoder tests: the start, random
+// playouts (garbage mixed in, and rules.RandomMover alone) early, mid-game and
+// finished after 10 000 rounds, both variants, and custom positions with
+// eliminated seats (so inactive seats appear mid-game and at the end).
+func encodeStates(t testing.TB) []*State {
+	t.Helper()
+	out := []*State{newState(false)}
+	for g, rounds := range []int{3, 20, 80, 300, 1200, 4000} {
+		out = append(out, randomState(g%3 == 2, uint64(100+g), rounds))
+	}
+	for g, rounds := range []int{10, 150, 700, MaxRounds} {
+		st := newState(false)
+		rng := rules.NewRNG(uint64(200 + g))
+		var m [Seats]rules.Move
+		for i := 0; i < rounds && !st.Done(); i++ {
+			rules.RandomMover(st, rng, m[:])
+			st.Step(m[:], rng)
+		}
+		out = append(out, st)
+	}
+	one := randomState(false, 300, 500)
+	one.SetEliminated(2, 120)
+	two := randomState(false, 301, 900)
+	two.SetEliminated(1, 400)
+	two.SetEliminated(3, 650)
+	over := randomState(false, 302, 200) // three seats out: Done
+	over.SetEliminated(0, 50)
+	over.SetEliminated(1, 60)
+	over.SetEliminated(3, 60)
+	stale := randomState(false, 303, 700) // connected sets to be refilled
+	stale.connOK = 0
+	out = append(out, one, two, over, stale)
+	// Scrambled boards: every cell of a random owner, so cows of every seat
+	// reach every edge and corner of every view.
+	for g, density := range []int{2, 5, 9} {
+		rng := rules.NewRNG(uint64(400 + g))
+		st := newState(g == 2)
+		st.SetRound(5000)
+		for r := 0; r < Size; r++ {
+			for c := 0; c < Size; c++ {
+				if rng.U(10) < density {
+					st.SetCell(r, c, rng.U(Seats))
+				}
+			}
+		}
+		for seat := 0; seat < Seats; seat++ {
+			st.SetCell(barnRow[seat], barnCol[seat], seat)
+		}
+		if g == 1 {
+			st.SetEliminated(3, 4000)
+		}
+		out = append(out, st)
+	}
+	for n, st := range out {
+		if err := st.Check(); err != nil {
+			t.Fatalf("state %d: %v", n, err)
+		}
+	}
+	return out
+}
+
+func bit(mask []uint64, b int) bool { return mask[b>>6]>>uint(b&63)&1 != 0 }
+
+// setBits lists the set bits of mask.
+func setBits(mask []uint64) []int {
+	var out []int
+	for w, x := range mask {
+		for ; x != 0; x &= x - 1 {
+			out = append(out, 64*w+bits.TrailingZeros64(x))
+		}
+	}
+	return out
+}
+
+// TestSpace: the sizes the package doc gives.
+func TestSpace(t *testing.T) {
+	sp := registered(t).Space()
+	if sp.Planes != 10 || sp.Height != Size || sp.Width != Size || len(sp.PlaneNames) != sp.Planes ||
+		sp.Scalars != 9 || len(sp.ScalarNames) != sp.Scalars || sp.Heads != 1 || sp.Actions != 1601 ||
+		sp.MaskWords() != 26 || sp.ActionDoc == "" || sp.ScoreScale != 1.5 {
+		t.Fatalf("space %+v", sp)
+	}
+}
+
+// TestMaskIsLegalMoves: on every test position, for every seat (inactive ones
+// too), the mask is exactly the legal moves: every action a < 1600 is set iff
+// its decoded move is a move and Legal, Pass is always set, no bit past the
+// actions is set, and the set bits are LegalMoves' list, one bit per move
+// (every listed move has an action under the default rules).
+func TestMaskIsLegalMoves(t *testing.T) {
+	e := registered(t)
+	mask := make([]uint64, e.Space().MaskWords())
+	for n, st := range encodeStates(t) {
+		for seat := 0; seat < Seats; seat++ {
+			for i := range mask {
+				mask[i] = 0xa5a5a5a5a5a5a5a5 // every word must be written
+			}
+			e.Mask(st, seat, mask)
+			for a := 0; a < len(mask)*64; a++ {
+				m := e.Decode(st, seat, []int32{int32(a)})
+				var want bool
+				switch {
+				case a == PassAction:
+					want = true
+				case a < PassAction && m.Kind != rules.Pass:
+					want = st.Legal(seat, m)
+				}
+				if bit(mask, a) != want {
+					t.Fatalf("state %d seat %d: action %d (%+v) mask bit %v, Legal says %v", n, seat, a, m, bit(mask, a), want)
+				}
+			}
+			legal := st.LegalMoves(seat, nil)
+			var acts []int
+			for _, m := range legal {
+				var a [1]int32
+				if !e.Encode(st, seat, m, a[:]) {
+					t.Fatalf("state %d seat %d: listed move %+v has no action", n, seat, m)
+				}
+				if !bit(mask, int(a[0])) {
+					t.Fatalf("state %d seat %d: legal move %+v (action %d) not in the mask", n, seat, m, a[0])
+				}
+				acts = append(acts, int(a[0]))
+			}
+			slices.Sort(acts)
+			if got := setBits(mask); !slices.Equal(got, slices.Compact(acts)) || len(got) != len(legal) {
+				t.Fatalf("state %d seat %d: mask has %d bits, %d legal moves", n, seat, len(got), len(legal))
+			}
+			if !st.Active(seat) && len(legal) != 1 {
+				t.Fatalf("state %d seat %d: inactive seat has %d actions", n, seat, len(legal))
+			}
+		}
+	}
+}
+
+// TestDecodeIsCompetitionMove: every set mask bit decodes to a legal move
+// that is the competition answer of the action's cells: the move written in
+// the seat's view coordinates has the action's destination and source, and
+// that answer, parsed by the codec, gives the same move; Encode maps it back
+// to the action.
+func TestDecodeIsCompetitionMove(t *testing.T) {
+	e := registered(t)
+	mask := make([]uint64, e.Space().MaskWords())
+	for n, st := range encodeStates(t) {
+		for seat := 0; seat < Seats; seat++ {
+			e.Mask(st, seat, mask)
+			for _, a := range setBits(mask) {
+				m := e.Decode(st, seat, []int32{int32(a)})
+				if !st.Legal(seat, m) {
+					t.Fatalf("state %d seat %d: action %d decodes to illegal %+v", n, seat, a, m)
+				}
+				ans := pyval.Value{Kind: pyval.None}
+				if a != PassAction {
+					src, dst := int(m.Arg[0]), int(m.Arg[1])
+					i1, j1 := RealToView(seat, src/Size, src%Size)
+					i2, j2 := RealToView(seat, dst/Size, dst%Size)
+					d := a / Cells
+					if m.Kind != Full || i2*Size+j2 != a%Cells || i1 != i2+dirDI[d] || j1 != j2+dirDJ[d] {
+						t.Fatalf("seat %d: action %d decodes to %+v = view (%d,%d)→(%d,%d)", seat, a, m, i1, j1, i2, j2)
+					}
+					ans = pyval.T(pyval.T(pyval.I(int64(i1)), pyval.I(int64(j1))), pyval.T(pyval.I(int64(i2)), pyval.I(int64(j2))))
+				} else if m != (rules.Move{}) {
+					t.Fatalf("pass action decodes to %+v", m)
+				}
+				if got := (Codec{}).ParseAnswer(st, seat, ans.JSON()); got != m {
+					t.Fatalf("seat %d: answer %s parses to %+v, action %d decodes to %+v", seat, ans.JSON(), got, a, m)
+				}
+				var back [1]int32
+				if !e.Encode(st, seat, m, back[:]) || back[0] != int32(a) {
+					t.Fatalf("seat %d: Encode(Decode(%d)) = %d", seat, a, back[0])
+				}
+			}
+		}
+	}
+}
+
+// TestEncodeOutsideSpace: destination-only, non-adjacent and malformed moves
+// have no action; Pass is PassAction.
+func TestEncodeOutsideSpace(t *testing.T) {
+	e := registered(t)
+	st := newState(true)
+	var a [1]int32
+	for _, m := range []rules.Move{
+		DstMove(at(0, 1)),                    // R8's form: for bots only
+		FullMove(at(0, 0), at(5, 5)),         // nonadjacent_moves variant
+		FullMove(at(0, 0), at(1, 1)),         // diagonal
+		FullMove(at(0, 19), at(1, 0)),        // next cell number, other row
+		FullMove(at(0, 0), Cells),            // off the board
+		{Kind: Full, N: 1, Arg: [8]int16{1}}, // malformed (R10)
+		{Kind: 7, N: 2},
+	} {
+		if e.Encode(st, 0, m, a[:]) {
+			t.Errorf("%+v encodes to %d", m, a[0])
+		}
+	}
+	if !e.Encode(st, 2, rules.Move{}, a[:]) || a[0] != PassAction {
+		t.Errorf("Pass encodes to %d", a[0])
+	}
+	if !st.Legal(0, FullMove(at(0, 0), at(5, 5))) {
+		t.Error("the far move is not legal under the variant: the test proves nothing")
+	}
+}
+
+// TestE10Encoded is E10 through the encoder: seat 1's planes hold the
+// relabelled view, and its answer ((0,1),(1,1)) is action 0·400 + 1·20 + 1
+// (from above), real (1,19)→(1,18).
+func TestE10Encoded(t *testing.T) {
+	st := start(t, map[int][]cell{0: {{1, 0}}, 1: {{1, 19}}, 2: {{2, 19}}})
+	e := registered(t)
+	planes := make([]uint8, NumPlanes*Cells)
+	scalars := make([]float32, NumScalars)
+	e.Observe(st, 1, planes, scalars)
+	want := map[int][]cell{
+		PlaneCows: {{0, 0}, {0, 1}}, PlaneCows + 1: {{0, 2}, {0, 19}},
+		PlaneCows + 2: {{19, 19}}, PlaneCows + 3: {{19, 0}, {19, 1}},
+		PlaneConnected: {{0, 0}, {0, 1}}, PlaneConnected + 1: {{0, 19}},
+		PlaneConnected + 2: {{19, 19}}, PlaneConnected + 3: {{19, 0}, {19, 1}},
+		PlaneBarns: {{0, 0}, {0, 19}, {19, 19}, {19, 0}},
+	}
+	for p := 0; p < NumPlanes; p++ {
+		if p == PlaneEmpty {
+			continue
+		}
+		var got []cell
+		for k := 0; k < Cells; k++ {
+			if planes[p*Cells+k] != 0 {
+				got = append(got, cell{k / Size, k % Size})
+			}
+		}
+		w := slices.Clone(want[p])
+		slices.SortFunc(w, func(a, b cell) int { return (a[0]-b[0])*Size + a[1] - b[1] })
+		if !slices.Equal(got, w) {
+			t.Errorf("plane %s: %v, want %v", planeNames[p], got, w)
+		}
+	}
+	if m := e.Decode(st, 1, []int32{FromAbove*Cells + 1*Size + 1}); m != FullMove(at(1, 19), at(1, 18)) {
+		t.Errorf("action 21 of seat 1 is %+v", m)
+	}
+}
+
+// TestObserveIsView: on every test position and seat, each plane agrees cell
+// by cell with the codec's View (relabelled, rotated by R19), the connected
+// planes with Connected mapped by ViewToReal, the barns with the live seats'
+// corners, and the scalars with the state's accessors.
+func TestObserveIsView(t *testing.T) {
+	e := registered(t)
+	planes := make([]uint8, NumPlanes*Cells)
+	scalars := make([]float32, NumScalars)
+	for n, st := range encodeStates(t) {
+		for seat := 0; seat < Seats; seat++ {
+			e.Observe(st, seat, planes, scalars)
+			v := View(st, seat)
+			var conn [Seats]board
+			for k := range conn {
+				conn[k] = st.Connected((seat + k) % Seats)
+			}
+			for i := 0; i < Size; i++ {
+				for j := 0; j < Size; j++ {
+					r, c := ViewToReal(seat, i, j)
+					want := [NumPlanes]bool{PlaneEmpty: v[i][j] == -1}
+					for k := 0; k < Seats; k++ {
+						o := (seat + k) % Seats
+						want[PlaneCows+k] = v[i][j] == int8(k)
+						want[PlaneConnected+k] = conn[k][r]>>uint(c)&1 != 0
+						br, bc := Barn(o)
+						if r == br && c == bc && st.Alive(o) {
+							want[PlaneBarns] = true
+						}
+					}
+					for p, w := range want {
+						got := planes[p*Cells+i*Size+j]
+						if got > 1 || (got == 1) != w {
+							t.Fatalf("state %d seat %d: plane %s at view (%d,%d) = %d, want %v", n, seat, planeNames[p], i, j, got, w)
+						}
+					}
+				}
+			}
+			wantS := [NumScalars]float32{float32(st.Round()) / MaxRounds}
+			for k := 0; k < Seats; k++ {
+				o := (seat + k) % Seats
+				if st.Alive(o) {
+					wantS[1+k] = 1
+				}
+				wantS[5+k] = float32(st.Territory(o)) / Cells
+			}
+			if [NumScalars]float32(scalars) != wantS {
+				t.Fatalf("state %d seat %d: scalars %v, want %v", n, seat, scalars, wantS)
+			}
+			if p := e.(rules.Potential).Potential(st, seat); p != float64(st.Territory(seat))/Cells {
+				t.Fatalf("potential %v", p)
+			}
+		}
+	}
+}
+
+// TestObserveWritesEveryByte: Observe into buffers pre-filled with 0xAA and
+// with 0x55 (scalars with two different values) gives the same result.
+func TestObserveWritesEveryByte(t *testing.T) {
+	e := registered(t)
+	var p [2][]uint8
+	var s [2][]float32
+	for n, st := range encodeStates(t) {
+		for seat := 0; seat < Seats; seat++ {
+			for k, fill := range []uint8{0xaa, 0x55} {
+				p[k] = make([]uint8, NumPlanes*Cells)
+				s[k] = make([]float32, NumScalars)
+				for i := range p[k] {
+					p[k][i] = fill
+				}
+				for i := range s[k] {
+					s[k][i] = float32(fill)
+				}
+				e.Observe(st, seat, p[k], s[k])
+			}
+			if !slices.Equal(p[0], p[1]) || !slices.Equal(s[0], s[1]) {
+				t.Fatalf("state %d seat %d: a byte or scalar is left unwritten", n, seat)
+			}
+		}
+	}
+}
+
+// mirrored returns G(st): the real board mirrored along the diagonal through
+// seat 0's and seat 2's barns ((r, c) → (c, r); seats 1 and 3 trade names), or
+// with anti along the other diagonal ((r, c) → (19−c, 19−r); seats 0 and 2
+// trade). Every seat's view of G(st) is then the transposed view of the seat
+// it was renamed from, relative seats +1 and +3 traded (package doc).
+func mirrored(st *State, anti bool) *State {
+	sigma := func(r, c int) (int, int) { return c, r }
+	pi := [Seats]int{0, 3, 2, 1}
+	if anti {
+		sigma = func(r, c int) (int, int) { return Size - 1 - c, Size - 1 - r }
+		pi = [Seats]int{2, 1, 0, 3}
+	}
+	out := newState(st.nonadj)
+	out.own = [Seats]board{}
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			if o := st.Cell(r, c); o != Empty {
+				r2, c2 := sigma(r, c)
+				out.own[pi[o]][r2] |= 1 << uint(c2)
+			}
+		}
+	}
+	out.round, out.nElim, out.alive = st.round, st.nElim, 0
+	for s := 0; s < Seats; s++ {
+		if st.Alive(s) {
+			out.alive |= 1 << uint(pi[s])
+		}
+		out.elim[pi[s]] = st.elim[s]
+		out.elimSeq[pi[s]] = st.elimSeq[s]
+	}
+	out.connOK = 0
+	return out
+}
+
+// TestSymmetries: the D4 elements listed are the identity and the transpose;
+// TransformObs and TransformAction are undone by g⁻¹ and TransformAction is a
+// bijection of the actions; and the real test: for G = mirrored(·) (either
+// diagonal), the observation of G(st) is the transformed observation of st,
+// the masks correspond under TransformAction, and stepping G(st) with the
+// transformed actions gives G of stepping st, round after round.
+func TestSymmetries(t *testing.T) {
+	e := registered(t)
+	sym := e.(rules.Symmetric)
+	if g := sym.Symmetries(); !slices.Equal(g, []rules.D4{0, 4}) {
+		t.Fatalf("Symmetries = %v", g)
+	}
+	sp := e.Space()
+	for g := rules.D4(0); g < 8; g++ { // bijections for every element, not only the listed ones
+		seen := make([]bool, NumActions)
+		for a := int32(0); a < NumActions; a++ {
+			b := sym.TransformAction(g, 0, a)
+			if b < 0 || b >= NumActions || seen[b] || sym.TransformAction(g.Inverse(), 0, b) != a {
+				t.Fatalf("g=%d: action %d → %d is not a bijection inverted by g⁻¹", g, a, b)
+			}
+			seen[b] = true
+		}
+		// The transformed action moves the image of the source to the image
+		// of the destination (sources on the board).
+		for a := 0; a < PassAction; a++ {
+			d, i, j := a/Cells, a%Cells/Size, a%Size
+			si, sj := i+dirDI[d], j+dirDJ[d]
+			if uint(si) >= Size || uint(sj) >= Size {
+				continue
+			}
+			b := int(sym.TransformAction(g, 0, int32(a)))
+			gi, gj := g.Point(Size, i, j)
+			gsi, gsj := g.Point(Size, si, sj)
+			bd, bi, bj := b/Cells, b%Cells/Size, b%Size
+			if bi != gi || bj != gj || bi+dirDI[bd] != gsi || bj+dirDJ[bd] != gsj {
+				t.Fatalf("g=%d: action %d (%d,%d)→(%d,%d) maps to %d, not (%d,%d)→(%d,%d)", g, a, si, sj, i, j, b, gsi, gsj, gi, gj)
+			}
+		}
+		if sym.TransformAction(g, 0, PassAction) != PassAction {
+			t.Fatalf("g=%d moves Pass", g)
+		}
+	}
+	obs := func(st *State, seat int) ([]uint8, []float32) {
+		p, s := make([]uint8, sp.ObsSize()), make([]float32, sp.Scalars)
+		e.Observe(st, seat, p, s)
+		return p, s
+	}
+	masks := func(st *State, seat int) []uint64 {
+		m := make([]uint64, sp.MaskWords())
+		e.Mask(st, seat, m)
+		return m
+	}
+	for n, st0 := range encodeStates(t) {
+		for _, anti := range []bool{false, true} {
+			pi := [Seats]int{0, 3, 2, 1}
+			if anti {
+				pi = [Seats]int{2, 1, 0, 3}
+			}
+			st := st0.Clone().(*State)
+			gst := mirrored(st, anti)
+			rng := rules.NewRNG(uint64(7*n) + 1)
+			for round := 0; round < 25; round++ {
+				if err := gst.Check(); err != nil {
+					t.Fatalf("G(st): %v", err)
+				}
+				var m, mg [Seats]rules.Move
+				for seat := 0; seat < Seats; seat++ {
+					p, s := obs(st, seat)
+					pg, sg := obs(gst, pi[seat])
+					tp, ts := make([]uint8, len(p)), make([]float32, len(s))
+					for _, g := range sym.Symmetries() {
+						sym.TransformObs(g, tp, ts, p, s)
+						bp, bs := make([]uint8, len(p)), make([]float32, len(s))
+						sym.TransformObs(g.Inverse(), bp, bs, tp, ts)
+						if !slices.Equal(bp, p) || !slices.Equal(bs, s) {
+							t.Fatalf("g=%d: TransformObs then g⁻¹ is not the identity", g)
+						}
+					}
+					sym.TransformObs(4, tp, ts, p, s)
+					if !slices.Equal(tp, pg) || !slices.Equal(ts, sg) {
+						t.Fatalf("state %d anti=%v round %d: seat %d's observation of G(st) is not seat %d's transposed", n, anti, round, pi[seat], seat)
+					}
+					mk, mgk := masks(st, seat), masks(gst, pi[seat])
+					for a := int32(0); a < NumActions; a++ {
+						if bit(mk, int(a)) != bit(mgk, int(sym.TransformAction(4, 0, a))) {
+							t.Fatalf("state %d anti=%v: masks differ at action %d", n, anti, a)
+						}
+					}
+					// A random legal action, or sometimes any action at all.
+					acts := setBits(mk)
+					a := int32(acts[rng.U(len(acts))])
+					if rng.U(6) == 0 {
+						a = int32(rng.U(NumActions+8)) - 4
+					}
+					m[seat] = e.Decode(st, seat, []int32{a})
+					mg[pi[seat]] = e.Decode(gst, pi[seat], []int32{sym.TransformAction(4, 0, a)})
+				}
+				// R9's execution order is the only random event (decoded actions
+				// are full moves, so R8 draws nothing): draw an order for st and
+				// script both steps so that G(st) executes the renamed seats in
+				// the same order. (All-equal draws would not do: the shuffle of
+				// the renamed seat list would give another order.)
+				var order, orderG []int
+				var alive []int8
+				for seat := 0; seat < Seats; seat++ {
+					if st.Alive(seat) {
+						alive = append(alive, int8(seat))
+					}
+				}
+				rng.Shuffle(alive)
+				for _, s := range alive {
+					order = append(order, int(s))
+					orderG = append(orderG, pi[s])
+				}
+				st.Step(m[:], rules.Scripted(drawsFor(st, order)...))
+				gst.Step(mg[:], rules.Scripted(drawsFor(gst, orderG)...))
+				if mustHash(mirrored(st, anti)) != mustHash(gst) {
+					t.Fatalf("state %d anti=%v round %d: stepping G(st) differs from G(step st)", n, anti, round)
+				}
+			}
+		}
+	}
+}
+
+// TestNoAllocationsEncoder: Observe, Mask and Decode allocate nothing.
+func TestNoAllocationsEncoder(t *testing.T) {
+	e := registered(t)
+	sp := e.Space()
+	planes := make([]uint8, sp.ObsSize())
+	scalars := make([]float32, sp.Scalars)
+	mask := make([]uint64, sp.MaskWords())
+	act := []int32{0}
+	var st rules.State = randomState(false, 5, 800)
+	stale := randomState(false, 6, 800)
+	stale.connOK = 0 // Observe must fill the connected sets without allocating
+	for _, s := range []rules.State{st, stale} {
+		allocs := testing.AllocsPerRun(100, func() {
+			for seat := 0; seat < Seats; seat++ {
+				e.Observe(s, seat, planes, scalars)
+				e.Mask(s, seat, mask)
+				act[0] = int32(seat * 397)
+				_ = e.Decode(s, seat, act)
+			}
+		})
+		if allocs != 0 {
+			t.Errorf("%.1f allocations per run", allocs)
+		}
+	}
+}
+
+// FuzzDecode feeds arbitrary action values: Decode never panics, gives Pass
+// or a full move with cells on the board, the move is Legal exactly when the
+// action is a set mask bit, and a move that is not Legal changes nothing a
+// pass would not (the rules' treatment, R10).
+func FuzzDecode(f *testing.F) {
+	f.Add(uint64(1), uint16(0), int32(0))
+	f.Add(uint64(2), uint16(300), int32(PassAction))
+	f.Add(uint64(3), uint16(50), int32(-1))
+	f.Add(uint64(4), uint16(999), int32(1<<31-1))
+	f.Add(uint64(5), uint16(120), int32(2*Cells+37))
+	e := Encoder{}
+	f.Fuzz(func(t *testing.T, seed uint64, rounds uint16, a int32) {
+		st := randomState(seed&1 == 1, seed, int(rounds%600))
+		if seed&6 == 6 && st.Alive(1) {
+			st.SetEliminated(1, st.Round())
+		}
+		mask := make([]uint64, maskWords)
+		for seat := 0; seat < Seats; seat++ {
+			m := e.Decode(st, seat, []int32{a})
+			if m != (rules.Move{}) && (m.Kind != Full || m.N != 2 || uint(m.Arg[0]) >= Cells || uint(m.Arg[1]) >= Cells) {
+				t.Fatalf("action %d decodes to %+v", a, m)
+			}
+			e.Mask(st, seat, mask)
+			if m.Kind != rules.Pass && st.Legal(seat, m) != bit(mask, int(a)) {
+				t.Fatalf("seat %d action %d: Legal %v, mask %v", seat, a, st.Legal(seat, m), bit(mask, int(a)))
+			}
+			if !st.Legal(seat, m) && !st.Done() {
+				var moves, passes [Seats]rules.Move
+				moves[seat] = m
+				s1, s2 := st.Clone(), st.Clone()
+				s1.Step(moves[:], rules.NewRNG(seed))
+				s2.Step(passes[:], rules.NewRNG(seed))
+				if mustHash(s1) != mustHash(s2) {
+					t.Fatalf("seat %d: illegal %+v is not a pass", seat, m)
+				}
+			}
+		}
+		_ = e.Decode(st, 0, nil)
+		_ = e.Decode(st, 0, []int32{a, a})
+	})
+}
+
+// BenchmarkObserve times Observe and Mask for every seat of one mid-game
+// position, per seat.
+func BenchmarkObserve(b *testing.B) {
+	e := registered(b)
+	sp := e.Space()
+	planes := make([]uint8, sp.ObsSize())
+	scalars := make([]float32, sp.Scalars)
+	mask := make([]uint64, sp.MaskWords())
+	st := randomState(false, 3, 1500)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for seat := 0; seat < Seats; seat++ {
+			e.Observe(st, seat, planes, scalars)
+			e.Mask(st, seat, mask)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*Seats), "ns/seat")
+}

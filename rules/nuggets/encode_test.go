@@ -1,0 +1,581 @@
+package nuggets
+
+import (
+	"bytes"
+	"math"
+	"math/bits"
+	"testing"
+
+	"github.com/gridgym/gridgym/rules"
+	"github.com/gridgym/gridgym/rules/pyval"
+)
+
+// encConfigs are the configs the encoder tests run on: the written rules,
+// the pass variant, and tables with high bases, N = 4 bases and short phases.
+var encConfigs = []map[string]string{
+	nil,
+	{"invalid_query": "pass"},
+	{"setup_moves": "0", "build_moves": "30", "decay_table": "1-30:100,100,50,20,0"},
+	{"setup_moves": "25", "build_moves": "0"},
+	{"setup_moves": "5", "build_moves": "300", "decay_table": "1-150:3,2,1,0,0;151-300:9,9,9,9,9", "invalid_query": "pass"},
+}
+
+// encStates plays random games (rules.RandomMover) of cfg and returns n states
+// stopped at random move numbers, the end position included (one in eight
+// games is played to its end).
+func encStates(cfg rules.Config, n int, seed uint64) []*State {
+	rng := rules.NewRNG(seed)
+	var out []*State
+	moves := make([]rules.Move, Seats)
+	for len(out) < n {
+		s := New(cfg)
+		stop := rng.U(s.cfg.total + 1)
+		if rng.U(8) == 0 {
+			stop = s.cfg.total
+		}
+		for s.t < stop {
+			rules.RandomMover(s, rng, moves)
+			s.Step(moves, rng)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+func encoderOf(t testing.TB, cfg rules.Config) (*Encoder, rules.Space) {
+	t.Helper()
+	e, ok := Game.Encoder(cfg).(*Encoder)
+	if !ok {
+		t.Fatalf("Game.Encoder gives %T", Game.Encoder(cfg))
+	}
+	return e, e.Space()
+}
+
+func maskBit(mask []uint64, b int) bool { return mask[b>>6]>>uint(b&63)&1 != 0 }
+
+func TestEncoderSpace(t *testing.T) {
+	for _, vals := range encConfigs {
+		cfg := mustConfig(vals)
+		_, sp := encoderOf(t, cfg)
+		wantActions := Cells
+		if cfg.Get("invalid_query") == "pass" {
+			wantActions = Cells + 1
+		}
+		if sp.Planes != NumPlanes || len(sp.PlaneNames) != NumPlanes || sp.Height != Size || sp.Width != Size ||
+			sp.Scalars != NumScalars || len(sp.ScalarNames) != NumScalars || sp.Heads != 1 ||
+			sp.Actions != wantActions || sp.MaskWords() != 7 || sp.ScoreScale <= 0 || sp.ActionDoc == "" {
+			t.Errorf("%s: space %+v", cfg, sp)
+		}
+	}
+}
+
+// Mask = legal moves: every set bit decodes to a move Legal accepts (Pass of
+// an inactive seat under invalid_query=pass excepted), every legal move that
+// Encode accepts has its bit, and the counts agree; no bit beyond Actions.
+func TestEncoderMaskIsLegalMoves(t *testing.T) {
+	for ci, vals := range encConfigs {
+		cfg := mustConfig(vals)
+		e, sp := encoderOf(t, cfg)
+		mask := make([]uint64, sp.MaskWords())
+		act := make([]int32, 1)
+		inactive := 0
+		for i, s := range encStates(cfg, 40, uint64(100+ci)) {
+			for seat := 0; seat < Seats; seat++ {
+				for w := range mask {
+					mask[w] = 0xA5A5A5A5A5A5A5A5
+				}
+				e.Mask(s, seat, mask)
+				set := 0
+				for b := 0; b < 64*len(mask); b++ {
+					if !maskBit(mask, b) {
+						continue
+					}
+					set++
+					if b >= sp.Actions {
+						t.Fatalf("%s state %d seat %d: bit %d ≥ Actions %d", cfg, i, seat, b, sp.Actions)
+					}
+					m := e.Decode(s, seat, []int32{int32(b)})
+					switch {
+					case s.Active(seat) && !s.Legal(seat, m):
+						t.Fatalf("%s state %d seat %d: bit %d decodes to illegal %+v", cfg, i, seat, b, m)
+					case !s.Active(seat) && (!e.pass || b != PassAction || m != rules.Move{}):
+						t.Fatalf("%s state %d seat %d (inactive): bit %d → %+v", cfg, i, seat, b, m)
+					}
+					if !e.Encode(s, seat, m, act) || act[0] != int32(b) {
+						t.Fatalf("%s state %d seat %d: Encode(Decode(%d)) = %d", cfg, i, seat, b, act[0])
+					}
+				}
+				distinct := map[rules.Move]bool{}
+				for _, m := range s.LegalMoves(seat, nil) {
+					if !e.Encode(s, seat, m, act) {
+						continue
+					}
+					distinct[m] = true
+					if !maskBit(mask, int(act[0])) {
+						t.Fatalf("%s state %d seat %d: legal %+v (action %d) not in the mask", cfg, i, seat, m, act[0])
+					}
+				}
+				want := len(distinct)
+				if !s.Active(seat) {
+					inactive++
+					if e.pass {
+						want = 1 // Pass only
+					}
+				}
+				if set != want {
+					t.Fatalf("%s state %d seat %d (active %v): %d bits, %d legal moves", cfg, i, seat, s.Active(seat), set, want)
+				}
+				if s.Active(seat) && set != sp.Actions {
+					t.Fatalf("%s state %d seat %d: %d bits, want all %d", cfg, i, seat, set, sp.Actions)
+				}
+			}
+		}
+		if inactive == 0 {
+			t.Errorf("%s: no finished game among the states", cfg)
+		}
+	}
+}
+
+// Decode ↔ competition move: the answer (x, y) of the view square a = y·20+x
+// (R20), parsed by the codec, is the decoded move; Pass is the answer None,
+// which invalid_query=pass turns into Pass (R6). Encode inverts Decode, and
+// moves outside the action space have no action.
+func TestEncoderDecodeIsCompetitionMove(t *testing.T) {
+	for ci, vals := range encConfigs {
+		cfg := mustConfig(vals)
+		e, sp := encoderOf(t, cfg)
+		mask := make([]uint64, sp.MaskWords())
+		act := make([]int32, 1)
+		for i, s := range encStates(cfg, 10, uint64(200+ci)) {
+			for seat := 0; seat < Seats; seat++ {
+				e.Mask(s, seat, mask)
+				view := ViewOf(s, seat)
+				planes := make([]uint8, sp.ObsSize())
+				e.Observe(s, seat, planes, make([]float32, sp.Scalars))
+				for a := 0; a < sp.Actions; a++ {
+					if !maskBit(mask, a) {
+						continue
+					}
+					m := e.Decode(s, seat, []int32{int32(a)})
+					answer := []byte("null")
+					if a < Cells {
+						x, y := a%Size, a/Size
+						answer = pyval.T(pyval.I(int64(x)), pyval.I(int64(y))).JSON()
+						// The action's square is the view's board[y][x].
+						label := view.Board[y][x]
+						if label < 0 && planes[PlaneEmpty*Cells+a] != 1 || label >= 0 && planes[int(label)*Cells+a] != 1 {
+							t.Fatalf("%s state %d seat %d: action %d is not the view square (%d,%d)", cfg, i, seat, a, x, y)
+						}
+					}
+					if got := (Codec{}).ParseAnswer(s, seat, answer); got != m {
+						t.Fatalf("%s state %d seat %d: action %d → %+v, answer %s → %+v", cfg, i, seat, a, m, answer, got)
+					}
+					if !e.Encode(s, seat, m, act) || act[0] != int32(a) {
+						t.Fatalf("%s: Encode(Decode(%d)) = %d", cfg, a, act[0])
+					}
+				}
+			}
+		}
+		s := New(cfg)
+		for _, m := range []rules.Move{{Kind: 2, N: 1}, {Kind: KindQuery, N: 2, Arg: [8]int16{5}}, {Kind: KindQuery, N: 1, Arg: [8]int16{400}}, {Kind: KindQuery, N: 1, Arg: [8]int16{-1}}} {
+			if e.Encode(s, 0, m, act) {
+				t.Errorf("%s: malformed %+v encodes to %d", cfg, m, act[0])
+			}
+		}
+		if e.Encode(s, 0, rules.Move{}, act) != e.pass {
+			t.Errorf("%s: Encode(Pass) = %v", cfg, !e.pass)
+		}
+		// Actions outside the space get R6's treatment.
+		for _, a := range []int32{-1, Cells + 1, math.MaxInt32, math.MinInt32} {
+			if m := e.Decode(s, 1, []int32{a}); m != s.Invalid() {
+				t.Errorf("%s: Decode(%d) = %+v, want %+v", cfg, a, m, s.Invalid())
+			}
+		}
+		if m := e.Decode(s, 1, []int32{PassAction}); m != s.Invalid() {
+			t.Errorf("%s: Decode(400) = %+v", cfg, m)
+		}
+		if m := e.Decode(s, 1, nil); m != s.Invalid() {
+			t.Errorf("%s: Decode(no action) = %+v", cfg, m)
+		}
+	}
+	if m := (&Encoder{}).Decode(fakeState{}, 0, []int32{5}); m != (rules.Move{}) {
+		t.Errorf("foreign state: %+v", m)
+	}
+}
+
+// Observation = the codec's view (R18, R19) plane by plane, cell by cell; the
+// N and decay planes agree with SameNeighbours and DecayThreshold, the
+// scalars with the state's accessors.
+func TestEncoderObservationIsView(t *testing.T) {
+	for ci, vals := range encConfigs {
+		cfg := mustConfig(vals)
+		e, sp := encoderOf(t, cfg)
+		planes := make([]uint8, sp.ObsSize())
+		scalars := make([]float32, sp.Scalars)
+		decaying := 0
+		for i, s := range encStates(cfg, 30, uint64(300+ci)) {
+			p := s.Colored()
+			for seat := 0; seat < Seats; seat++ {
+				e.Observe(s, seat, planes, scalars)
+				v := ViewOf(s, seat)
+				for y := 0; y < Size; y++ {
+					for x := 0; x < Size; x++ {
+						c := y*Size + x
+						for pl := 0; pl < 5; pl++ {
+							want := uint8(0)
+							if pl < 4 && int(v.Board[y][x]) == pl || pl == PlaneEmpty && v.Board[y][x] == -1 {
+								want = 1
+							}
+							if planes[pl*Cells+c] != want {
+								t.Fatalf("%s state %d seat %d: plane %s at (%d,%d) = %d, view %d", cfg, i, seat, planeNames[pl], x, y, planes[pl*Cells+c], v.Board[y][x])
+							}
+						}
+						if got, want := int(planes[PlaneSameNeighbours*Cells+c]), s.SameNeighbours(x, y); got != want {
+							t.Fatalf("%s state %d: N(%d,%d) = %d, want %d", cfg, i, x, y, got, want)
+						}
+						base := int(planes[PlaneDecayBase*Cells+c])
+						if base > MaxBase || base*(p+100) != s.DecayThreshold(x, y) {
+							t.Fatalf("%s state %d (t=%d): decay base at (%d,%d) = %d, threshold %d, P = %d", cfg, i, s.t, x, y, base, s.DecayThreshold(x, y), p)
+						}
+						if base > 0 {
+							decaying++
+						}
+					}
+				}
+				total, setup := float64(s.TotalMoves()), float64(s.SetupMoves())
+				build := total - setup
+				t0 := float64(v.MoveNum)
+				want := [NumScalars]float64{
+					ScalarMoveNum:   t0 / total,
+					ScalarColored:   float64(p) / 400,
+					ScalarBuildLeft: 0,
+				}
+				if t0 >= setup {
+					want[ScalarBuild] = 1
+				} else {
+					want[ScalarSetupLeft] = (setup - t0) / setup
+				}
+				if build > 0 {
+					want[ScalarBuildLeft] = math.Min(total-t0, build) / build
+				}
+				for k := 0; k < Seats; k++ {
+					want[ScalarScoreOwn+k] = s.LogScore((seat+k)%Seats) / LogScoreScale
+				}
+				for k, w := range want {
+					if math.Abs(float64(scalars[k])-w) > 1e-6 {
+						t.Fatalf("%s state %d seat %d: scalar %s = %v, want %v", cfg, i, seat, scalarNames[k], scalars[k], w)
+					}
+				}
+				if got, want := e.Potential(s, seat), s.LogScore(seat)/LogScoreScale; got != want {
+					t.Fatalf("%s state %d seat %d: potential %v, want %v", cfg, i, seat, got, want)
+				}
+			}
+		}
+		if decaying == 0 && s0(cfg).cfg.total > s0(cfg).cfg.setup {
+			t.Errorf("%s: no square with a decay base seen", cfg)
+		}
+	}
+}
+
+func s0(cfg rules.Config) *State { return New(cfg) }
+
+// fastLogScore equals LogScore bit for bit, on played and on dense random
+// boards (long runs that merge far below their first row).
+func TestFastLogScore(t *testing.T) {
+	states := randomStates(50, 11)
+	rng := rules.NewRNG(12)
+	for k := 0; k < 200; k++ {
+		s := NewDefault()
+		density := rng.U(101)
+		for c := 0; c < Cells; c++ {
+			if rng.U(100) < density {
+				s.SetCell(c%Size, c/Size, rng.U(1+rng.U(Seats)))
+			}
+		}
+		states = append(states, s)
+	}
+	full := NewDefault()
+	for c := 0; c < Cells; c++ {
+		full.SetCell(c%Size, c/Size, 2)
+	}
+	states = append(states, full)
+	for i, s := range states {
+		for seat := 0; seat < Seats; seat++ {
+			if got, want := fastLogScore(&s.own[seat]), s.LogScore(seat); got != want {
+				t.Fatalf("state %d seat %d: %v, LogScore %v", i, seat, got, want)
+			}
+		}
+	}
+	if got := fastLogScore(&full.own[2]); got != math.Log(400) {
+		t.Fatalf("full board: %v", got)
+	}
+}
+
+// Every plane byte and scalar is written: buffers pre-filled with 0xAA and
+// with 0x55 (NaN and 7 for the scalars) give the same observation.
+func TestEncoderWritesEverything(t *testing.T) {
+	for ci, vals := range encConfigs {
+		cfg := mustConfig(vals)
+		e, sp := encoderOf(t, cfg)
+		p1, p2 := make([]uint8, sp.ObsSize()), make([]uint8, sp.ObsSize())
+		s1, s2 := make([]float32, sp.Scalars), make([]float32, sp.Scalars)
+		m1, m2 := make([]uint64, sp.MaskWords()), make([]uint64, sp.MaskWords())
+		for i, s := range encStates(cfg, 10, uint64(400+ci)) {
+			for seat := 0; seat < Seats; seat++ {
+				for k := range p1 {
+					p1[k], p2[k] = 0xAA, 0x55
+				}
+				for k := range s1 {
+					s1[k], s2[k] = float32(math.NaN()), 7
+				}
+				for k := range m1 {
+					m1[k], m2[k] = 0, ^uint64(0)
+				}
+				e.Observe(s, seat, p1, s1)
+				e.Observe(s, seat, p2, s2)
+				e.Mask(s, seat, m1)
+				e.Mask(s, seat, m2)
+				if !bytes.Equal(p1, p2) {
+					t.Fatalf("%s state %d seat %d: planes depend on the buffer's old contents", cfg, i, seat)
+				}
+				for k := range s1 {
+					if s1[k] != s2[k] {
+						t.Fatalf("%s state %d seat %d: scalar %d = %v / %v", cfg, i, seat, k, s1[k], s2[k])
+					}
+				}
+				for k := range m1 {
+					if m1[k] != m2[k] {
+						t.Fatalf("%s state %d seat %d: mask word %d = %#x / %#x", cfg, i, seat, k, m1[k], m2[k])
+					}
+				}
+			}
+		}
+	}
+}
+
+// gImage returns the real state under the board symmetry g: the square in
+// row y, column x moves to g.Point(20, y, x). Seats keep their colours (the
+// view has no seat positions, so no relabelling goes with g).
+func gImage(s *State, g rules.D4) *State {
+	d := &State{cfg: s.cfg, t: s.t}
+	for seat := range s.own {
+		for y, w := range s.own[seat] {
+			for ; w != 0; w &= w - 1 {
+				x := bits.TrailingZeros64(w)
+				r, c := g.Point(Size, y, x)
+				d.own[seat][r] |= 1 << uint(c)
+			}
+		}
+	}
+	return d
+}
+
+// constRNG returns a scripted generator all of whose draws are v mod n.
+func constRNG(v int) *rules.RNG {
+	script := make([]int, 2*Cells)
+	for i := range script {
+		script[i] = v
+	}
+	return rules.Scripted(script...)
+}
+
+// D4: TransformObs and TransformAction are inverted by g⁻¹; the observation,
+// mask and actions of the image state are the transformed ones; and stepping
+// the image with the transformed actions gives the image of the step.
+//
+// The stepping check draws from a scripted generator whose draws are all
+// equal (U(n) = v mod n, whatever the position in the stream). Step draws for
+// the queried squares and then for the decaying squares in row-major order
+// (R8), and a symmetry reorders the squares, so with a real stream the image
+// squares would receive other draws; with all draws equal each square gets
+// the same draw in both orders. The winner draw C[U(k)] picks among the
+// contesters in seat order, which the symmetry keeps. Several values v cover
+// recolours that happen and that do not, every winner index, and squares
+// that decay and that do not.
+func TestEncoderSymmetries(t *testing.T) {
+	values := []int{0, 1, 3, 4, 7, 500, 2999, 109999}
+	for ci, vals := range encConfigs {
+		cfg := mustConfig(vals)
+		e, sp := encoderOf(t, cfg)
+		if got := e.Symmetries(); len(got) != 8 {
+			t.Fatalf("symmetries %v", got)
+		}
+		n := sp.ObsSize()
+		planes, planes2, want, got := make([]uint8, n), make([]uint8, n), make([]uint8, n), make([]uint8, n)
+		sc, sc2, wantSc, gotSc := make([]float32, sp.Scalars), make([]float32, sp.Scalars), make([]float32, sp.Scalars), make([]float32, sp.Scalars)
+		mask, gmask := make([]uint64, sp.MaskWords()), make([]uint64, sp.MaskWords())
+		rng := rules.NewRNG(uint64(500 + ci))
+		moves, gmoves := make([]rules.Move, Seats), make([]rules.Move, Seats)
+		var buf []uint64
+		changed, steps := 0, 0
+		for _, g := range e.Symmetries() {
+			inv := g.Inverse()
+			seen := make([]bool, sp.Actions)
+			for a := int32(0); a < int32(sp.Actions); a++ {
+				b := e.TransformAction(g, 0, a)
+				if b < 0 || b >= int32(sp.Actions) || seen[b] {
+					t.Fatalf("g=%d: action %d → %d is not a bijection", g, a, b)
+				}
+				seen[b] = true
+				if e.TransformAction(inv, 0, b) != a {
+					t.Fatalf("g=%d: g⁻¹ does not invert action %d", g, a)
+				}
+			}
+		}
+		for i, s := range encStates(cfg, 12, uint64(600+ci)) {
+			for _, g := range e.Symmetries() {
+				gs := gImage(s, g)
+				for seat := 0; seat < Seats; seat++ {
+					e.Observe(s, seat, planes, sc)
+					e.TransformObs(g, planes2, sc2, planes, sc)
+					e.TransformObs(g.Inverse(), want, wantSc, planes2, sc2)
+					if !bytes.Equal(want, planes) || !equalF(wantSc, sc) {
+						t.Fatalf("%s g=%d: TransformObs by g then g⁻¹ is not the identity", cfg, g)
+					}
+					e.Observe(gs, seat, got, gotSc)
+					if !bytes.Equal(got, planes2) || !equalF(gotSc, sc2) {
+						t.Fatalf("%s state %d g=%d seat %d: Observe(G(st)) ≠ TransformObs(g, Observe(st))", cfg, i, g, seat)
+					}
+					e.Mask(s, seat, mask)
+					e.Mask(gs, seat, gmask)
+					for a := 0; a < sp.Actions; a++ {
+						if maskBit(mask, a) != maskBit(gmask, int(e.TransformAction(g, 0, int32(a)))) {
+							t.Fatalf("%s state %d g=%d seat %d: mask bit %d does not move with g", cfg, i, g, seat, a)
+						}
+					}
+				}
+				if s.Done() {
+					continue
+				}
+				for _, v := range values {
+					a, b := *s, *gs
+					for k := 0; k < 4 && !a.Done(); k++ {
+						// Queries from a few squares, so that contests happen.
+						pool := [3]int32{int32(rng.U(sp.Actions)), int32(rng.U(Cells)), int32(rng.U(Cells))}
+						for seat := range moves {
+							act := pool[rng.U(3)]
+							moves[seat] = e.Decode(&a, seat, []int32{act})
+							gmoves[seat] = e.Decode(&b, seat, []int32{e.TransformAction(g, 0, act)})
+						}
+						before := a.own
+						a.Step(moves, constRNG(v))
+						b.Step(gmoves, constRNG(v))
+						var h1, h2 uint64
+						h1, buf = rules.Hash(gImage(&a, g), buf)
+						h2, buf = rules.Hash(&b, buf)
+						if h1 != h2 {
+							t.Fatalf("%s state %d g=%d v=%d step %d: stepping the image ≠ the image of the step", cfg, i, g, v, k)
+						}
+						steps++
+						if a.own != before {
+							changed++
+						}
+					}
+				}
+			}
+		}
+		if steps == 0 || 4*changed < steps {
+			t.Errorf("%s: %d of %d steps changed the board", cfg, changed, steps)
+		}
+	}
+}
+
+func equalF(a, b []float32) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// Observe, Mask, Decode (and Potential) allocate nothing.
+func TestEncoderNoAllocs(t *testing.T) {
+	cfg := mustConfig(map[string]string{"invalid_query": "pass"})
+	e, sp := encoderOf(t, cfg)
+	var enc rules.Encoder = e
+	s := encStates(cfg, 1, 7)[0]
+	var st rules.State = s
+	planes, scalars, mask := make([]uint8, sp.ObsSize()), make([]float32, sp.Scalars), make([]uint64, sp.MaskWords())
+	actions := []int32{123}
+	var sink rules.Move
+	var phi float64
+	for name, f := range map[string]func(){
+		"Observe":   func() { enc.Observe(st, 2, planes, scalars) },
+		"Mask":      func() { enc.Mask(st, 2, mask) },
+		"Decode":    func() { sink = enc.Decode(st, 2, actions) },
+		"Potential": func() { phi = e.Potential(st, 2) },
+	} {
+		if n := testing.AllocsPerRun(100, f); n != 0 {
+			t.Errorf("%s: %v allocations", name, n)
+		}
+	}
+	_, _ = sink, phi
+}
+
+// FuzzDecode feeds arbitrary actions: Decode never panics, an active seat's
+// move is Legal, and actions outside the space get R6's treatment; the move
+// steps without panic.
+func FuzzDecode(f *testing.F) {
+	for _, a := range []int32{0, 19, 20, 399, 400, 401, -1, math.MaxInt32, math.MinInt32} {
+		f.Add(a, uint8(0), false, uint8(0))
+		f.Add(a, uint8(3), true, uint8(2))
+	}
+	states := map[bool][]*State{}
+	for _, pass := range []bool{false, true} {
+		cfg := Game.Default()
+		if pass {
+			cfg = mustConfig(map[string]string{"invalid_query": "pass"})
+		}
+		s := New(cfg)
+		end := New(cfg)
+		end.SetMoveNum(end.cfg.total)
+		states[pass] = append(encStates(cfg, 6, 8), s, end)
+	}
+	f.Fuzz(func(t *testing.T, a int32, seat uint8, pass bool, which uint8) {
+		cfg := Game.Default()
+		if pass {
+			cfg = mustConfig(map[string]string{"invalid_query": "pass"})
+		}
+		e, sp := encoderOf(t, cfg)
+		ss := states[pass]
+		s := ss[int(which)%len(ss)]
+		st := int(seat) % Seats
+		m := e.Decode(s, st, []int32{a})
+		inSpace := a >= 0 && a < int32(sp.Actions)
+		if !inSpace && m != s.Invalid() {
+			t.Fatalf("action %d → %+v, want R6's %+v", a, m, s.Invalid())
+		}
+		if s.Active(st) && !s.Legal(st, m) {
+			t.Fatalf("action %d → illegal %+v", a, m)
+		}
+		e.Decode(s, int(seat), []int32{a}) // any seat number
+		c := *s
+		moves := make([]rules.Move, Seats)
+		moves[st] = m
+		c.Step(moves, rules.NewRNG(uint64(a)))
+		if err := c.Check(); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+
+// BenchmarkObserve times Observe+Mask for every seat of mid-game positions;
+// ns/seat is the time per (position, seat).
+func BenchmarkObserve(b *testing.B) {
+	cfg := Game.Default()
+	e, sp := encoderOf(b, cfg)
+	states := encStates(cfg, 32, 9)
+	planes, scalars, mask := make([]uint8, sp.ObsSize()), make([]float32, sp.Scalars), make([]uint64, sp.MaskWords())
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s := states[i%len(states)]
+		for seat := 0; seat < Seats; seat++ {
+			e.Observe(s, seat, planes, scalars)
+			e.Mask(s, seat, mask)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*Seats), "ns/seat")
+}

@@ -1,0 +1,361 @@
+// # Learner interface (Encoder)
+//
+// Encoder (registered as the game's rules.Encoder) is what the env and the
+// trainers see of a Rectangle game with n, p = players and b = robots.
+//
+// Canonical frame: the seat's bot view (R19). There is no rotation (the game
+// has no seat positions), so planes and actions use real cells; players are
+// relabelled so that the seat is 0 and player (seat + k) mod p is k.
+//
+// Observation: C = 2p + b + 1 byte planes of n×n, cell (r, c) at r·n + c:
+//
+//	plane 0                  unpaintable      1 where the cell is unpaintable (R3, R13)
+//	plane 1                  unpainted        1 where the cell is paintable and unpainted
+//	planes 2 .. p+1          paint_k          1 where the cell carries player k's paint
+//	                                          (k = 0 is the seat's own colour)
+//	planes p+2 .. p+b+1      own_robot_i      1 on the cell of the seat's robot i
+//	                                          (action head i steers it)
+//	planes p+b+2 .. 2p+b     robots_k         number (0..b) of player k's robots on
+//	                                          the cell, k = 1..p−1
+//
+// Planes 0 and 1 and the p paint planes partition the board: every cell is 1
+// in exactly one of them. Before the placement (move_num 0) no robot is on the
+// board, and the robot planes are all 0, as the bot's robot lists are empty.
+//
+// Scalars (float32), 3 + p:
+//
+//	0        placement  1 before the placement (move_num 0), else 0
+//	1        move_num   move_num / M (0 at the placement, t/M before move t)
+//	2        idle       idle counter / K (R14, R15: the game ends at 1)
+//	3 .. p+2 score_k    player k's score / n² (R16)
+//
+// Action space: multi-discrete, one head per robot (Heads = b), each with
+// Actions = n² + 5 choices; action a of head i is mask bit i·(n² + 5) + a:
+//
+//	a = r·n + c    (0 ≤ a < n²)   placement: robot i goes on cell (r, c)
+//	                              legal at the placement (move_num 0) only
+//	a = n² + d     (0 ≤ d < 5)    move: robot i goes d = 0 N, 1 E, 2 S, 3 W, 4 X
+//	                              legal at moves (t ≥ 1) only
+//
+// At the placement every cell of every head is legal (repeats are allowed,
+// R7); at a move all five directions of every head are legal, including a
+// direction into the edge, which is a valid answer that leaves the robot in
+// place (R8). The b heads together form one Kind 1 (placement) or Kind 2
+// (move) Move. The rules have no pass (Pass is R9's default, not an answer),
+// so there is no pass action: a seat that is not Active (the game is over)
+// gets an empty mask, and its actions are ignored. Decode maps any action that
+// is not legal for the phase, or out of range, to Pass, which Step treats as
+// R9 says for an invalid answer: all the player's robots go to (0,0) at the
+// placement, and all stay at a move.
+//
+// The cells and the directions have separate indices, not one shared range of
+// max(n², 5) with the directions at 0..4: TransformAction is not told the
+// phase, and indices 0..4, the cells (0,0)..(0,4) at the placement, would need
+// one map that moves them as cells and permutes them as directions, which no
+// map does (X would need a cell that every symmetry fixes). With separate
+// indices each symmetry is one bijection of [0, n² + 5) that is right in both
+// phases.
+//
+// Symmetries: all 8 elements of D4. The rules are invariant under them with
+// N, E, S, W mapped accordingly (I7); the one exception is R12's tie-break
+// among interacting candidates of equal gain (there a transformed position may
+// claim a different one of the tied rectangles).
+// No plane is relabelled: a symmetry moves cells, not players or robots.
+// TransformAction moves the cell of a placement action and maps the direction
+// of a move action (X is fixed).
+//
+// Potential: the seat's own score / n², in [0, 1).
+//
+// ScoreScale is (n−2)²/p, the claimable interior shared evenly: 81 at the
+// defaults.
+package rectangle
+
+import (
+	"encoding/binary"
+	"fmt"
+	"strconv"
+
+	"github.com/gridgym/gridgym/rules"
+)
+
+// Encoder is Rectangle's learner interface (see the package doc): canonical
+// observations, masks and the multi-discrete action space of one configured
+// game. It holds no per-game state and is safe for concurrent use. *Encoder
+// implements rules.Encoder, rules.Potential and rules.Symmetric.
+type Encoder struct {
+	n, p, b int
+	nn      int // n², the first direction action
+	space   rules.Space
+}
+
+// NewEncoder returns the learner interface of a validated Rectangle config
+// (the game's registered Game.Encoder).
+func NewEncoder(cfg rules.Config) rules.Encoder {
+	return newEncoder(cfg.Int("n"), cfg.Int("players"), cfg.Int("robots"))
+}
+
+// newEncoder returns the encoder of games with side n, p players and b robots
+// each (R1; the values must be in range).
+func newEncoder(n, p, b int) *Encoder {
+	e := &Encoder{n: n, p: p, b: b, nn: n * n}
+	var planes, scalars []string
+	planes = append(planes, "unpaintable", "unpainted")
+	for k := 0; k < p; k++ {
+		planes = append(planes, "paint_"+strconv.Itoa(k))
+	}
+	for i := 0; i < b; i++ {
+		planes = append(planes, "own_robot_"+strconv.Itoa(i))
+	}
+	for k := 1; k < p; k++ {
+		planes = append(planes, "robots_"+strconv.Itoa(k))
+	}
+	scalars = append(scalars, "placement", "move_num", "idle")
+	for k := 0; k < p; k++ {
+		scalars = append(scalars, "score_"+strconv.Itoa(k))
+	}
+	e.space = rules.Space{
+		Planes:      len(planes),
+		Height:      n,
+		Width:       n,
+		PlaneNames:  planes,
+		Scalars:     len(scalars),
+		ScalarNames: scalars,
+		Heads:       b,
+		Actions:     n*n + 5,
+		ActionDoc: fmt.Sprintf("%d heads (one per robot) of %d actions: a = r·%d+c < %d places the robot on (r, c) "+
+			"(placement, move_num 0, only); a = %d+d moves it d = 0 N, 1 E, 2 S, 3 W, 4 X (moves only). "+
+			"Canonical frame = real board (R19: no rotation). No pass action.", b, n*n+5, n, n*n, n*n),
+		ScoreScale: float64((n-2)*(n-2)) / float64(p),
+	}
+	return e
+}
+
+// Space implements rules.Encoder.
+func (e *Encoder) Space() rules.Space { return e.space }
+
+// state returns st as a Rectangle state of this encoder's shape.
+func (e *Encoder) state(st rules.State) *State {
+	s := st.(*State)
+	if s.n != e.n || s.p != e.p || s.b != e.b {
+		panic(fmt.Sprintf("rectangle: encoder for n=%d players=%d robots=%d used on n=%d players=%d robots=%d", e.n, e.p, e.b, s.n, s.p, s.b))
+	}
+	return s
+}
+
+// byteBits[x] has byte j = bit j of x: one row byte of a bitboard expanded
+// to 8 plane bytes of 0 or 1 (little-endian).
+var byteBits = func() (t [256]uint64) {
+	for x := range t {
+		for j := 0; j < 8; j++ {
+			t[x] |= uint64(x>>j&1) << (8 * j)
+		}
+	}
+	return t
+}()
+
+// expandPlane writes the n row words rows (bit c = column c < n ≤ 64, no
+// bits beyond) into dst as n·n bytes of 0 or 1. The rows are consecutive in
+// dst, so the cells are one stream of n² bits, written 8 at a time through
+// byteBits. The last group may run up to 7 bytes past the plane (zeros): dst
+// must have them, and the caller writes planes in increasing order and the
+// bytes after the last one afterwards.
+func expandPlane(dst []byte, n int, rows []uint64) {
+	var acc uint64 // cells not written yet, low bit first
+	k, o := 0, 0   // len(acc) < 8 between rows; o the next byte
+	for _, w := range rows[:n] {
+		lo, hi := acc|w<<uint(k), w>>uint(64-k) // hi: what did not fit (0 if k = 0)
+		k += n
+		for ; k >= 8; k -= 8 {
+			binary.LittleEndian.PutUint64(dst[o:o+8], byteBits[byte(lo)])
+			o += 8
+			lo = lo>>8 | hi<<56
+			hi >>= 8
+		}
+		acc = lo
+	}
+	if k > 0 {
+		binary.LittleEndian.PutUint64(dst[o:o+8], byteBits[byte(acc)])
+	}
+}
+
+// Observe implements rules.Encoder (layout in the package doc). It allocates
+// nothing.
+func (e *Encoder) Observe(st rules.State, seat int, planes []uint8, scalars []float32) {
+	s := e.state(st)
+	n, p, nn := e.n, e.p, e.nn
+	planes = planes[:e.space.Planes*nn]
+	scalars = scalars[:e.space.Scalars]
+	// The cell planes 0 .. p+1, in order; the robot planes after them absorb
+	// the last plane's overrun and are cleared below.
+	expandPlane(planes, n, s.unp[:n])
+	var free [MaxN]uint64 // paintable and unpainted
+	for r := 0; r < n; r++ {
+		w := s.unp[r]
+		for i := 0; i < p; i++ {
+			w |= s.paint[i][r]
+		}
+		free[r] = s.full &^ w
+	}
+	expandPlane(planes[nn:], n, free[:n])
+	for k := 0; k < p; k++ {
+		expandPlane(planes[(2+k)*nn:], n, s.paint[(seat+k)%p][:n])
+	}
+	robots := planes[(2+p)*nn:]
+	clear(robots)
+	if s.steps > 0 {
+		for i := 0; i < e.b; i++ {
+			robots[i*nn+int(s.rr[seat][i])*n+int(s.rc[seat][i])] = 1
+		}
+		for k := 1; k < p; k++ {
+			j := (seat + k) % p
+			pl := robots[(e.b+k-1)*nn : (e.b+k)*nn]
+			for i := 0; i < e.b; i++ {
+				pl[int(s.rr[j][i])*n+int(s.rc[j][i])]++
+			}
+		}
+	}
+	scalars[0] = 0
+	if s.steps == 0 {
+		scalars[0] = 1
+	}
+	scalars[1] = float32(s.steps) / float32(s.maxMoves)
+	scalars[2] = float32(s.idle) / float32(s.idleK)
+	for k := 0; k < p; k++ {
+		scalars[3+k] = float32(s.score[(seat+k)%p]) / float32(nn)
+	}
+}
+
+// setBits sets bits lo..hi−1 of mask, a word at a time.
+func setBits(mask []uint64, lo, hi int) {
+	for lo < hi {
+		off := lo & 63
+		cnt := min(64-off, hi-lo)
+		w := ^uint64(0)
+		if cnt < 64 {
+			w = (uint64(1)<<uint(cnt) - 1) << uint(off)
+		}
+		mask[lo>>6] |= w
+		lo += cnt
+	}
+}
+
+// Mask implements rules.Encoder: every cell of every head at the placement,
+// the five directions of every head at a move, nothing once the game is over.
+func (e *Encoder) Mask(st rules.State, seat int, mask []uint64) {
+	s := e.state(st)
+	mask = mask[:e.space.MaskWords()]
+	clear(mask)
+	if !s.Active(seat) {
+		return
+	}
+	a := e.space.Actions
+	for h := 0; h < e.b; h++ {
+		if s.steps == 0 {
+			setBits(mask, h*a, h*a+e.nn)
+		} else {
+			setBits(mask, h*a+e.nn, h*a+e.nn+5)
+		}
+	}
+}
+
+// Decode implements rules.Encoder: the b heads' actions become one placement
+// (move_num 0) or one move. View cells and directions are real ones (R19), so
+// no mapping is needed. If any head's action is not one of the phase's (or
+// fewer than b actions are given), the result is Pass, R9's default.
+func (e *Encoder) Decode(st rules.State, seat int, actions []int32) rules.Move {
+	s := e.state(st)
+	if len(actions) < e.b {
+		return rules.Move{}
+	}
+	m := rules.Move{Kind: KindMove, N: uint8(e.b)}
+	lo, hi := int32(e.nn), int32(e.nn+5)
+	if s.steps == 0 {
+		m.Kind, lo, hi = KindPlace, 0, int32(e.nn)
+	}
+	for i := 0; i < e.b; i++ {
+		a := actions[i]
+		if a < lo || a >= hi {
+			return rules.Move{}
+		}
+		m.Arg[i] = int16(a - lo)
+	}
+	return m
+}
+
+// Encode implements rules.Encoder: a valid placement (at move_num 0) or a
+// valid move (after it) gives its b actions; anything else, including a move
+// of the wrong phase, reports false.
+func (e *Encoder) Encode(st rules.State, seat int, m rules.Move, actions []int32) bool {
+	s := e.state(st)
+	if len(actions) < e.b {
+		return false
+	}
+	off := int32(e.nn)
+	if s.steps == 0 {
+		if !s.validPlace(m) {
+			return false
+		}
+		off = 0
+	} else if !s.validDirs(m) {
+		return false
+	}
+	for i := 0; i < e.b; i++ {
+		actions[i] = off + int32(m.Arg[i])
+	}
+	return true
+}
+
+// Potential implements rules.Potential: the seat's score over the board's
+// n² cells.
+func (e *Encoder) Potential(st rules.State, seat int) float64 {
+	s := e.state(st)
+	return float64(s.score[seat]) / float64(e.nn)
+}
+
+// allD4 lists the 8 symmetries of the square.
+var allD4 = []rules.D4{0, 1, 2, 3, 4, 5, 6, 7}
+
+// dirD4[g][d] is direction d mapped by g: the step from a cell to its
+// neighbour d becomes the step between their images (X stays X).
+var dirD4 = func() (t [8][5]int32) {
+	const n = 3
+	for g := rules.D4(0); g < 8; g++ {
+		r0, c0 := g.Point(n, 1, 1)
+		for d := 0; d < 5; d++ {
+			r1, c1 := g.Point(n, 1+dRow[d], 1+dCol[d])
+			t[g][d] = int32(Stay)
+			for x := 0; x < 4; x++ {
+				if dRow[x] == r1-r0 && dCol[x] == c1-c0 {
+					t[g][d] = int32(x)
+				}
+			}
+		}
+	}
+	return t
+}()
+
+// Symmetries implements rules.Symmetric: all of D4 (I7). The slice is shared:
+// do not modify it.
+func (e *Encoder) Symmetries() []rules.D4 { return allD4 }
+
+// TransformObs implements rules.Symmetric: every plane is moved by g (no plane
+// is relabelled); the scalars do not change.
+func (e *Encoder) TransformObs(g rules.D4, dstPlanes []uint8, dstScalars []float32, planes []uint8, scalars []float32) {
+	size := e.space.ObsSize()
+	rules.TransformPlanes(g, e.n, dstPlanes[:size], planes[:size], nil)
+	copy(dstScalars[:e.space.Scalars], scalars[:e.space.Scalars])
+}
+
+// TransformAction implements rules.Symmetric: a placement action's cell moves
+// by g, a move action's direction is mapped by g (X is fixed). Values outside
+// [0, Actions) are returned unchanged.
+func (e *Encoder) TransformAction(g rules.D4, head int, a int32) int32 {
+	switch nn := int32(e.nn); {
+	case a >= 0 && a < nn:
+		r, c := g.Point(e.n, int(a)/e.n, int(a)%e.n)
+		return int32(r*e.n + c)
+	case a >= nn && a < nn+5:
+		return nn + dirD4[g&7][a-nn]
+	}
+	return a
+}

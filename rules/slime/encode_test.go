@@ -1,0 +1,613 @@
+package slime
+
+import (
+	"math"
+	"math/bits"
+	"testing"
+
+	"github.com/gridgym/gridgym/rules"
+)
+
+// encFor returns the encoder of a state's board size and cap.
+func encFor(s *State) *Encoder { return newEncoder(s.n, s.maxTurns) }
+
+// encStates calls f on many positions of every board size: positions of
+// random playouts (rules.RandomMover) to their end (every third of the first
+// 60 turns, then every 25th, and the end position); playouts with a small max_turns, which end with empty cells; and
+// random boards (randomState) with random densities and turns, where some
+// players have no slime; and full boards.
+func encStates(t testing.TB, f func(s *State)) {
+	t.Helper()
+	rng := rules.NewRNG(11)
+	moves := make([]rules.Move, Seats)
+	for n := 4; n <= 8; n++ {
+		for game := 0; game < 3; game++ {
+			maxTurns := 2000
+			if game == 2 {
+				maxTurns = 10 + rng.U(30)
+			}
+			s := newState(n, maxTurns)
+			for i := 0; ; i++ {
+				if i < 60 && i%3 == 0 || i%25 == 0 || s.Done() {
+					f(s)
+				}
+				if s.Done() {
+					break
+				}
+				rules.RandomMover(s, rng, moves)
+				s.Step(moves, rng)
+			}
+		}
+		for i := 0; i < 60; i++ {
+			f(randomState(t, rng, n))
+		}
+		for i := 0; i < 4; i++ { // full boards: the game is over (R5)
+			s := newState(n, 2000)
+			for c := 0; c < n*n; c++ {
+				s.SetCell(c/n, c%n, 1+rng.U(Seats-i))
+			}
+			s.SetTurn(rng.U(100))
+			f(s)
+		}
+	}
+}
+
+// setBits calls f with every set bit of mask.
+func setBits(mask []uint64, f func(a int)) {
+	for w, x := range mask {
+		for ; x != 0; x &= x - 1 {
+			f(w*64 + bits.TrailingZeros64(x))
+		}
+	}
+}
+
+// TestEncoderSpace: the registered encoder has the documented shape: 5 planes
+// and 10 scalars with names, one head of 24·N²+1 actions (1537 at N = 8).
+func TestEncoderSpace(t *testing.T) {
+	cfg := config(t)
+	enc := cfg.Game().Encoder(cfg)
+	sp := enc.Space()
+	if sp.Planes != 5 || sp.Height != 8 || sp.Width != 8 || len(sp.PlaneNames) != sp.Planes {
+		t.Fatalf("planes %d×%d×%d, names %v", sp.Planes, sp.Height, sp.Width, sp.PlaneNames)
+	}
+	if sp.Scalars != 10 || len(sp.ScalarNames) != sp.Scalars {
+		t.Fatalf("scalars %d, names %v", sp.Scalars, sp.ScalarNames)
+	}
+	if sp.Heads != 1 || sp.Actions != 1537 || sp.MaskWords() != 25 || sp.ActionDoc == "" || sp.ScoreScale != 16 {
+		t.Fatalf("space %+v", sp)
+	}
+	if _, ok := enc.(rules.Potential); !ok {
+		t.Fatalf("no potential")
+	}
+	if _, ok := enc.(rules.Symmetric); !ok {
+		t.Fatalf("not symmetric")
+	}
+	for n := 4; n <= 8; n++ {
+		cfg := config(t, "board_size", string(rune('0'+n)))
+		if sp := cfg.Game().Encoder(cfg).Space(); sp.Actions != 24*n*n+1 || sp.Height != n || sp.Width != n {
+			t.Fatalf("n=%d: %+v", n, sp)
+		}
+	}
+}
+
+// TestEncoderMaskLegal: on every position and seat, every set mask bit is an
+// action that decodes to a move Legal accepts; every move of LegalMoves is
+// encodable and its bit is set; and the set bits are as many as the distinct
+// legal moves (Pass included), so a seat that is not Active has only the pass.
+func TestEncoderMaskLegal(t *testing.T) {
+	var mask []uint64
+	var legal []rules.Move
+	act := make([]int32, 1)
+	positions := 0
+	encStates(t, func(s *State) {
+		enc := encFor(s)
+		sp := enc.Space()
+		mask = make([]uint64, sp.MaskWords())
+		positions++
+		for seat := 0; seat < Seats; seat++ {
+			enc.Mask(s, seat, mask)
+			count := 0
+			setBits(mask, func(a int) {
+				count++
+				if a >= sp.Actions {
+					t.Fatalf("bit %d beyond %d actions", a, sp.Actions)
+				}
+				act[0] = int32(a)
+				if m := enc.Decode(s, seat, act); !s.Legal(seat, m) {
+					t.Fatalf("seat %d action %d → %+v not legal\n%v", seat, a, m, rowsOf(s))
+				}
+			})
+			legal = s.LegalMoves(seat, legal[:0])
+			distinct := map[rules.Move]bool{}
+			for _, m := range legal {
+				if !enc.Encode(s, seat, m, act) {
+					t.Fatalf("seat %d: legal move %+v not encodable", seat, m)
+				}
+				if a := act[0]; mask[a>>6]>>uint(a&63)&1 == 0 {
+					t.Fatalf("seat %d: legal move %+v (action %d) not in the mask\n%v", seat, m, a, rowsOf(s))
+				}
+				distinct[m] = true
+			}
+			if count != len(distinct) {
+				t.Fatalf("seat %d: %d mask bits, %d legal moves\n%v", seat, count, len(distinct), rowsOf(s))
+			}
+			if !s.Active(seat) && (count != 1 || mask[enc.pass>>6]>>uint(enc.pass&63)&1 == 0) {
+				t.Fatalf("inactive seat %d: mask is not the pass alone", seat)
+			}
+		}
+	})
+	if positions < 300 {
+		t.Fatalf("only %d positions", positions)
+	}
+}
+
+// TestEncoderDecodeCompetition: every set mask bit decodes to a move that,
+// written as the competition answer of R15 (real coordinates: the view has
+// no rotation, R14), Codec.ParseAnswer reads back to the same move; the pass
+// is the empty answer. Encode undoes Decode on every action whose target is
+// on the board (the others decode to Pass, as an off-board answer does).
+func TestEncoderDecodeCompetition(t *testing.T) {
+	var mask []uint64
+	var ans []byte
+	act, back := make([]int32, 1), make([]int32, 1)
+	encStates(t, func(s *State) {
+		enc := encFor(s)
+		sp := enc.Space()
+		mask = make([]uint64, sp.MaskWords())
+		for seat := 0; seat < Seats; seat++ {
+			enc.Mask(s, seat, mask)
+			setBits(mask, func(a int) {
+				act[0] = int32(a)
+				m := enc.Decode(s, seat, act)
+				if a == int(enc.pass) {
+					ans = ans[:0] // no output: a pass (R15)
+					if m != (rules.Move{}) {
+						t.Fatalf("pass action → %+v", m)
+					}
+				} else {
+					r1, c1, r2, c2, ok := Coords(s.n, m)
+					if !ok {
+						t.Fatalf("action %d → %+v", a, m)
+					}
+					ans = AppendAnswer(ans[:0], r1, c1, r2, c2)
+				}
+				if got := (Codec{}).ParseAnswer(s, seat, ans); got != m {
+					t.Fatalf("seat %d action %d → %+v → %q → %+v", seat, a, m, ans, got)
+				}
+			})
+		}
+		if s.turn%7 != 0 { // the full round trip on some positions
+			return
+		}
+		for seat := 0; seat < Seats; seat++ {
+			for a := int32(0); a < int32(sp.Actions); a++ {
+				act[0] = a
+				m := enc.Decode(s, seat, act)
+				if m == (rules.Move{}) && a != enc.pass {
+					continue // target off the board
+				}
+				if !enc.Encode(s, seat, m, back) || back[0] != a {
+					t.Fatalf("seat %d: Encode(Decode(%d) = %+v) = %d", seat, a, m, back[0])
+				}
+			}
+		}
+	})
+}
+
+// TestEncoderEncodeRejects: moves outside the action space have no action.
+func TestEncoderEncodeRejects(t *testing.T) {
+	s := newState(8, 2000)
+	enc := encFor(s)
+	act := make([]int32, 1)
+	for _, m := range []rules.Move{
+		NewMove(8, 0, 0, 0, 0), // distance 0: a pass in effect, not Legal
+		NewMove(8, 0, 0, 3, 0), // distance 3
+		NewMove(8, 7, 7, 4, 5),
+		{Kind: KindMove, N: 2, Arg: [8]int16{0, 64}},
+		{Kind: KindMove, N: 2, Arg: [8]int16{-1, 1}},
+		{Kind: KindMove, N: 3, Arg: [8]int16{0, 1}},
+		{Kind: 2, N: 2, Arg: [8]int16{0, 1}},
+		{Kind: KindMove, N: 2, Arg: [8]int16{0, 1, 5}},
+	} {
+		if enc.Encode(s, 0, m, act) {
+			t.Errorf("Encode(%+v) = %d, want none", m, act[0])
+		}
+	}
+	if enc.Encode(s, 0, rules.Move{}, nil) {
+		t.Errorf("Encode into no actions")
+	}
+}
+
+// TestEncoderDecodeOutOfRange: garbage actions decode to Pass.
+func TestEncoderDecodeOutOfRange(t *testing.T) {
+	s := newState(8, 2000)
+	enc := encFor(s)
+	for _, a := range []int32{-1, 1537, 1538, 1 << 30, math.MaxInt32, math.MinInt32} {
+		if m := enc.Decode(s, 0, []int32{a}); m != (rules.Move{}) {
+			t.Errorf("Decode(%d) = %+v", a, m)
+		}
+	}
+	if m := enc.Decode(s, 0, nil); m != (rules.Move{}) {
+		t.Errorf("Decode(no action) = %+v", m)
+	}
+	// Source (0, 0), offset 0 = (−2, −2): off the board.
+	if m := enc.Decode(s, 0, []int32{0}); m != (rules.Move{}) {
+		t.Errorf("off-board target: %+v", m)
+	}
+	// Offset 17 = (+1, +1) from (0, 0): the opening spread of E4, and for
+	// player 2 (k = 1) the canonical (0, 0) is its real corner (0, 7), so the
+	// same action is (0, 7) → (1, 6).
+	if m := enc.Decode(s, 0, []int32{17 * 64}); m != NewMove(8, 0, 0, 1, 1) {
+		t.Errorf("seat 0: %+v", m)
+	}
+	if m := enc.Decode(s, 1, []int32{17 * 64}); m != NewMove(8, 0, 7, 1, 6) {
+		t.Errorf("seat 1: %+v", m)
+	}
+}
+
+// TestEncoderObserveView: the planes are, cell by cell, the codec's view
+// (ViewOf: real board, player digits) turned by R18's rotation for the seat
+// and relabelled by turn order after it; the scalars are the state's
+// accessors.
+func TestEncoderObserveView(t *testing.T) {
+	encStates(t, func(s *State) {
+		enc := encFor(s)
+		sp := enc.Space()
+		n, nn := s.n, s.n*s.n
+		planes := make([]uint8, sp.ObsSize())
+		scal := make([]float32, sp.Scalars)
+		for seat := 0; seat < Seats; seat++ {
+			enc.Observe(s, seat, planes, scal)
+			v := ViewOf(s, seat)
+			want := make([]uint8, sp.ObsSize())
+			for r := 0; r < n; r++ {
+				for c := 0; c < n; c++ {
+					cr, cc := Sym(n, CanonicalSym(seat), r, c)
+					p := 4 // empty
+					if ch := v.Cell(r, c); ch != '.' {
+						p = (int(ch-'1') - seat + 4) % 4
+					}
+					want[p*nn+cr*n+cc] = 1
+				}
+			}
+			for i := range want {
+				if planes[i] != want[i] {
+					t.Fatalf("seat %d plane %s cell %d: %d, want %d\n%v", seat, sp.PlaneNames[i/nn], i%nn, planes[i], want[i], rowsOf(s))
+				}
+			}
+			var ws [10]float32
+			if !s.Done() {
+				ws[(s.ToMove()-seat+4)%4] = 1
+			}
+			if ws[0] == 1 != s.Active(seat) {
+				t.Fatalf("to_move_own disagrees with Active")
+			}
+			ws[4] = float32(s.Turn()) / float32(s.MaxTurns())
+			for i := 0; i < 4; i++ {
+				ws[5+i] = float32(s.Count((seat+i)%4)) / float32(nn)
+			}
+			ws[9] = float32(bits.OnesCount64(s.EmptyCells())) / float32(nn)
+			for i, x := range ws {
+				if math.Abs(float64(scal[i]-x)) > 1e-6 {
+					t.Fatalf("seat %d scalar %s = %v, want %v", seat, sp.ScalarNames[i], scal[i], x)
+				}
+			}
+			if p := enc.Potential(s, seat); math.Abs(p-float64(s.Count(seat))/float64(nn)) > 1e-12 || p < 0 || p > 1 {
+				t.Fatalf("potential %v", p)
+			}
+		}
+	})
+	// No cap: the turn scalar is 0.
+	s := newState(6, 0)
+	s.SetTurn(12345)
+	enc := encFor(s)
+	scal := make([]float32, 10)
+	enc.Observe(s, 1, make([]uint8, 5*36), scal)
+	if scal[4] != 0 || scal[1] != 0 || scal[0] != 1 {
+		t.Fatalf("no cap, turn 12345, seat 1: %v", scal)
+	}
+}
+
+// TestEncoderEveryByteWritten: Observe and Mask write every byte, scalar and
+// word: buffers pre-filled with different garbage give the same result.
+func TestEncoderEveryByteWritten(t *testing.T) {
+	encStates(t, func(s *State) {
+		enc := encFor(s)
+		sp := enc.Space()
+		var planes [2][]uint8
+		var scal [2][]float32
+		var mask [2][]uint64
+		for seat := 0; seat < Seats; seat++ {
+			for i, fill := range []uint8{0xAA, 0x55} {
+				planes[i] = make([]uint8, sp.ObsSize())
+				scal[i] = make([]float32, sp.Scalars)
+				mask[i] = make([]uint64, sp.MaskWords())
+				for j := range planes[i] {
+					planes[i][j] = fill
+				}
+				for j := range scal[i] {
+					scal[i][j] = float32(fill) + 0.5
+				}
+				for j := range mask[i] {
+					mask[i][j] = 0x0101010101010101 * uint64(fill)
+				}
+				enc.Observe(s, seat, planes[i], scal[i])
+				enc.Mask(s, seat, mask[i])
+			}
+			for j := range planes[0] {
+				if planes[0][j] != planes[1][j] {
+					t.Fatalf("seat %d plane byte %d not written", seat, j)
+				}
+			}
+			for j := range scal[0] {
+				if scal[0][j] != scal[1][j] {
+					t.Fatalf("seat %d scalar %d not written", seat, j)
+				}
+			}
+			for j := range mask[0] {
+				if mask[0][j] != mask[1][j] {
+					t.Fatalf("seat %d mask word %d not written", seat, j)
+				}
+			}
+		}
+	})
+}
+
+// realSym returns the real-board symmetry h that acts on seat's canonical
+// frame as g: R·h = g·R for the canonical rotation R, so h is "R, then g,
+// then R⁻¹". No seat is relabelled: turn order is by player (I5).
+func realSym(seat int, g rules.D4) rules.D4 {
+	r := rules.D4(CanonicalSym(seat))
+	return r.Then(g).Then(r.Inverse())
+}
+
+// TestEncoderSymmetry checks rules.Symmetric. For every g (the listed
+// {identity, transpose} and, since the observation is equivariant under all
+// of D4, the other six too): TransformObs by g then g⁻¹ is the identity;
+// TransformAction is a bijection on the actions that g⁻¹ inverts, the pass
+// fixed. The real test, on many positions and every seat: with G the real
+// symmetry realSym(seat, g) (state.Transform), Observe(G(st)) is
+// TransformObs(g, Observe(st)), the masks correspond under TransformAction,
+// the transformed action decodes to G of the move, and stepping G(st) with
+// the transformed action gives G of stepping st (rules.Hash). Slime draws no
+// random numbers (R6), so no scripted RNG is needed.
+func TestEncoderSymmetry(t *testing.T) {
+	s8 := newState(8, 2000)
+	e8 := encFor(s8)
+	if got := e8.Symmetries(); len(got) != 2 || got[0] != 0 || got[1] != 4 {
+		t.Fatalf("Symmetries %v", got)
+	}
+	for n := 4; n <= 8; n++ { // rules.D4 and Sym number the group alike
+		for g := 0; g < 8; g++ {
+			for r := 0; r < n; r++ {
+				for c := 0; c < n; c++ {
+					r1, c1 := rules.D4(g).Point(n, r, c)
+					r2, c2 := Sym(n, g, r, c)
+					if r1 != r2 || c1 != c2 {
+						t.Fatalf("n=%d g=%d: D4 (%d,%d), Sym (%d,%d)", n, g, r1, c1, r2, c2)
+					}
+				}
+			}
+		}
+	}
+	// The transpose fixes the own corner: it is the real transpose for
+	// players 1 and 4 and the anti-transpose (g = 6) for players 2 and 3.
+	for seat, want := range []rules.D4{4, 6, 6, 4} {
+		if h := realSym(seat, 4); h != want {
+			t.Fatalf("seat %d: real symmetry %d, want %d", seat, h, want)
+		}
+	}
+	// The transpose of player 1's start view is player 3's start view.
+	{
+		p0, p2, tp := make([]uint8, 5*64), make([]uint8, 5*64), make([]uint8, 5*64)
+		sc := make([]float32, 10)
+		e8.Observe(s8, 0, p0, sc)
+		e8.Observe(s8, 2, p2, sc)
+		e8.TransformObs(4, tp, make([]float32, 10), p0, sc)
+		if string(tp) != string(p2) {
+			t.Fatalf("transposed start view of player 1 is not player 3's")
+		}
+	}
+
+	for n := 4; n <= 8; n++ {
+		enc := newEncoder(n, 2000)
+		actions := enc.Space().Actions
+		for g := rules.D4(0); g < 8; g++ {
+			seen := make([]bool, actions)
+			for a := int32(0); a < int32(actions); a++ {
+				b := enc.TransformAction(g, 0, a)
+				if b < 0 || b >= int32(actions) || seen[b] {
+					t.Fatalf("n=%d g=%d: action %d → %d, not a bijection", n, g, a, b)
+				}
+				seen[b] = true
+				if enc.TransformAction(g.Inverse(), 0, b) != a {
+					t.Fatalf("n=%d g=%d: g⁻¹ does not undo action %d", n, g, a)
+				}
+			}
+			if enc.TransformAction(g, 0, enc.pass) != enc.pass {
+				t.Fatalf("g=%d moves the pass", g)
+			}
+		}
+	}
+
+	var hashBuf []uint64
+	hash := func(s *State) uint64 {
+		var h uint64
+		h, hashBuf = rules.Hash(s, hashBuf)
+		return h
+	}
+	rng := rules.NewRNG(3)
+	act := make([]int32, 1)
+	moves := make([]rules.Move, Seats)
+	checked := 0
+	encStates(t, func(s *State) {
+		enc := encFor(s)
+		sp := enc.Space()
+		n := s.n
+		obs, tobs, back, gobs := make([]uint8, sp.ObsSize()), make([]uint8, sp.ObsSize()), make([]uint8, sp.ObsSize()), make([]uint8, sp.ObsSize())
+		sc, tsc, bsc, gsc := make([]float32, sp.Scalars), make([]float32, sp.Scalars), make([]float32, sp.Scalars), make([]float32, sp.Scalars)
+		mask, gmask := make([]uint64, sp.MaskWords()), make([]uint64, sp.MaskWords())
+		for g := rules.D4(0); g < 8; g++ {
+			gi := g.Inverse()
+			for seat := 0; seat < Seats; seat++ {
+				h := realSym(seat, g)
+				var gs State
+				gs.Transform(s, int(h))
+				enc.Observe(s, seat, obs, sc)
+				enc.TransformObs(g, tobs, tsc, obs, sc)
+				enc.TransformObs(gi, back, bsc, tobs, tsc)
+				if string(back) != string(obs) || !equalF(bsc, sc) {
+					t.Fatalf("g=%d: TransformObs by g⁻¹ does not undo it", g)
+				}
+				enc.Observe(&gs, seat, gobs, gsc)
+				if string(gobs) != string(tobs) || !equalF(gsc, tsc) {
+					t.Fatalf("g=%d seat %d: Observe(G(st)) ≠ TransformObs(Observe(st))\n%v\n%v", g, seat, rowsOf(s), rowsOf(&gs))
+				}
+				enc.Mask(s, seat, mask)
+				enc.Mask(&gs, seat, gmask)
+				for a := int32(0); a < int32(sp.Actions); a++ {
+					b := enc.TransformAction(g, 0, a)
+					if mask[a>>6]>>uint(a&63)&1 != gmask[b>>6]>>uint(b&63)&1 {
+						t.Fatalf("g=%d seat %d: mask bit %d and transformed bit %d differ", g, seat, a, b)
+					}
+				}
+				if seat != s.ToMove() || s.Done() {
+					continue
+				}
+				// Step with every legal action and some random ones.
+				try := func(a int32) {
+					act[0] = a
+					m := enc.Decode(s, seat, act)
+					act[0] = enc.TransformAction(g, 0, a)
+					gm := enc.Decode(&gs, seat, act)
+					if gm != SymMove(n, int(h), m) {
+						t.Fatalf("g=%d seat %d action %d: %+v, want G(%+v)", g, seat, a, gm, m)
+					}
+					after, gafter := *s, gs
+					moves[seat] = m
+					after.Step(moves, nil)
+					moves[seat] = gm
+					gafter.Step(moves, nil)
+					var want State
+					want.Transform(&after, int(h))
+					if hash(&gafter) != hash(&want) {
+						t.Fatalf("g=%d seat %d action %d: step(G(st)) ≠ G(step(st))", g, seat, a)
+					}
+					checked++
+				}
+				setBits(mask, func(a int) { try(int32(a)) })
+				for i := 0; i < 20; i++ {
+					try(int32(rng.U(sp.Actions)))
+				}
+			}
+		}
+	})
+	if checked < 10000 {
+		t.Fatalf("only %d steps checked", checked)
+	}
+}
+
+func equalF(a, b []float32) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return len(a) == len(b)
+}
+
+// TestEncoderAllocs: Observe, Mask and Decode allocate nothing.
+func TestEncoderAllocs(t *testing.T) {
+	cfg := config(t)
+	var st rules.State = New(cfg)
+	rng := rules.NewRNG(4)
+	moves := make([]rules.Move, Seats)
+	for i := 0; i < 40; i++ {
+		rules.RandomMover(st, rng, moves)
+		st.Step(moves, rng)
+	}
+	enc := cfg.Game().Encoder(cfg)
+	sp := enc.Space()
+	planes, scal, mask := make([]uint8, sp.ObsSize()), make([]float32, sp.Scalars), make([]uint64, sp.MaskWords())
+	act := []int32{17*64 + 9}
+	var m rules.Move
+	for name, f := range map[string]func(){
+		"Observe": func() { enc.Observe(st, 1, planes, scal) },
+		"Mask":    func() { enc.Mask(st, st.(*State).ToMove(), mask) },
+		"Decode":  func() { m = enc.Decode(st, 2, act) },
+	} {
+		if n := testing.AllocsPerRun(200, f); n != 0 {
+			t.Errorf("%s: %v allocations", name, n)
+		}
+	}
+	_ = m
+}
+
+// FuzzDecode feeds arbitrary actions for any seat of a position reached by
+// random play: Decode never panics, gives Pass or a well-formed move, every
+// masked action gives a Legal move, and a move that is not Legal gets the
+// rules' treatment (R7): stepping it changes the board exactly as a pass.
+func FuzzDecode(f *testing.F) {
+	f.Add(int32(0), uint8(8), uint16(0), uint8(0), uint64(1))
+	f.Add(int32(1536), uint8(8), uint16(30), uint8(2), uint64(2))
+	f.Add(int32(-7), uint8(5), uint16(200), uint8(1), uint64(3))
+	f.Add(int32(17*16+5), uint8(4), uint16(3), uint8(3), uint64(4))
+	f.Fuzz(func(t *testing.T, a int32, size uint8, steps uint16, seat uint8, seed uint64) {
+		n := 4 + int(size%5)
+		s := newState(n, 2000)
+		rng := rules.NewRNG(seed)
+		moves := make([]rules.Move, Seats)
+		for i := 0; i < int(steps%400) && !s.Done(); i++ {
+			rules.RandomMover(s, rng, moves)
+			s.Step(moves, rng)
+		}
+		enc := encFor(s)
+		st := int(seat % Seats)
+		m := enc.Decode(s, st, []int32{a})
+		if m != (rules.Move{}) {
+			if _, _, _, _, ok := Coords(n, m); !ok || m.Arg[2] != 0 {
+				t.Fatalf("action %d → malformed %+v", a, m)
+			}
+		}
+		mask := make([]uint64, enc.Space().MaskWords())
+		enc.Mask(s, st, mask)
+		if a >= 0 && int(a) < enc.Space().Actions && mask[a>>6]>>uint(a&63)&1 != 0 && !s.Legal(st, m) {
+			t.Fatalf("masked action %d → %+v not legal", a, m)
+		}
+		if !s.Legal(st, m) && st == s.ToMove() && !s.Done() {
+			played, passed := *s, *s
+			moves[st] = m
+			played.Step(moves, nil)
+			moves[st] = rules.Move{}
+			passed.Step(moves, nil)
+			if played.slime != passed.slime || played.turn != passed.turn {
+				t.Fatalf("illegal %+v is not a pass", m)
+			}
+		}
+	})
+}
+
+// BenchmarkObserve: Observe and Mask for all four seats of a mid-game 8×8
+// position; ns/seat is the time per seat.
+func BenchmarkObserve(b *testing.B) {
+	cfg := config(b)
+	var st rules.State = New(cfg)
+	rng := rules.NewRNG(5)
+	moves := make([]rules.Move, Seats)
+	for i := 0; i < 60; i++ {
+		rules.RandomMover(st, rng, moves)
+		st.Step(moves, rng)
+	}
+	enc := cfg.Game().Encoder(cfg)
+	sp := enc.Space()
+	planes, scal, mask := make([]uint8, sp.ObsSize()), make([]float32, sp.Scalars), make([]uint64, sp.MaskWords())
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for seat := 0; seat < Seats; seat++ {
+			enc.Observe(st, seat, planes, scal)
+			enc.Mask(st, seat, mask)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*Seats), "ns/seat")
+}
