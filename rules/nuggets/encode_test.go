@@ -560,7 +560,6 @@ func FuzzDecode(f *testing.F) {
 	})
 }
 
-
 // BenchmarkObserve times Observe+Mask for every seat of mid-game positions;
 // ns/seat is the time per (position, seat).
 func BenchmarkObserve(b *testing.B) {
