@@ -33,28 +33,28 @@ func BenchRules(cfg rules.Config, games int, d time.Duration) Measurement {
 }
 
 // BenchVec times a batch of n envs with workers goroutines, stepping with
-// uniformly random legal actions drawn from the masks (SampleActions, which
-// is included in the time) for at least d.
-func BenchVec(cfg rules.Config, n, workers int, d time.Duration) (Measurement, error) {
-	v, err := New(Config{Game: cfg, N: n, Workers: workers, Seed: 1})
+// uniformly random legal actions drawn from the masks inside the workers
+// (StepRandom, sampling included in the time) for at least d.
+func BenchVec(cfg rules.Config, n, workers int, noObs bool, d time.Duration) (Measurement, error) {
+	v, err := New(Config{Game: cfg, N: n, Workers: workers, Seed: 1, NoObs: noObs})
 	if err != nil {
 		return Measurement{}, err
 	}
 	defer v.Close()
-	actions := make([]int32, n*v.Seats*v.Space.Heads)
-	rng := rules.NewRNG(2)
 	for i := 0; i < 3; i++ { // warm up
-		v.SampleActions(rng, actions)
-		v.Step(actions)
+		v.StepRandom()
 	}
 	var steps int64
 	start := time.Now()
 	for time.Since(start) < d {
 		for k := 0; k < 8; k++ {
-			v.SampleActions(rng, actions)
-			v.Step(actions)
+			v.StepRandom()
 		}
 		steps += 8 * int64(n)
 	}
-	return Measurement{What: "env Step + random legal actions", N: n, Workers: v.workers, Rate: float64(steps) / time.Since(start).Seconds(), Steps: steps}, nil
+	what := "env Step: obs+masks+rewards, random legal actions"
+	if noObs {
+		what = "env Step: masks+rewards (NoObs), random legal actions"
+	}
+	return Measurement{What: what, N: n, Workers: v.workers, Rate: float64(steps) / time.Since(start).Seconds(), Steps: steps}, nil
 }

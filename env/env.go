@@ -28,6 +28,11 @@ type Config struct {
 	Reward   RewardMode
 	Shaping  float64 // weight of potential-based shaping; 0 = off
 	MaxSteps int     // truncate episodes after this many steps; 0 = the game's own end only
+	// NoObs skips the observation planes and scalars (masks, rewards and
+	// Active are still written): for self-play with agents that read the
+	// state, whose datasets store the compact state and rebuild observations
+	// later with the encoder.
+	NoObs bool
 }
 
 // Vec is a batch of N environments of one game with all their seats. Its
@@ -39,8 +44,8 @@ type Vec struct {
 	N     int
 	Seats int
 
-	Obs     []uint8   // [env][seat][ObsSize]
-	Scalars []float32 // [env][seat][Scalars]
+	Obs     []uint8   // [env][seat][ObsSize] (nil with Config.NoObs)
+	Scalars []float32 // [env][seat][Scalars] (nil with Config.NoObs)
 	Mask    []uint64  // [env][seat][MaskWords]
 	Active  []bool    // [env][seat]: the seat's action is used in the next Step
 	Reward  []float32 // [env][seat]: reward of the last Step
@@ -64,6 +69,9 @@ type Vec struct {
 	outcome []*rules.Outcome
 	phi     []float64 // [env][seat] potential before the step
 	actions []int32   // the actions of the Step in progress
+	random  []int32   // StepRandom's action buffer
+	actRNG  []*rules.RNG
+	sample  bool // the Step in progress samples its actions (StepRandom)
 
 	workers int
 	start   []chan func(lo, hi int)
@@ -101,11 +109,13 @@ func New(cfg Config) (*Vec, error) {
 	}
 	v.states = make([]rules.State, cfg.N)
 	v.rngs = make([]*rules.RNG, cfg.N)
+	v.actRNG = make([]*rules.RNG, cfg.N)
 	v.moves = make([][]rules.Move, cfg.N)
 	v.outcome = make([]*rules.Outcome, cfg.N)
 	for i := range v.states {
 		v.states[i] = g.New(cfg.Game)
 		v.rngs[i] = rules.Derive(cfg.Seed, uint64(i))
+		v.actRNG[i] = rules.Derive(^cfg.Seed, uint64(i))
 	}
 	v.Spec = *v.states[0].Spec()
 	n, s := cfg.N, v.Spec.Seats
@@ -114,8 +124,10 @@ func New(cfg Config) (*Vec, error) {
 		v.moves[i] = make([]rules.Move, s)
 		v.outcome[i] = rules.NewOutcome(s)
 	}
-	v.Obs = make([]uint8, n*s*sp.ObsSize())
-	v.Scalars = make([]float32, n*s*sp.Scalars)
+	if !cfg.NoObs {
+		v.Obs = make([]uint8, n*s*sp.ObsSize())
+		v.Scalars = make([]float32, n*s*sp.Scalars)
+	}
 	v.Mask = make([]uint64, n*s*sp.MaskWords())
 	v.Active = make([]bool, n*s)
 	v.Reward = make([]float32, n*s)
@@ -127,6 +139,7 @@ func New(cfg Config) (*Vec, error) {
 	v.FinalSteps = make([]int32, n)
 	v.Steps = make([]int32, n)
 	v.phi = make([]float64, n*s)
+	v.random = make([]int32, n*s*sp.Heads)
 	v.workers = cfg.Workers
 	if v.workers <= 0 {
 		v.workers = runtime.GOMAXPROCS(0)
@@ -135,10 +148,12 @@ func New(cfg Config) (*Vec, error) {
 	v.stepFn = v.stepRange
 	v.resetFn = v.resetRange
 	if v.workers > 1 {
-		v.start = make([]chan func(lo, hi int), v.workers)
+		// The calling goroutine takes the first share itself; workers-1
+		// goroutines take the others.
+		v.start = make([]chan func(lo, hi int), v.workers-1)
 		for w := range v.start {
 			v.start[w] = make(chan func(lo, hi int))
-			lo, hi := w*n/v.workers, (w+1)*n/v.workers
+			lo, hi := (w+1)*n/v.workers, (w+2)*n/v.workers
 			go v.worker(v.start[w], lo, hi)
 		}
 	}
@@ -159,10 +174,11 @@ func (v *Vec) run(f func(lo, hi int)) {
 		f(0, v.N)
 		return
 	}
-	v.wg.Add(v.workers)
+	v.wg.Add(len(v.start))
 	for _, c := range v.start {
 		c <- f
 	}
+	f(0, v.N/v.workers)
 	v.wg.Wait()
 }
 
@@ -217,9 +233,26 @@ func (v *Vec) Step(actions []int32) {
 	v.actions = nil
 }
 
+// StepRandom plays one step in which every seat takes a uniformly random
+// legal action from its mask, drawn inside the workers from per-env
+// generators (seeded from Config.Seed). It is the random policy of the
+// benchmarks and of random self-play; the actions taken are left in
+// RandomActions.
+func (v *Vec) StepRandom() {
+	v.actions, v.sample = v.random, true
+	v.run(v.stepFn)
+	v.actions, v.sample = nil, false
+}
+
+// RandomActions returns the actions of the last StepRandom, [env][seat][head].
+func (v *Vec) RandomActions() []int32 { return v.random }
+
 func (v *Vec) stepRange(lo, hi int) {
 	seats, heads := v.Seats, v.Space.Heads
 	for i := lo; i < hi; i++ {
+		if v.sample {
+			v.sampleEnv(i, v.actRNG[i], v.actions)
+		}
 		st := v.states[i]
 		m := v.moves[i]
 		for s := 0; s < seats; s++ {
@@ -294,7 +327,9 @@ func (v *Vec) observe(i int) {
 	for s := 0; s < seats; s++ {
 		k := i*seats + s
 		v.Active[k] = st.Active(s)
-		v.enc.Observe(st, s, v.Obs[k*os:(k+1)*os], v.Scalars[k*ns:(k+1)*ns])
+		if !v.cfg.NoObs {
+			v.enc.Observe(st, s, v.Obs[k*os:(k+1)*os], v.Scalars[k*ns:(k+1)*ns])
+		}
 		v.enc.Mask(st, s, v.Mask[k*mw:(k+1)*mw])
 		if v.pot != nil && v.Steps[i] == 0 {
 			v.phi[k] = v.pot.Potential(st, s)
@@ -303,11 +338,21 @@ func (v *Vec) observe(i int) {
 }
 
 // SampleActions writes into actions a uniformly random legal action for every
-// (env, seat, head) from the current masks (an empty head gets 0). It is the
-// random policy of the benchmarks.
+// active (env, seat, head) from the current masks (an empty head gets 0;
+// inactive seats' entries are left as they are).
 func (v *Vec) SampleActions(rng *rules.RNG, actions []int32) {
+	for i := 0; i < v.N; i++ {
+		v.sampleEnv(i, rng, actions)
+	}
+}
+
+// sampleEnv draws env i's random legal actions into actions.
+func (v *Vec) sampleEnv(i int, rng *rules.RNG, actions []int32) {
 	mw, heads, na := v.Space.MaskWords(), v.Space.Heads, v.Space.Actions
-	for k := 0; k < v.N*v.Seats; k++ {
+	for k := i * v.Seats; k < (i+1)*v.Seats; k++ {
+		if !v.Active[k] {
+			continue
+		}
 		mask := v.Mask[k*mw : (k+1)*mw]
 		for h := 0; h < heads; h++ {
 			actions[k*heads+h] = int32(SampleBit(mask, h*na, (h+1)*na, rng) - h*na)
@@ -316,44 +361,45 @@ func (v *Vec) SampleActions(rng *rules.RNG, actions []int32) {
 }
 
 // SampleBit returns a uniformly random set bit of mask among bits [lo, hi),
-// or lo if none is set.
+// or lo if none is set. It counts the set bits word by word, draws one index
+// and selects it in a second pass.
 func SampleBit(mask []uint64, lo, hi int, rng *rules.RNG) int {
-	n := countBits(mask, lo, hi)
+	n := 0
+	for b := lo; b < hi; {
+		w, span := window(mask, b, hi)
+		n += bits.OnesCount64(w)
+		b += span
+	}
 	if n == 0 {
 		return lo
 	}
 	k := rng.U(n)
 	for b := lo; b < hi; {
-		w := mask[b>>6] >> uint(b&63)
-		span := min(64-b&63, hi-b)
-		if span < 64 {
-			w &= 1<<uint(span) - 1
+		w, span := window(mask, b, hi)
+		if c := bits.OnesCount64(w); k >= c {
+			k -= c
+			b += span
+			continue
 		}
-		c := bits.OnesCount64(w)
-		if k < c {
-			for ; k > 0; k-- {
-				w &= w - 1
-			}
-			return b + bits.TrailingZeros64(w)
+		for ; k > 0; k-- {
+			w &= w - 1
 		}
-		k -= c
-		b += span
+		return b + bits.TrailingZeros64(w)
 	}
 	return lo
 }
 
-func countBits(mask []uint64, lo, hi int) int {
-	n := 0
-	for b := lo; b < hi; {
-		w := mask[b>>6] >> uint(b&63)
-		span := min(64-b&63, hi-b)
-		if span < 64 {
-			w &= 1<<uint(span) - 1
-		}
-		n += bits.OnesCount64(w)
-		b += span
+// window returns the bits of mask from bit b up to the next word boundary or
+// hi, whichever comes first, shifted down to bit 0, and their count.
+func window(mask []uint64, b, hi int) (uint64, int) {
+	off := b & 63
+	w := mask[b>>6] >> uint(off)
+	span := 64 - off
+	if rest := hi - b; rest < span {
+		span = rest
+		w &= 1<<uint(span) - 1
 	}
-	return n
+	return w, span
 }
 
 // Bit reports whether bit b of mask is set.

@@ -251,6 +251,7 @@ func TestStepAllocatesNothing(t *testing.T) {
 				if a := testing.AllocsPerRun(100, func() {
 					v.SampleActions(rng, actions)
 					v.Step(actions)
+					v.StepRandom()
 				}); a != 0 {
 					t.Fatalf("%v allocations per Step", a)
 				}
@@ -303,30 +304,69 @@ func TestConfigErrors(t *testing.T) {
 }
 
 // BenchmarkVec: env steps per second (one per env per Step call) with random
-// legal actions from the masks (sampling included), per game and batch size.
+// legal actions from the masks (StepRandom: sampling included, in the
+// workers), per game and batch size.
 // Run with -cpu 1,2 to compare one and two cores (Workers = GOMAXPROCS).
 func BenchmarkVec(b *testing.B) {
 	for _, g := range rules.Games() {
 		if g.Encoder == nil {
 			continue
 		}
-		for _, n := range []int{1, 64, 1024} {
-			b.Run(fmt.Sprintf("%s/N=%d", g.Name, n), func(b *testing.B) {
-				v, err := env.New(env.Config{Game: g.Default(), N: n, Seed: 1})
+		for _, c := range []struct {
+			n     int
+			noObs bool
+		}{{1, false}, {64, false}, {1024, false}, {1024, true}} {
+			n := c.n
+			name := fmt.Sprintf("%s/N=%d", g.Name, n)
+			if c.noObs {
+				name += "/NoObs"
+			}
+			b.Run(name, func(b *testing.B) {
+				v, err := env.New(env.Config{Game: g.Default(), N: n, Seed: 1, NoObs: c.noObs})
 				if err != nil {
 					b.Fatal(err)
 				}
 				defer v.Close()
-				rng := rules.NewRNG(1)
-				actions := make([]int32, n*v.Seats*v.Space.Heads)
 				b.ReportAllocs()
 				b.ResetTimer()
 				for i := 0; i < b.N; i++ {
-					v.SampleActions(rng, actions)
-					v.Step(actions)
+					v.StepRandom()
 				}
 				b.ReportMetric(float64(b.N*n)/b.Elapsed().Seconds(), "envsteps/s")
 			})
+		}
+	}
+}
+
+func TestSampleBit(t *testing.T) {
+	mask := make([]uint64, 4)
+	set := []int{3, 63, 64, 100, 130, 191, 200}
+	for _, b := range set {
+		mask[b>>6] |= 1 << uint(b&63)
+	}
+	rng := rules.NewRNG(1)
+	cases := []struct {
+		lo, hi int
+		want   []int
+	}{{0, 256, set}, {63, 131, []int{63, 64, 100, 130}}, {4, 63, nil}, {101, 130, nil}, {191, 192, []int{191}}}
+	for _, c := range cases {
+		counts := map[int]int{}
+		for i := 0; i < 4000; i++ {
+			counts[env.SampleBit(mask, c.lo, c.hi, rng)]++
+		}
+		if len(c.want) == 0 {
+			if len(counts) != 1 || counts[c.lo] != 4000 {
+				t.Errorf("[%d,%d): empty range should give lo, got %v", c.lo, c.hi, counts)
+			}
+			continue
+		}
+		if len(counts) != len(c.want) {
+			t.Errorf("[%d,%d): drew %v, want each of %v", c.lo, c.hi, counts, c.want)
+		}
+		for _, b := range c.want {
+			if n := counts[b]; n < 4000/len(c.want)*3/4 {
+				t.Errorf("[%d,%d): bit %d drawn %d times of 4000", c.lo, c.hi, b, n)
+			}
 		}
 	}
 }

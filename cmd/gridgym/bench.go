@@ -49,7 +49,7 @@ The same figures as 'go test -bench' in rules/<game> and env.`,
 			if cores > 1 {
 				workers = append(workers, cores)
 			}
-			total := 1 + len(batches)*len(workers)
+			total := 1 + 2*len(batches)*len(workers)
 			var bar *progressbar.ProgressBar
 			if !quiet && isTerminal(os.Stderr) {
 				bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(os.Stderr),
@@ -64,14 +64,20 @@ The same figures as 'go test -bench' in rules/<game> and env.`,
 			rulesM := env.BenchRules(cfg, 4, per)
 			tick()
 			var rows []env.Measurement
-			for _, n := range batches {
-				for _, w := range workers {
-					m, err := env.BenchVec(cfg, n, w, per)
-					if err != nil {
-						return err
+			for _, noObs := range []bool{false, true} {
+				for _, n := range batches {
+					for _, w := range workers {
+						if w > n {
+							tick()
+							continue
+						}
+						m, err := env.BenchVec(cfg, n, w, noObs, per)
+						if err != nil {
+							return err
+						}
+						rows = append(rows, m)
+						tick()
 					}
-					rows = append(rows, m)
-					tick()
 				}
 			}
 			if bar != nil {
