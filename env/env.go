@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/bits"
 	"runtime"
-	"sync"
 
 	"github.com/gridgym/gridgym/rules"
 )
@@ -74,8 +73,7 @@ type Vec struct {
 	sample  bool // the Step in progress samples its actions (StepRandom)
 
 	workers int
-	start   []chan func(lo, hi int)
-	wg      sync.WaitGroup
+	pool    *pool
 	stepFn  func(lo, hi int)
 	resetFn func(lo, hi int)
 	closed  bool
@@ -147,40 +145,15 @@ func New(cfg Config) (*Vec, error) {
 	v.workers = min(v.workers, n)
 	v.stepFn = v.stepRange
 	v.resetFn = v.resetRange
-	if v.workers > 1 {
-		// The calling goroutine takes the first share itself; workers-1
-		// goroutines take the others.
-		v.start = make([]chan func(lo, hi int), v.workers-1)
-		for w := range v.start {
-			v.start[w] = make(chan func(lo, hi int))
-			lo, hi := (w+1)*n/v.workers, (w+2)*n/v.workers
-			go v.worker(v.start[w], lo, hi)
-		}
-	}
+	// The calling goroutine takes the first share of each call itself;
+	// workers-1 helper goroutines take the others.
+	v.pool = newPool(n, v.workers)
 	v.run(v.resetFn)
 	return v, nil
 }
 
-func (v *Vec) worker(start chan func(lo, hi int), lo, hi int) {
-	for f := range start {
-		f(lo, hi)
-		v.wg.Done()
-	}
-}
-
 // run calls f over the batch split among the workers and waits for all.
-func (v *Vec) run(f func(lo, hi int)) {
-	if v.workers <= 1 {
-		f(0, v.N)
-		return
-	}
-	v.wg.Add(len(v.start))
-	for _, c := range v.start {
-		c <- f
-	}
-	f(0, v.N/v.workers)
-	v.wg.Wait()
-}
+func (v *Vec) run(f func(lo, hi int)) { v.pool.run(f) }
 
 // Close stops the worker goroutines. The Vec must not be stepped afterwards.
 func (v *Vec) Close() {
@@ -188,9 +161,7 @@ func (v *Vec) Close() {
 		return
 	}
 	v.closed = true
-	for _, c := range v.start {
-		close(c)
-	}
+	v.pool.close()
 }
 
 // State returns env i's game state (read it; do not step it).
