@@ -99,3 +99,53 @@ func (a *Random) Reset(_ rules.State, seat int, rng *rules.RNG) { a.seat, a.rng 
 
 // Act implements Agent.
 func (a *Random) Act(st rules.State) rules.Move { return st.RandomMove(a.seat, a.rng) }
+
+// Lineups returns the seat assignments the tournament cycles through. With
+// at most as many bots as seats, lineup i seats bot (s+i) mod n at seat s, so
+// every bot takes every seat in turn. With more bots than seats, every
+// combination of seats distinct bots is played in every cyclic rotation.
+func Lineups(nBots, seats int) [][]int {
+	if nBots <= seats {
+		out := make([][]int, nBots)
+		for i := range out {
+			l := make([]int, seats)
+			for s := range l {
+				l[s] = (s + i) % nBots
+			}
+			out[i] = l
+		}
+		return out
+	}
+	var out [][]int
+	comb := make([]int, seats)
+	var rec func(start, k int)
+	rec = func(start, k int) {
+		if k == seats {
+			for r := 0; r < seats; r++ {
+				l := make([]int, seats)
+				for s := range l {
+					l[s] = comb[(s+r)%seats]
+				}
+				out = append(out, l)
+			}
+			return
+		}
+		for i := start; i < nBots; i++ {
+			comb[k] = i
+			rec(i+1, k+1)
+		}
+	}
+	rec(0, 0)
+	return out
+}
+
+// SafeAct asks a bot for its move; a bot that panics passes (the documented
+// treatment of a bot error in every game) and failed is set.
+func SafeAct(a Agent, st rules.State) (m rules.Move, failed bool) {
+	defer func() {
+		if recover() != nil {
+			m, failed = rules.Move{}, true
+		}
+	}()
+	return a.Act(st), false
+}

@@ -274,14 +274,19 @@ func (v *Vec) finish(i int) {
 }
 
 func (v *Vec) terminalReward(o *rules.Outcome, s int) float64 {
-	n := float64(v.Seats)
-	if v.cfg.Reward == RewardScore {
+	return TerminalReward(v.cfg.Reward, o, s, v.Space.ScoreScale)
+}
+
+// TerminalReward is seat s's reward at the end of an episode with outcome o
+// (package doc, "Rewards"); scale is the encoder's ScoreScale.
+func TerminalReward(mode RewardMode, o *rules.Outcome, s int, scale float64) float64 {
+	n := float64(len(o.Points))
+	if mode == RewardScore {
 		mean := 0.0
 		for _, x := range o.Score {
 			mean += x
 		}
 		mean /= n
-		scale := v.Space.ScoreScale
 		if scale <= 0 {
 			scale = 1
 		}
@@ -375,3 +380,22 @@ func window(mask []uint64, b, hi int) (uint64, int) {
 
 // Bit reports whether bit b of mask is set.
 func Bit(mask []uint64, b int) bool { return mask[b>>6]>>uint(b&63)&1 != 0 }
+
+// String names the reward mode as configs and metadata spell it.
+func (m RewardMode) String() string {
+	if m == RewardScore {
+		return "score"
+	}
+	return "rank"
+}
+
+// ParseRewardMode reads "rank" or "score".
+func ParseRewardMode(s string) (RewardMode, error) {
+	switch s {
+	case "rank":
+		return RewardRank, nil
+	case "score":
+		return RewardScore, nil
+	}
+	return 0, fmt.Errorf("reward mode %q: want rank or score", s)
+}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/gridgym/gridgym/agents"
 	"github.com/gridgym/gridgym/rules"
 )
 
@@ -58,7 +59,7 @@ func WriteTable(w io.Writer, r *Result) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	if n := len(Lineups(len(r.Config.Bots), r.Spec.Seats)); len(r.Games)%n != 0 {
+	if n := len(agents.Lineups(len(r.Config.Bots), r.Spec.Seats)); len(r.Games)%n != 0 {
 		fmt.Fprintf(w, "note: %d games is not a multiple of the %d seatings, so bots played unequal numbers of games; use --games %d for a balanced schedule\n",
 			len(r.Games), n, (len(r.Games)/n+1)*n)
 	}

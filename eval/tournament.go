@@ -57,45 +57,6 @@ type Result struct {
 	Bots   []BotStats // one entry per distinct bot name, in first-listed order
 }
 
-// Lineups returns the seat assignments the tournament cycles through. With
-// at most as many bots as seats, lineup i seats bot (s+i) mod n at seat s, so
-// every bot takes every seat in turn. With more bots than seats, every
-// combination of seats distinct bots is played in every cyclic rotation.
-func Lineups(nBots, seats int) [][]int {
-	if nBots <= seats {
-		out := make([][]int, nBots)
-		for i := range out {
-			l := make([]int, seats)
-			for s := range l {
-				l[s] = (s + i) % nBots
-			}
-			out[i] = l
-		}
-		return out
-	}
-	var out [][]int
-	comb := make([]int, seats)
-	var rec func(start, k int)
-	rec = func(start, k int) {
-		if k == seats {
-			for r := 0; r < seats; r++ {
-				l := make([]int, seats)
-				for s := range l {
-					l[s] = comb[(s+r)%seats]
-				}
-				out = append(out, l)
-			}
-			return
-		}
-		for i := start; i < nBots; i++ {
-			comb[k] = i
-			rec(i+1, k+1)
-		}
-	}
-	rec(0, 0)
-	return out
-}
-
 // Run plays the tournament. It stops early, with the games finished so far,
 // when ctx is cancelled.
 func Run(ctx context.Context, cfg Config) (*Result, error) {
@@ -115,7 +76,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		entries[i] = e
 	}
 	spec := *g.New(cfg.Game).Spec()
-	lineups := Lineups(len(cfg.Bots), spec.Seats)
+	lineups := agents.Lineups(len(cfg.Bots), spec.Seats)
 	workers := cfg.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -187,7 +148,7 @@ func PlayGame(cfg rules.Config, entries []agents.Entry, lineup []int, seed, inde
 			moves[s] = rules.Move{}
 			if st.Active(s) {
 				var failed bool
-				moves[s], failed = act(bots[s], st)
+				moves[s], failed = agents.SafeAct(bots[s], st)
 				if failed {
 					res.Errors[s]++
 				}
@@ -202,17 +163,6 @@ func PlayGame(cfg rules.Config, entries []agents.Entry, lineup []int, seed, inde
 	res.Outcome = rules.NewOutcome(spec.Seats)
 	st.Outcome(res.Outcome)
 	return res
-}
-
-// act asks a bot for its move; a panicking bot passes (the documented
-// treatment of a bot error in every game).
-func act(a agents.Agent, st rules.State) (m rules.Move, failed bool) {
-	defer func() {
-		if recover() != nil {
-			m, failed = rules.Move{}, true
-		}
-	}()
-	return a.Act(st), false
 }
 
 func aggregate(spec rules.Spec, names []string, games []GameResult) []BotStats {

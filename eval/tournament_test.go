@@ -7,40 +7,6 @@ import (
 	"github.com/gridgym/gridgym/rules"
 )
 
-func TestLineupsRotateSeats(t *testing.T) {
-	cases := []struct{ bots, seats, lineups int }{{4, 4, 4}, {2, 4, 2}, {1, 4, 1}, {6, 4, 15 * 4}, {5, 4, 5 * 4}, {3, 2, 3 * 2}}
-	for _, c := range cases {
-		ls := Lineups(c.bots, c.seats)
-		if len(ls) != c.lineups {
-			t.Errorf("%d bots, %d seats: %d lineups, want %d", c.bots, c.seats, len(ls), c.lineups)
-			continue
-		}
-		// Every bot sits in every seat equally often.
-		count := make([][]int, c.bots)
-		for b := range count {
-			count[b] = make([]int, c.seats)
-		}
-		for _, l := range ls {
-			seen := map[int]bool{}
-			for s, b := range l {
-				count[b][s]++
-				if c.bots >= c.seats && seen[b] {
-					t.Fatalf("bot %d twice in lineup %v", b, l)
-				}
-				seen[b] = true
-			}
-		}
-		for b := range count {
-			for s := range count[b] {
-				if count[b][s] != count[b][0] {
-					t.Errorf("%d bots, %d seats: bot %d seat counts %v", c.bots, c.seats, b, count[b])
-					break
-				}
-			}
-		}
-	}
-}
-
 func TestAggregate(t *testing.T) {
 	out := func(score, points, win []float64) *rules.Outcome {
 		return &rules.Outcome{Score: score, Points: points, Win: win}

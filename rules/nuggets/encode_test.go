@@ -279,8 +279,9 @@ func TestEncoderObservationIsView(t *testing.T) {
 
 func s0(cfg rules.Config) *State { return New(cfg) }
 
-// fastLogScore equals LogScore bit for bit, on played and on dense random
-// boards (long runs that merge far below their first row).
+// fastLogScore (LogScore's union-find over row runs) equals the sum over the
+// flood-filled nuggets of EachNugget bit for bit, on played and on dense
+// random boards (long runs that merge far below their first row).
 func TestFastLogScore(t *testing.T) {
 	states := randomStates(50, 11)
 	rng := rules.NewRNG(12)
@@ -301,8 +302,10 @@ func TestFastLogScore(t *testing.T) {
 	states = append(states, full)
 	for i, s := range states {
 		for seat := 0; seat < Seats; seat++ {
-			if got, want := fastLogScore(&s.own[seat]), s.LogScore(seat); got != want {
-				t.Fatalf("state %d seat %d: %v, LogScore %v", i, seat, got, want)
+			want := 0.0
+			s.EachNugget(seat, func(size int) { want += logSize[size] })
+			if got := s.LogScore(seat); got != want {
+				t.Fatalf("state %d seat %d: %v, flood-fill sum %v", i, seat, got, want)
 			}
 		}
 	}

