@@ -1,0 +1,122 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+
+	"github.com/gridgym/gridgym/env"
+	"github.com/gridgym/gridgym/selfplay"
+)
+
+func newSelfplayCmd() *cobra.Command {
+	var (
+		gf         gameFlags
+		agentsSpec string
+		envs       int
+		steps      int64
+		out        string
+		shardRows  int
+		maxEpisode int
+		reward     string
+		workers    int
+		quiet      bool
+	)
+	c := &cobra.Command{
+		Use:   "selfplay",
+		Short: "Play many games with a mix of agents and write Arrow trajectory shards",
+		Long: `Play --envs games at once, all seats, with the given agents (seats rotate
+through every lineup episode by episode), for --steps env steps in all, and
+write one row per (env step, seat) to zstd-compressed Arrow IPC shards under
+--out: the compact state, the seat's legal-action mask, its action, the real
+move, the reward and the agent (schema: gridgym datasets inspect).
+
+Shards hold whole episodes and roll over by row count. Episodes still in
+progress at the end, or when interrupted (Ctrl-C, SIGTERM), are discarded and
+the open shard is finished cleanly: a shard under a final name is always
+complete. Read them with 'gridgym datasets', pyarrow, polars or DuckDB.`,
+		Example: `  gridgym selfplay --game slime --agents simplebot,random --envs 64 --steps 200000
+  gridgym selfplay --game rising-tide --agents nearby_new_orleans,trench_tunis --out runs/rt`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			cfg, err := gf.config()
+			if err != nil {
+				return err
+			}
+			g := cfg.Game()
+			names, err := botList(g.Name, agentsSpec)
+			if err != nil {
+				return err
+			}
+			if envs < 1 || envs > 1<<16 {
+				return usagef("--envs %d: want 1..65536", envs)
+			}
+			if steps < 1 {
+				return usagef("--steps %d: want at least 1", steps)
+			}
+			if shardRows < 0 || maxEpisode < 0 || workers < 0 {
+				return usagef("--shard-rows, --max-episode and --workers must not be negative")
+			}
+			mode, err := env.ParseRewardMode(reward)
+			if err != nil {
+				return usageError{err}
+			}
+			if out == "" {
+				out = filepath.Join("datasets", "out", fmt.Sprintf("%s-%s", g.Name, time.Now().Format("20060102-150405")))
+			}
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			spec := selfplay.Config{
+				Game: cfg, Agents: names, Envs: envs, Steps: steps, Seed: gf.seed, Workers: workers,
+				Reward: mode, Out: out, RowsPerShard: shardRows, MaxEpisode: maxEpisode,
+			}
+			budget := spec.Budget()
+			var bar *progressbar.ProgressBar
+			if !quiet && isTerminal(os.Stderr) {
+				bar = progressbar.NewOptions64(budget, progressbar.OptionSetWriter(os.Stderr),
+					progressbar.OptionSetDescription("selfplay "+g.Name), progressbar.OptionShowCount(),
+					progressbar.OptionSetItsString("steps"), progressbar.OptionShowIts(),
+					progressbar.OptionSetPredictTime(true), progressbar.OptionClearOnFinish())
+			}
+			spec.Progress = func(s selfplay.Stats) {
+				if bar != nil {
+					bar.Describe(fmt.Sprintf("selfplay %s: %d rows, %d episodes", g.Name, s.Rows, s.Episodes))
+					bar.Set64(min(s.Steps, budget))
+				}
+			}
+			st, err := selfplay.Run(ctx, spec)
+			if bar != nil {
+				bar.Finish()
+			}
+			if err != nil {
+				return err
+			}
+			if ctx.Err() != nil {
+				fmt.Fprintln(c.ErrOrStderr(), "interrupted: finished episodes kept, the rest discarded")
+			}
+			sec := st.Elapsed.Seconds()
+			fmt.Fprintf(c.OutOrStdout(), "%s: %d env steps in %.1fs (%.0f steps/s), %d episodes, %d rows (%.0f rows/s), %d shards, %.1f MB (%.1f bytes/row) in %s\n",
+				g.Name, st.Steps, sec, float64(st.Steps)/sec, st.Episodes, st.Rows, float64(st.Rows)/sec, st.Shards,
+				float64(st.Bytes)/1e6, float64(st.Bytes)/float64(max(st.Rows, 1)), out)
+			return nil
+		},
+	}
+	gf.add(c, "slime")
+	c.Flags().StringVarP(&agentsSpec, "agents", "a", "random", "comma-separated agents; seats rotate through every lineup")
+	c.Flags().IntVar(&envs, "envs", 64, "games played at once")
+	c.Flags().Int64Var(&steps, "steps", 100000, "env steps to play in all (each env plays ⌈steps/envs⌉)")
+	c.Flags().StringVarP(&out, "out", "o", "", "output directory (default datasets/out/<game>-<time>, git-ignored)")
+	c.Flags().IntVar(&shardRows, "shard-rows", 0, "rows per shard before rolling over (0 = 1048576)")
+	c.Flags().IntVar(&maxEpisode, "max-episode", 0, "truncate episodes after this many steps (0 = the game's own end)")
+	c.Flags().StringVar(&reward, "reward", "rank", "terminal reward: rank (placement points, zero-sum) or score")
+	c.Flags().IntVar(&workers, "workers", 0, "goroutines playing (0 = one per core)")
+	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "no progress bar")
+	return c
+}

@@ -1,0 +1,117 @@
+package datasets
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/apache/arrow/go/v14/arrow"
+	"github.com/apache/arrow/go/v14/parquet"
+	"github.com/apache/arrow/go/v14/parquet/compress"
+	"github.com/apache/arrow/go/v14/parquet/pqarrow"
+)
+
+// parquetRowGroup is the number of rows per Parquet row group.
+const parquetRowGroup = 1 << 17
+
+// ExportParquet converts shards to Parquet (zstd), one Parquet file per
+// shard, keeping the columns (fixed-size lists become Parquet lists,
+// dictionaries stay dictionary-encoded strings) and the gridgym.* metadata
+// as Parquet key-value metadata (with the Arrow schema stored, so Arrow
+// readers get the exact types back).
+//
+// If path is a shard, out is the Parquet file to write (or an existing
+// directory to write <shard>.parquet into). If path is a directory, out is a
+// directory (created if missing) that receives <shard>.parquet for each
+// shard. Each file is written under a temporary name and renamed when
+// complete.
+func ExportParquet(path, out string) error {
+	files, err := Files(path)
+	if err != nil {
+		return err
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		return fmt.Errorf("datasets: %w", err)
+	}
+	pqName := func(shard string) string {
+		return strings.TrimSuffix(filepath.Base(shard), ".arrow") + ".parquet"
+	}
+	if !fi.IsDir() {
+		dst := out
+		if oi, err := os.Stat(out); err == nil && oi.IsDir() {
+			dst = filepath.Join(out, pqName(path))
+		}
+		return exportShard(path, dst)
+	}
+	if len(files) == 0 {
+		return fmt.Errorf("datasets: no shards (*.arrow) in %s", path)
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return fmt.Errorf("datasets: %w", err)
+	}
+	for _, f := range files {
+		if err := exportShard(f, filepath.Join(out, pqName(f))); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// exportShard writes shard as the Parquet file dst.
+func exportShard(shard, dst string) (err error) {
+	r, err := Open(shard)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	tmp := filepath.Join(filepath.Dir(dst), "."+filepath.Base(dst)+".tmp")
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return fmt.Errorf("datasets: export %s: %w", shard, err)
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(tmp)
+		}
+	}()
+	bw := bufio.NewWriterSize(f, 1<<20)
+	props := parquet.NewWriterProperties(parquet.WithCompression(compress.Codecs.Zstd), parquet.WithDictionaryDefault(false),
+		parquet.WithDictionaryFor(ColGame, true), parquet.WithDictionaryFor(ColRunID, true), parquet.WithDictionaryFor(ColAgent, true))
+	pw, err := pqarrow.NewFileWriter(r.Schema(), bw, props, pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema()))
+	if err != nil {
+		return fmt.Errorf("datasets: export %s to %s: %w", shard, dst, err)
+	}
+	rows := 0
+	err = r.EachBatch(func(rec arrow.Record) error {
+		if rows >= parquetRowGroup {
+			pw.NewBufferedRowGroup()
+			rows = 0
+		}
+		rows += int(rec.NumRows())
+		return pw.WriteBuffered(rec)
+	})
+	if err != nil {
+		pw.Close()
+		return fmt.Errorf("datasets: export %s to %s: %w", shard, dst, err)
+	}
+	if err := pw.Close(); err != nil {
+		return fmt.Errorf("datasets: export %s to %s: %w", shard, dst, err)
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("datasets: write %s: %w", tmp, err)
+	}
+	if err := f.Sync(); err != nil {
+		return fmt.Errorf("datasets: sync %s: %w", tmp, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("datasets: close %s: %w", tmp, err)
+	}
+	if err := os.Rename(tmp, dst); err != nil {
+		return fmt.Errorf("datasets: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,444 @@
+package datasets
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/apache/arrow/go/v14/arrow"
+	"github.com/apache/arrow/go/v14/arrow/array"
+	"github.com/apache/arrow/go/v14/arrow/ipc"
+
+	"github.com/gridgym/gridgym/rules"
+)
+
+// Reader reads one shard. Its Meta and row counts come from the footer and
+// the message headers; Batch, EachBatch and Each stream the record batches
+// one at a time. A Reader is not safe for concurrent use.
+type Reader struct {
+	path    string
+	f       *os.File
+	size    int64
+	fr      *ipc.FileReader
+	meta    Meta
+	batches []int64 // rows per record batch
+	rows    int64
+}
+
+// Open opens the shard at path and checks it: an Arrow IPC file, complete,
+// with gridgym metadata of a version this code reads and exactly the
+// columns that metadata describes. Errors name the file and what is wrong.
+func Open(path string) (*Reader, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("datasets: %w", err)
+	}
+	r, err := open(path, f)
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("datasets: %s: %w", path, err)
+	}
+	return r, nil
+}
+
+func open(path string, f *os.File) (*Reader, error) {
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if fi.IsDir() {
+		return nil, errors.New("is a directory (Open reads one shard; see Files)")
+	}
+	size := fi.Size()
+	if err := checkFraming(f, size); err != nil {
+		return nil, err
+	}
+	fr, err := newFileReader(f)
+	if err != nil {
+		return nil, fmt.Errorf("unreadable Arrow IPC file: %w", err)
+	}
+	r := &Reader{path: path, f: f, size: size, fr: fr}
+	if r.meta, err = MetaFromSchema(fr.Schema()); err != nil {
+		fr.Close()
+		if fr.Schema().Metadata().FindKey(KeySchemaVersion) < 0 {
+			var cols []string
+			for _, f := range fr.Schema().Fields() {
+				cols = append(cols, f.Name)
+			}
+			err = fmt.Errorf("%w (an Arrow file with columns %s)", err, strings.Join(cols, ", "))
+		}
+		return nil, err
+	}
+	if err := CheckSchema(fr.Schema(), r.meta); err != nil {
+		fr.Close()
+		return nil, fmt.Errorf("columns do not match its gridgym metadata: %w", err)
+	}
+	if r.batches, err = batchRows(f, size); err != nil {
+		fr.Close()
+		return nil, fmt.Errorf("corrupt Arrow IPC file: %w", err)
+	}
+	if len(r.batches) != fr.NumRecords() {
+		fr.Close()
+		return nil, fmt.Errorf("corrupt Arrow IPC file: footer lists %d record batches, the IPC reader %d", len(r.batches), fr.NumRecords())
+	}
+	for _, n := range r.batches {
+		r.rows += n
+	}
+	return r, nil
+}
+
+// newFileReader opens the IPC reader, turning the panics the flatbuffer
+// decoding raises on corrupt metadata into errors.
+func newFileReader(f *os.File) (fr *ipc.FileReader, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			fr, err = nil, fmt.Errorf("corrupt metadata (%v)", p)
+		}
+	}()
+	return ipc.NewFileReader(f, ipc.WithAllocator(newPoolAllocator(256<<20)))
+}
+
+// Close releases the shard.
+func (r *Reader) Close() error {
+	r.fr.Close()
+	if err := r.f.Close(); err != nil {
+		return fmt.Errorf("datasets: close %s: %w", r.path, err)
+	}
+	return nil
+}
+
+// Path returns the shard's path.
+func (r *Reader) Path() string { return r.path }
+
+// Size returns the shard's size in bytes.
+func (r *Reader) Size() int64 { return r.size }
+
+// Meta returns the shard's metadata.
+func (r *Reader) Meta() Meta { return r.meta }
+
+// Schema returns the shard's Arrow schema (with its metadata).
+func (r *Reader) Schema() *arrow.Schema { return r.fr.Schema() }
+
+// NumRows returns the number of rows in the shard.
+func (r *Reader) NumRows() int64 { return r.rows }
+
+// NumBatches returns the number of record batches in the shard.
+func (r *Reader) NumBatches() int { return len(r.batches) }
+
+// Batch reads record batch i; the caller must Release it.
+func (r *Reader) Batch(i int) (rec arrow.Record, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			rec, err = nil, fmt.Errorf("datasets: %s: record batch %d: corrupt (%v)", r.path, i, p)
+		}
+	}()
+	rec, err = r.fr.Record(i)
+	if err != nil {
+		return nil, fmt.Errorf("datasets: %s: record batch %d: %w", r.path, i, err)
+	}
+	// FileReader.Record keeps the record for its next call; hand out our own.
+	rec.Retain()
+	return rec, nil
+}
+
+// EachBatch calls fn with every record batch in order; the record is
+// released when fn returns (Retain it to keep it). An error from fn stops
+// the iteration and is returned.
+func (r *Reader) EachBatch(fn func(rec arrow.Record) error) error {
+	for i := range r.batches {
+		rec, err := r.Batch(i)
+		if err != nil {
+			return err
+		}
+		err = fn(rec)
+		rec.Release()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Each calls fn with every row in order. The Row's slices (State, Action,
+// Legal) point into the record batch being read and are valid only until fn
+// returns: use Row.Clone to keep a row. An error from fn stops the iteration
+// and is returned.
+func (r *Reader) Each(fn func(Row) error) error {
+	var cur rowDecoder
+	return r.EachBatch(func(rec arrow.Record) error {
+		if err := cur.bind(rec, r.meta); err != nil {
+			return fmt.Errorf("datasets: %s: %w", r.path, err)
+		}
+		for i := 0; i < int(rec.NumRows()); i++ {
+			if err := fn(cur.row(i)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// rowDecoder decodes Rows from one record batch without copying.
+type rowDecoder struct {
+	meta      Meta
+	episode   []uint64
+	step      []int32
+	seat      []uint8
+	state     []uint64
+	action    []int32
+	heads     []int32
+	move      []int16
+	legal     []uint64
+	reward    []float32
+	done      *array.Boolean
+	truncated *array.Boolean
+	logp      *array.Float32
+	value     *array.Float32
+	agentIdx  *array.Dictionary
+	agents    []string // the agent dictionary
+}
+
+// listValues returns a fixed-size-list column's flat values of type T,
+// starting at the column's first list.
+func listValues[T any](col arrow.Array, values func(arrow.Array) []T) ([]T, error) {
+	l, ok := col.(*array.FixedSizeList)
+	if !ok {
+		return nil, fmt.Errorf("column type %s, want a fixed-size list", col.DataType())
+	}
+	n := int(l.DataType().(*arrow.FixedSizeListType).Len())
+	v := values(l.ListValues())
+	return v[l.Offset()*n:], nil
+}
+
+func (b *rowDecoder) bind(rec arrow.Record, meta Meta) error {
+	b.meta = meta
+	col := func(name string) arrow.Array {
+		idx := rec.Schema().FieldIndices(name)
+		if len(idx) == 0 {
+			return nil
+		}
+		return rec.Column(idx[0])
+	}
+	var err error
+	b.episode = col(ColEpisodeID).(*array.Uint64).Uint64Values()
+	b.step = col(ColStep).(*array.Int32).Int32Values()
+	b.seat = col(ColSeat).(*array.Uint8).Uint8Values()
+	b.action = col(ColAction).(*array.Int32).Int32Values()
+	u64 := func(a arrow.Array) []uint64 { return a.(*array.Uint64).Uint64Values() }
+	if b.state, err = listValues(col(ColState), u64); err != nil {
+		return err
+	}
+	if b.legal, err = listValues(col(ColLegal), u64); err != nil {
+		return err
+	}
+	if b.move, err = listValues(col(ColMove), func(a arrow.Array) []int16 { return a.(*array.Int16).Int16Values() }); err != nil {
+		return err
+	}
+	b.heads = nil
+	if meta.Heads > 1 {
+		if b.heads, err = listValues(col(ColActionHeads), func(a arrow.Array) []int32 { return a.(*array.Int32).Int32Values() }); err != nil {
+			return err
+		}
+	}
+	b.reward = col(ColReward).(*array.Float32).Float32Values()
+	b.done = col(ColDone).(*array.Boolean)
+	b.truncated = col(ColTruncated).(*array.Boolean)
+	b.logp = col(ColPolicyLogP).(*array.Float32)
+	b.value = col(ColValue).(*array.Float32)
+	b.agentIdx = col(ColAgent).(*array.Dictionary)
+	dict := b.agentIdx.Dictionary().(*array.String)
+	b.agents = b.agents[:0]
+	for i := 0; i < dict.Len(); i++ {
+		b.agents = append(b.agents, strings.Clone(dict.Value(i)))
+	}
+	return nil
+}
+
+func (b *rowDecoder) row(i int) Row {
+	sw, mw, h := b.meta.StateWords, b.meta.MaskWords, b.meta.Heads
+	r := Row{
+		EpisodeID: b.episode[i],
+		Step:      b.step[i],
+		Seat:      b.seat[i],
+		State:     b.state[i*sw : (i+1)*sw : (i+1)*sw],
+		Legal:     b.legal[i*mw : (i+1)*mw : (i+1)*mw],
+		Reward:    b.reward[i],
+		Done:      b.done.Value(i),
+		Truncated: b.truncated.Value(i),
+		Agent:     b.agents[b.agentIdx.GetValueIndex(i)],
+	}
+	if h > 1 {
+		r.Action = b.heads[i*h : (i+1)*h : (i+1)*h]
+	} else {
+		r.Action = b.action[i : i+1 : i+1]
+	}
+	mv := b.move[i*MoveWidth : (i+1)*MoveWidth]
+	r.Move.Kind, r.Move.N = rules.MoveKind(mv[0]), uint8(mv[1])
+	copy(r.Move.Arg[:], mv[2:])
+	if b.logp.IsValid(i) {
+		r.HasPolicy = true
+		r.LogP = b.logp.Value(i)
+		r.Value = b.value.Value(i)
+	}
+	return r
+}
+
+// Clone returns a copy of r that owns its slices.
+func (r Row) Clone() Row {
+	r.State = append([]uint64(nil), r.State...)
+	r.Action = append([]int32(nil), r.Action...)
+	r.Legal = append([]uint64(nil), r.Legal...)
+	return r
+}
+
+// Files lists the finished shards under path: path itself if it is a file,
+// else the directory's *.arrow files in name order (temporary files of
+// writers in progress, hidden names, are left out).
+func Files(path string) ([]string, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("datasets: %w", err)
+	}
+	if !fi.IsDir() {
+		return []string{path}, nil
+	}
+	ents, err := os.ReadDir(path)
+	if err != nil {
+		return nil, fmt.Errorf("datasets: %w", err)
+	}
+	var out []string
+	for _, e := range ents {
+		n := e.Name()
+		if e.IsDir() || strings.HasPrefix(n, ".") || !strings.HasSuffix(n, ".arrow") {
+			continue
+		}
+		out = append(out, filepath.Join(path, n))
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// staleTemps lists writers' temporary files under dir (a writer that is
+// still running, or one that was killed).
+func staleTemps(path string) []string {
+	fi, err := os.Stat(path)
+	if err != nil || !fi.IsDir() {
+		return nil
+	}
+	ents, _ := os.ReadDir(path)
+	var out []string
+	for _, e := range ents {
+		n := e.Name()
+		if strings.HasPrefix(n, ".") && strings.HasSuffix(n, ".arrow.tmp") {
+			out = append(out, filepath.Join(path, n))
+		}
+	}
+	return out
+}
+
+// EachRow calls fn with every row of every shard under path (a shard or a
+// directory of shards, in Files order) and that shard's Meta. Rows are valid
+// only until fn returns, as with Reader.Each.
+func EachRow(path string, fn func(Meta, Row) error) error {
+	files, err := Files(path)
+	if err != nil {
+		return err
+	}
+	for _, file := range files {
+		r, err := Open(file)
+		if err != nil {
+			return err
+		}
+		meta := r.Meta()
+		err = r.Each(func(row Row) error { return fn(meta, row) })
+		r.Close()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Observer rebuilds observations from stored rows: it restores a row's
+// compact state into a game state of the shard's configuration and runs the
+// game's encoder on it. Not safe for concurrent use (one per goroutine).
+type Observer struct {
+	cfg   rules.Config
+	enc   rules.Encoder
+	st    rules.State
+	space rules.Space
+}
+
+// NewObserver prepares an Observer for shards described by meta. The game
+// must be registered in this program (import package games).
+func NewObserver(meta Meta) (*Observer, error) {
+	cfg, err := meta.Config()
+	if err != nil {
+		return nil, fmt.Errorf("datasets: %w", err)
+	}
+	g := cfg.Game()
+	if g.Encoder == nil {
+		return nil, fmt.Errorf("datasets: game %s has no encoder", g.Name)
+	}
+	o := &Observer{cfg: cfg, enc: g.Encoder(cfg), st: g.New(cfg)}
+	o.space = o.enc.Space()
+	if n := len(o.st.AppendWords(nil)); n != meta.StateWords {
+		return nil, fmt.Errorf("datasets: game %s (%s) has %d state words, the shard %d", g.Name, meta.Params, n, meta.StateWords)
+	}
+	if o.space.MaskWords() != meta.MaskWords || o.space.Heads != meta.Heads {
+		return nil, fmt.Errorf("datasets: game %s (%s) has %d mask words and %d heads, the shard %d and %d",
+			g.Name, meta.Params, o.space.MaskWords(), o.space.Heads, meta.MaskWords, meta.Heads)
+	}
+	return o, nil
+}
+
+// Observer returns an Observer for the shard's game.
+func (r *Reader) Observer() (*Observer, error) { return NewObserver(r.meta) }
+
+// Config returns the game configuration.
+func (o *Observer) Config() rules.Config { return o.cfg }
+
+// Encoder returns the game's encoder.
+func (o *Observer) Encoder() rules.Encoder { return o.enc }
+
+// Space returns the encoder's observation and action spaces.
+func (o *Observer) Space() rules.Space { return o.space }
+
+// State restores row's state and returns it. The state belongs to the
+// Observer and is overwritten by its next call: Clone it to keep it.
+func (o *Observer) State(row Row) (rules.State, error) {
+	if err := o.st.SetWords(row.State); err != nil {
+		return nil, fmt.Errorf("datasets: episode %d step %d: state words: %w", row.EpisodeID, row.Step, err)
+	}
+	return o.st, nil
+}
+
+// Observe writes the observation of row's seat in row's state, as the env
+// produced it at the time: planes has Space().ObsSize() bytes, scalars
+// Space().Scalars entries.
+func (o *Observer) Observe(row Row, planes []uint8, scalars []float32) error {
+	if len(planes) != o.space.ObsSize() || len(scalars) != o.space.Scalars {
+		return fmt.Errorf("datasets: Observe got %d plane bytes and %d scalars, want %d and %d",
+			len(planes), len(scalars), o.space.ObsSize(), o.space.Scalars)
+	}
+	st, err := o.State(row)
+	if err != nil {
+		return err
+	}
+	o.enc.Observe(st, int(row.Seat), planes, scalars)
+	return nil
+}
+
+// Mask writes the legal-action mask of row's seat in row's state as the
+// encoder computes it (MaskWords words).
+func (o *Observer) Mask(row Row, mask []uint64) error {
+	st, err := o.State(row)
+	if err != nil {
+		return err
+	}
+	o.enc.Mask(st, int(row.Seat), mask)
+	return nil
+}

@@ -1,0 +1,335 @@
+package selfplay
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"runtime/debug"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/gridgym/gridgym/agents"
+	"github.com/gridgym/gridgym/datasets"
+	"github.com/gridgym/gridgym/env"
+	"github.com/gridgym/gridgym/rules"
+)
+
+// Config describes a self-play run.
+type Config struct {
+	Game         rules.Config
+	Agents       []string       // agent names; seats rotate through agents.Lineups per episode
+	Envs         int            // games played at once
+	Steps        int64          // env steps to play in all: each env plays ⌈Steps/Envs⌉
+	Seed         uint64         // master seed: env i uses streams derived from (Seed, i)
+	Workers      int            // goroutines; 0 = GOMAXPROCS
+	Reward       env.RewardMode // terminal reward written in the rows
+	Out          string         // output directory; "" = write nothing (measures self-play alone)
+	RowsPerShard int            // shard roll-over; 0 = the datasets default
+	MaxEpisode   int            // truncate episodes after this many steps; 0 = the game's own end
+	// Progress, if set, is called about every 200 ms from the run's goroutine.
+	Progress func(Stats)
+}
+
+// Stats counts a run's work.
+type Stats struct {
+	Steps    int64 // env steps played
+	Rows     int64 // rows written (complete episodes only)
+	Episodes int64 // episodes written
+	Shards   int   // shards finished
+	Bytes    int64 // bytes of finished shards
+	Elapsed  time.Duration
+}
+
+// Run plays and writes until every env has played its ⌈Steps/Envs⌉ steps, or
+// ctx is done. Cancellation is not an error: the finished episodes are kept.
+// Each env's games depend only on (Seed, env index), so the set of episodes
+// written is the same for any number of workers (their order in the shards
+// may differ with more than one worker).
+func Run(ctx context.Context, cfg Config) (Stats, error) {
+	g := cfg.Game.Game()
+	if g == nil || g.Encoder == nil {
+		return Stats{}, errors.New("selfplay: game has no encoder")
+	}
+	if cfg.Envs < 1 || cfg.Steps < 1 || len(cfg.Agents) == 0 {
+		return Stats{}, fmt.Errorf("selfplay: need ≥ 1 env, ≥ 1 step and ≥ 1 agent (got %d, %d, %d)", cfg.Envs, cfg.Steps, len(cfg.Agents))
+	}
+	entries := make([]agents.Entry, len(cfg.Agents))
+	for i, name := range cfg.Agents {
+		e, err := agents.Lookup(g.Name, name)
+		if err != nil {
+			return Stats{}, err
+		}
+		entries[i] = e
+	}
+	enc := g.Encoder(cfg.Game)
+	probe := g.New(cfg.Game)
+	sp := enc.Space()
+	meta := datasets.Meta{
+		SchemaVersion: datasets.SchemaVersion,
+		RunID:         fmt.Sprintf("%s-%d-%s", g.Name, cfg.Seed, time.Now().UTC().Format("20060102T150405")),
+		Game:          g.Name,
+		Params:        cfg.Game.String(),
+		Seed:          cfg.Seed,
+		Agents:        uniq(cfg.Agents),
+		CodeVersion:   CodeVersion(),
+		StateWords:    len(probe.AppendWords(nil)),
+		MaskWords:     sp.MaskWords(),
+		Heads:         sp.Heads,
+		Reward:        cfg.Reward.String(),
+		Created:       time.Now().UTC(),
+	}
+	var w *datasets.Writer
+	if cfg.Out != "" {
+		var err error
+		w, err = datasets.NewWriter(cfg.Out, meta, datasets.WriterOptions{RowsPerShard: cfg.RowsPerShard})
+		if err != nil {
+			return Stats{}, err
+		}
+	}
+
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = min(workers, cfg.Envs)
+	lineups := agents.Lineups(len(cfg.Agents), probe.Spec().Seats)
+	episodes := make(chan []datasets.Row, 4*workers)
+	var steps, rows, eps atomic.Int64
+	stop := make(chan struct{})
+	var stopOnce sync.Once
+	halt := func() { stopOnce.Do(func() { close(stop) }) }
+
+	var wg sync.WaitGroup
+	for k := 0; k < workers; k++ {
+		lo, hi := k*cfg.Envs/workers, (k+1)*cfg.Envs/workers
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := newRange(cfg, g, enc, entries, lineups, lo, hi)
+			r.run(ctx, stop, (cfg.Steps+int64(cfg.Envs)-1)/int64(cfg.Envs), &steps, episodes)
+		}()
+	}
+	go func() { wg.Wait(); close(episodes) }()
+
+	// The writer: this goroutine. It also reports progress.
+	start := time.Now()
+	tick := time.NewTicker(200 * time.Millisecond)
+	defer tick.Stop()
+	var werr error
+	stats := func() Stats {
+		s := Stats{Steps: steps.Load(), Rows: rows.Load(), Episodes: eps.Load(), Elapsed: time.Since(start)}
+		if w != nil {
+			ws := w.Stats()
+			s.Shards, s.Bytes = ws.Shards, ws.Bytes
+		}
+		return s
+	}
+loop:
+	for {
+		select {
+		case ep, ok := <-episodes:
+			if !ok {
+				break loop
+			}
+			if w != nil && werr == nil {
+				if werr = w.WriteEpisode(ep); werr != nil {
+					halt()
+					continue
+				}
+			}
+			rows.Add(int64(len(ep)))
+			eps.Add(1)
+		case <-tick.C:
+			if cfg.Progress != nil {
+				cfg.Progress(stats())
+			}
+		}
+	}
+	if w != nil {
+		if werr != nil {
+			w.Abort()
+			return stats(), fmt.Errorf("selfplay: %w", werr)
+		}
+		if err := w.Close(); err != nil {
+			return stats(), fmt.Errorf("selfplay: %w", err)
+		}
+	}
+	s := stats()
+	if cfg.Progress != nil {
+		cfg.Progress(s)
+	}
+	return s, nil
+}
+
+// envRange is one worker's share of the envs.
+type envRange struct {
+	cfg     Config
+	enc     rules.Encoder
+	entries []agents.Entry
+	lineups [][]int
+	seats   int
+	envs    []*game
+	moves   []rules.Move
+	outcome *rules.Outcome
+	heads   int
+	mw      int
+}
+
+// game is one env: its state, generators, agents and the rows of its
+// current episode.
+type game struct {
+	index    int
+	st       rules.State
+	rng      *rules.RNG
+	bots     []agents.Agent
+	names    []string
+	episode  uint64
+	played   int // episodes started
+	rows     []datasets.Row
+	step     int32
+	agentRNG uint64
+}
+
+func newRange(cfg Config, g *rules.Game, enc rules.Encoder, entries []agents.Entry, lineups [][]int, lo, hi int) *envRange {
+	sp := enc.Space()
+	r := &envRange{cfg: cfg, enc: enc, entries: entries, lineups: lineups, heads: sp.Heads, mw: sp.MaskWords()}
+	for i := lo; i < hi; i++ {
+		e := &game{index: i, st: g.New(cfg.Game), rng: rules.Derive(cfg.Seed, uint64(i))}
+		r.seats = e.st.Spec().Seats
+		e.bots = make([]agents.Agent, r.seats)
+		e.names = make([]string, r.seats)
+		r.envs = append(r.envs, e)
+	}
+	r.moves = make([]rules.Move, r.seats)
+	r.outcome = rules.NewOutcome(r.seats)
+	for _, e := range r.envs {
+		r.startEpisode(e)
+	}
+	return r
+}
+
+// startEpisode resets e and seats the next lineup: env i's k-th episode uses
+// lineup (i + k) mod len(lineups) and has episode id i·2³² + k.
+func (r *envRange) startEpisode(e *game) {
+	e.st.Reset()
+	e.step = 0
+	e.rows = e.rows[:0]
+	e.episode = uint64(e.index)<<32 | uint64(e.played)
+	lineup := r.lineups[(e.index+e.played)%len(r.lineups)]
+	for s := range e.bots {
+		entry := r.entries[lineup[s]]
+		e.bots[s] = entry.New()
+		e.names[s] = entry.Name
+		e.bots[s].Reset(e.st, s, rules.Derive(r.cfg.Seed^0x5eed5eed5eed5eed, uint64(e.index)<<32|uint64(e.played)<<3|uint64(s)))
+	}
+	e.played++
+}
+
+func (r *envRange) run(ctx context.Context, stop <-chan struct{}, budget int64, steps *atomic.Int64, out chan<- []datasets.Row) {
+	for played := int64(0); played < budget; played++ {
+		select {
+		case <-ctx.Done():
+			return
+		case <-stop:
+			return
+		default:
+		}
+		for _, e := range r.envs {
+			if done := r.step(e); done {
+				select {
+				case out <- e.rows:
+				case <-ctx.Done():
+					return
+				case <-stop:
+					return
+				}
+				e.rows = nil // handed over; the next episode gets a fresh buffer
+				r.startEpisode(e)
+			}
+		}
+		steps.Add(int64(len(r.envs)))
+	}
+}
+
+// Budget reports the env steps a run of cfg plays: Envs·⌈Steps/Envs⌉.
+func (cfg Config) Budget() int64 { return int64(cfg.Envs) * ((cfg.Steps + int64(cfg.Envs) - 1) / int64(cfg.Envs)) }
+
+// step plays one step of e and appends its rows; it reports whether the
+// episode ended.
+func (r *envRange) step(e *game) bool {
+	st := e.st
+	words := st.AppendWords(make([]uint64, 0, 8))
+	first := len(e.rows)
+	for s := 0; s < r.seats; s++ {
+		row := datasets.Row{
+			EpisodeID: e.episode, Step: e.step, Seat: uint8(s), State: words,
+			Action: make([]int32, r.heads), Legal: make([]uint64, r.mw), Agent: e.names[s],
+		}
+		r.enc.Mask(st, s, row.Legal)
+		r.moves[s] = rules.Move{}
+		for h := range row.Action {
+			row.Action[h] = -1
+		}
+		if st.Active(s) {
+			m, _ := agents.SafeAct(e.bots[s], st)
+			r.moves[s] = m
+			if !r.enc.Encode(st, s, m, row.Action) {
+				for h := range row.Action {
+					row.Action[h] = -1
+				}
+			}
+		}
+		row.Move = r.moves[s]
+		e.rows = append(e.rows, row)
+	}
+	st.Step(r.moves, e.rng)
+	e.step++
+	if st.Done() {
+		st.Outcome(r.outcome)
+		for s := 0; s < r.seats; s++ {
+			row := &e.rows[first+s]
+			row.Done = true
+			row.Reward = float32(env.TerminalReward(r.cfg.Reward, r.outcome, s, r.enc.Space().ScoreScale))
+		}
+		return true
+	}
+	if r.cfg.MaxEpisode > 0 && int(e.step) >= r.cfg.MaxEpisode {
+		for s := 0; s < r.seats; s++ {
+			e.rows[first+s].Truncated = true // no terminal reward: bootstrap (env package doc)
+		}
+		return true
+	}
+	return false
+}
+
+func uniq(names []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, n := range names {
+		if !seen[n] {
+			seen[n] = true
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// CodeVersion identifies the writer: the module version, else the VCS
+// revision, else "devel".
+func CodeVersion() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "devel"
+	}
+	for _, s := range bi.Settings {
+		if s.Key == "vcs.revision" {
+			return s.Value
+		}
+	}
+	if v := bi.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	return "devel"
+}
