@@ -254,7 +254,9 @@ func (r *envRange) run(ctx context.Context, stop <-chan struct{}, budget int64, 
 }
 
 // Budget reports the env steps a run of cfg plays: Envs·⌈Steps/Envs⌉.
-func (cfg Config) Budget() int64 { return int64(cfg.Envs) * ((cfg.Steps + int64(cfg.Envs) - 1) / int64(cfg.Envs)) }
+func (cfg Config) Budget() int64 {
+	return int64(cfg.Envs) * ((cfg.Steps + int64(cfg.Envs) - 1) / int64(cfg.Envs))
+}
 
 // step plays one step of e and appends its rows; it reports whether the
 // episode ended.
