@@ -20,7 +20,7 @@ import (
 var shortParams = map[string]map[string]string{
 	"nuggets":   {"setup_moves": "4", "build_moves": "10"},
 	"slime":     {"max_turns": "30"},
-	"rectangle": {"max_moves": "40", "idle_limit": "20"},
+	"rectangle": {"max_moves": "30", "idle_limit": "15"},
 }
 
 const maxEpisode = 40

@@ -22,11 +22,10 @@ const parquetRowGroup = 1 << 17
 // as Parquet key-value metadata (with the Arrow schema stored, so Arrow
 // readers get the exact types back).
 //
-// If path is a shard, out is the Parquet file to write (or an existing
-// directory to write <shard>.parquet into). If path is a directory, out is a
-// directory (created if missing) that receives <shard>.parquet for each
-// shard. Each file is written under a temporary name and renamed when
-// complete.
+// out is a directory (created if missing) that receives <shard>.parquet for
+// each shard under path (a shard or a directory); when path is a single
+// shard, an out ending in ".parquet" is the file to write instead. Each file
+// is written under a temporary name and renamed when complete.
 func ExportParquet(path, out string) error {
 	files, err := Files(path)
 	if err != nil {
@@ -39,12 +38,10 @@ func ExportParquet(path, out string) error {
 	pqName := func(shard string) string {
 		return strings.TrimSuffix(filepath.Base(shard), ".arrow") + ".parquet"
 	}
-	if !fi.IsDir() {
-		dst := out
-		if oi, err := os.Stat(out); err == nil && oi.IsDir() {
-			dst = filepath.Join(out, pqName(path))
+	if !fi.IsDir() && strings.HasSuffix(out, ".parquet") {
+		if oi, err := os.Stat(out); err != nil || !oi.IsDir() {
+			return exportShard(path, out)
 		}
-		return exportShard(path, dst)
 	}
 	if len(files) == 0 {
 		return fmt.Errorf("datasets: no shards (*.arrow) in %s", path)

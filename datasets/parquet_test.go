@@ -127,7 +127,7 @@ func TestExportParquet(t *testing.T) {
 		t.Errorf("Parquet read back: %+v, want %+v", got, want)
 	}
 
-	// One shard to a file, and to an existing directory.
+	// One shard to a file, to an existing directory and to a new one.
 	single := filepath.Join(t.TempDir(), "one.parquet")
 	if err := datasets.ExportParquet(shards[0], single); err != nil {
 		t.Fatal(err)
@@ -135,12 +135,13 @@ func TestExportParquet(t *testing.T) {
 	if _, err := os.Stat(single); err != nil {
 		t.Error(err)
 	}
-	outDir := t.TempDir()
-	if err := datasets.ExportParquet(shards[1], outDir); err != nil {
-		t.Fatal(err)
-	}
-	if got := names(t, outDir); len(got) != 1 || got[0] != "shard-000001.parquet" {
-		t.Errorf("export into a directory wrote %v", got)
+	for _, outDir := range []string{t.TempDir(), filepath.Join(t.TempDir(), "new-dir")} {
+		if err := datasets.ExportParquet(shards[1], outDir); err != nil {
+			t.Fatal(err)
+		}
+		if got := names(t, outDir); len(got) != 1 || got[0] != "shard-000001.parquet" {
+			t.Errorf("export into a directory wrote %v", got)
+		}
 	}
 	// A bad shard is an error naming it.
 	bad := filepath.Join(t.TempDir(), "bad.arrow")
@@ -179,8 +180,8 @@ func npmModules(t *testing.T) string {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	// Fail fast when the registry cannot be reached (CI may be offline).
-	args := append([]string{"install", "--no-audit", "--no-fund", "--no-save", "--fetch-retries=1",
-		"--fetch-timeout=20000", "--prefix", dir}, npmPackages...)
+	args := append([]string{"install", "--no-audit", "--no-fund", "--no-save", "--fetch-retries=0",
+		"--fetch-timeout=15000", "--prefix", dir}, npmPackages...)
 	cmd := exec.CommandContext(ctx, "npm", args...)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Skipf("independent reader skipped: npm install %s failed (offline or registry unreachable?): %v\n%s",

@@ -14,7 +14,7 @@ import (
 // rebuilt from the stored state equal the env's at the time, and that the
 // shard validates.
 func TestRoundTripEveryGame(t *testing.T) {
-	for _, g := range rules.Games() {
+	for gi, g := range rules.Games() {
 		t.Run(g.Name, func(t *testing.T) {
 			if g.Encoder == nil {
 				t.Fatalf("game %s has no encoder", g.Name)
@@ -23,11 +23,21 @@ func TestRoundTripEveryGame(t *testing.T) {
 			meta := testMeta(t, cfg, 3)
 			eps := generate(t, cfg, 4, 3, true)
 			dir := t.TempDir()
-			// Small batches so that batches straddle episodes.
-			st := writeEpisodes(t, dir, meta, datasets.WriterOptions{BatchRows: 97}, eps)
+			// Small batches so that batches straddle episodes; every other
+			// game compresses on two goroutines.
+			st := writeEpisodes(t, dir, meta, datasets.WriterOptions{BatchRows: 97, CompressWorkers: 1 + gi%2}, eps)
 			var want []datasets.Row
 			for _, ep := range eps {
 				want = append(want, ep.rows...)
+			}
+			done := 0
+			for _, ep := range eps {
+				if ep.rows[len(ep.rows)-1].Done {
+					done++
+				}
+			}
+			if _, short := shortParams[g.Name]; short && done == 0 {
+				t.Errorf("no episode ended by the rules; shortParams should make them end within %d steps", maxEpisode)
 			}
 			if st.Rows != int64(len(want)) || st.Episodes != 4 || st.Shards != 1 || st.Bytes <= 0 {
 				t.Errorf("stats %+v, want %d rows, 4 episodes, 1 shard, some bytes", st, len(want))
