@@ -33,6 +33,9 @@ type WriterOptions struct {
 	// CompressWorkers compresses a batch's columns on this many goroutines
 	// (default 1: self-play keeps the other cores busy).
 	CompressWorkers int
+	// Compression is the IPC body codec: "zstd" (default; 2–3× smaller) or
+	// "lz4" (about 2× faster to write for the fastest games).
+	Compression string
 }
 
 func (o WriterOptions) withDefaults() WriterOptions {
@@ -47,6 +50,9 @@ func (o WriterOptions) withDefaults() WriterOptions {
 	}
 	if o.CompressWorkers <= 0 {
 		o.CompressWorkers = 1
+	}
+	if o.Compression == "" {
+		o.Compression = "zstd"
 	}
 	return o
 }
@@ -118,6 +124,9 @@ type Writer struct {
 // if missing). A zero meta.SchemaVersion means SchemaVersion. Nothing is
 // created in dir until the first episode.
 func NewWriter(dir string, meta Meta, opts WriterOptions) (*Writer, error) {
+	if c := opts.Compression; c != "" && c != "zstd" && c != "lz4" {
+		return nil, fmt.Errorf("datasets: compression %q: want zstd or lz4", c)
+	}
 	if meta.SchemaVersion == 0 {
 		meta.SchemaVersion = SchemaVersion
 	}
@@ -442,8 +451,12 @@ func (w *Writer) openShard() error {
 	w.f = f
 	w.buf = bufio.NewWriterSize(f, 1<<20)
 	w.cw = &countWriter{w: w.buf}
+	codec := ipc.WithZstd()
+	if w.opts.Compression == "lz4" {
+		codec = ipc.WithLZ4()
+	}
 	fw, err := ipc.NewFileWriter(w.cw, ipc.WithSchema(w.schema), ipc.WithAllocator(w.mem),
-		ipc.WithZstd(), ipc.WithCompressConcurrency(w.opts.CompressWorkers))
+		codec, ipc.WithCompressConcurrency(w.opts.CompressWorkers))
 	if err != nil {
 		w.removeTemp()
 		return fmt.Errorf("datasets: create %s: %w", w.tmp, err)

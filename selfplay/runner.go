@@ -28,6 +28,7 @@ type Config struct {
 	Out          string         // output directory; "" = write nothing (measures self-play alone)
 	RowsPerShard int            // shard roll-over; 0 = the datasets default
 	MaxEpisode   int            // truncate episodes after this many steps; 0 = the game's own end
+	Compression  string         // shard compression: "zstd" (default) or "lz4"
 	// Progress, if set, is called about every 200 ms from the run's goroutine.
 	Progress func(Stats)
 }
@@ -83,7 +84,7 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 	var w *datasets.Writer
 	if cfg.Out != "" {
 		var err error
-		w, err = datasets.NewWriter(cfg.Out, meta, datasets.WriterOptions{RowsPerShard: cfg.RowsPerShard})
+		w, err = datasets.NewWriter(cfg.Out, meta, datasets.WriterOptions{RowsPerShard: cfg.RowsPerShard, Compression: cfg.Compression})
 		if err != nil {
 			return Stats{}, err
 		}

@@ -170,3 +170,19 @@ func BenchmarkSelfplay(b *testing.B) {
 		}
 	}
 }
+
+// LZ4 shards (the faster codec) validate like zstd ones; a bad codec is refused.
+func TestRunCompression(t *testing.T) {
+	g, _ := rules.Lookup("slime")
+	dir := t.TempDir()
+	st, err := Run(context.Background(), Config{Game: g.Default(), Agents: []string{"simplebot"}, Envs: 2, Steps: 600, Out: dir, Compression: "lz4"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep, err := datasets.Validate(dir); err != nil || !rep.OK() || rep.Rows != st.Rows {
+		t.Fatalf("lz4 shards: %+v %v", rep, err)
+	}
+	if _, err := Run(context.Background(), Config{Game: g.Default(), Agents: []string{"simplebot"}, Envs: 1, Steps: 10, Out: t.TempDir(), Compression: "gzip"}); err == nil {
+		t.Fatal("compression gzip accepted")
+	}
+}

@@ -27,6 +27,7 @@ func newSelfplayCmd() *cobra.Command {
 		maxEpisode int
 		reward     string
 		workers    int
+		compress   string
 		quiet      bool
 	)
 	c := &cobra.Command{
@@ -75,7 +76,10 @@ complete. Read them with 'gridgym datasets', pyarrow, polars or DuckDB.`,
 			defer stop()
 			spec := selfplay.Config{
 				Game: cfg, Agents: names, Envs: envs, Steps: steps, Seed: gf.seed, Workers: workers,
-				Reward: mode, Out: out, RowsPerShard: shardRows, MaxEpisode: maxEpisode,
+				Reward: mode, Out: out, RowsPerShard: shardRows, MaxEpisode: maxEpisode, Compression: compress,
+			}
+			if compress != "zstd" && compress != "lz4" {
+				return usagef("--compression %q: want zstd or lz4", compress)
 			}
 			budget := spec.Budget()
 			var bar *progressbar.ProgressBar
@@ -117,6 +121,7 @@ complete. Read them with 'gridgym datasets', pyarrow, polars or DuckDB.`,
 	c.Flags().IntVar(&maxEpisode, "max-episode", 0, "truncate episodes after this many steps (0 = the game's own end)")
 	c.Flags().StringVar(&reward, "reward", "rank", "terminal reward: rank (placement points, zero-sum) or score")
 	c.Flags().IntVar(&workers, "workers", 0, "goroutines playing (0 = one per core)")
+	c.Flags().StringVar(&compress, "compression", "zstd", "shard compression: zstd (smaller) or lz4 (faster to write)")
 	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "no progress bar")
 	return c
 }
