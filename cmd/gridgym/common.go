@@ -58,6 +58,21 @@ func (f *gameFlags) config() (rules.Config, error) {
 	return cfg, nil
 }
 
+// configAndBots resolves the game and a comma-separated bot list (empty:
+// every bot of the game); bad input is a usage error.
+func (f *gameFlags) configAndBots(list string) (rules.Config, []string, error) {
+	cfg, err := f.config()
+	if err != nil {
+		return rules.Config{}, nil, err
+	}
+	game := cfg.Game().Name
+	if strings.TrimSpace(list) == "" {
+		list = strings.Join(agents.Names(game), ",")
+	}
+	bots, err := botList(game, list)
+	return cfg, bots, err
+}
+
 // botList splits and checks a comma-separated bot list for game.
 func botList(game, list string) ([]string, error) {
 	var bots []string

@@ -34,15 +34,11 @@ rank. --render draws the board after every step, in colour on a terminal.`,
   gridgym play --game slime --bots simplebot,random --render --delay 50ms`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			cfg, err := gf.config()
+			cfg, names, err := gf.configAndBots(bots)
 			if err != nil {
 				return err
 			}
 			g := cfg.Game()
-			names, err := botList(g.Name, bots)
-			if err != nil {
-				return err
-			}
 			spec := g.New(cfg).Spec()
 			entries := make([]agents.Entry, len(names))
 			for i, n := range names {

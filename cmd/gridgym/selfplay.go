@@ -47,15 +47,11 @@ complete. Read them with 'gridgym datasets', pyarrow, polars or DuckDB.`,
   gridgym selfplay --game rising-tide --agents nearby_new_orleans,trench_tunis --out runs/rt`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			cfg, err := gf.config()
+			cfg, names, err := gf.configAndBots(agentsSpec)
 			if err != nil {
 				return err
 			}
 			g := cfg.Game()
-			names, err := botList(g.Name, agentsSpec)
-			if err != nil {
-				return err
-			}
 			if envs < 1 || envs > 1<<16 {
 				return usagef("--envs %d: want 1..65536", envs)
 			}

@@ -5,12 +5,10 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
-	"strings"
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
-	"github.com/gridgym/gridgym/agents"
 	"github.com/gridgym/gridgym/eval"
 )
 
@@ -39,18 +37,11 @@ Ctrl-C stops early and reports the games finished so far.`,
   gridgym tournament --game slime --bots simplebot,random --games 200 --seed 3`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			cfg, err := gf.config()
+			cfg, names, err := gf.configAndBots(bots)
 			if err != nil {
 				return err
 			}
 			g := cfg.Game()
-			if bots == "" {
-				bots = strings.Join(agents.Names(g.Name), ",")
-			}
-			names, err := botList(g.Name, bots)
-			if err != nil {
-				return err
-			}
 			if games < 1 {
 				return usagef("--games %d: want at least 1", games)
 			}
