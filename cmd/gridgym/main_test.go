@@ -70,7 +70,7 @@ func TestBadInputIsAUsageError(t *testing.T) {
 		{[]string{"play", "--game", "slime", "-p", "board_size=9"}, "4..8"},
 		{[]string{"play", "--game", "slime", "-p", "size=9"}, "valid: max_turns, board_size"},
 		{[]string{"play", "--seed", "-1"}, "0..18446744073709551615"},
-		{[]string{"tournament", "--games", "0"}, "at least 1"},
+		{[]string{"tournament", "--games", "-1"}, "at least 1"},
 		{[]string{"play", "--bogus"}, "unknown flag"},
 	}
 	for _, c := range cases {

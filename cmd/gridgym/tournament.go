@@ -9,6 +9,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
+	"github.com/gridgym/gridgym/agents"
 	"github.com/gridgym/gridgym/eval"
 )
 
@@ -42,8 +43,12 @@ Ctrl-C stops early and reports the games finished so far.`,
 				return err
 			}
 			g := cfg.Game()
-			if games < 1 {
-				return usagef("--games %d: want at least 1", games)
+			if games < 0 {
+				return usagef("--games %d: want at least 1 (or 0 for a balanced schedule)", games)
+			}
+			if games == 0 { // the smallest balanced schedule of at least 100 games
+				n := len(agents.Lineups(len(names), g.New(cfg).Spec().Seats))
+				games = (100 + n - 1) / n * n
 			}
 			if workers < 0 {
 				return usagef("--workers %d: want 0 (all cores) or more", workers)
@@ -79,7 +84,7 @@ Ctrl-C stops early and reports the games finished so far.`,
 	}
 	gf.add(c, "rising-tide")
 	c.Flags().StringVarP(&bots, "bots", "b", "", "comma-separated bots (default: every bot of the game)")
-	c.Flags().IntVarP(&games, "games", "n", 100, "number of games")
+	c.Flags().IntVarP(&games, "games", "n", 0, "number of games (0 = the smallest multiple of the seatings ≥ 100, so every bot plays every seat equally)")
 	c.Flags().IntVar(&workers, "workers", 0, "games played in parallel (0 = one per core)")
 	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "no progress bar")
 	return c
