@@ -42,7 +42,8 @@ move, the reward and the agent (schema: gridgym datasets inspect).
 Shards hold whole episodes and roll over by row count. Episodes still in
 progress at the end, or when interrupted (Ctrl-C, SIGTERM), are discarded and
 the open shard is finished cleanly: a shard under a final name is always
-complete. Read them with 'gridgym datasets', pyarrow, polars or DuckDB.`,
+complete. Read them with 'gridgym datasets' or any Arrow implementation
+(tested: Arrow JS, and DuckDB on the Parquet export).`,
 		Example: `  gridgym selfplay --game slime --agents simplebot,random --envs 64 --steps 200000
   gridgym selfplay --game rising-tide --agents nearby_new_orleans,trench_tunis --out runs/rt`,
 		Args: cobra.NoArgs,
