@@ -87,20 +87,30 @@ func (g D4) Point(n, r, c int) (int, int) {
 	if g&4 != 0 {
 		r, c = c, r
 	}
-	for k := 0; k < int(g&3); k++ {
-		r, c = n-1-c, r // rot90: the element at (r, c) moves to (n−1−c, r)
+	switch g & 3 { // rot90: the element at (r, c) moves to (n−1−c, r)
+	case 1:
+		return n - 1 - c, r
+	case 2:
+		return n - 1 - r, n - 1 - c
+	case 3:
+		return c, n - 1 - r
 	}
 	return r, c
 }
 
-// Inverse returns g⁻¹.
+// Cell maps cell index r·n+c of an n×n board under g.
+func (g D4) Cell(n, cell int) int {
+	r, c := g.Point(n, cell/n, cell%n)
+	return r*n + c
+}
+
+// Inverse returns g⁻¹: the reflections (g&4 set) are their own inverses, a
+// turn by k quarters is undone by 4−k.
 func (g D4) Inverse() D4 {
-	for h := D4(0); h < 8; h++ {
-		if g.compose(h) == 0 {
-			return h
-		}
+	if g&4 != 0 {
+		return g & 7
 	}
-	return 0
+	return (4 - g) & 3
 }
 
 // compose returns the symmetry "h, then g" (found by its action on two

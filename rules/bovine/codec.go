@@ -15,32 +15,11 @@ type Codec struct{}
 
 // ViewToReal maps cell (i, j) of seat's view to the real board (R19's table,
 // k = seat): the inverse of rot90(B, k).
-func ViewToReal(seat, i, j int) (r, c int) {
-	switch seat & 3 {
-	case 0:
-		return i, j
-	case 1:
-		return j, Size - 1 - i
-	case 2:
-		return Size - 1 - i, Size - 1 - j
-	default:
-		return Size - 1 - j, i
-	}
-}
+func ViewToReal(seat, i, j int) (r, c int) { return rules.D4(seat&3).Inverse().Point(Size, i, j) }
 
-// RealToView maps real cell (r, c) to seat's view (R19's table, k = seat).
-func RealToView(seat, r, c int) (i, j int) {
-	switch seat & 3 {
-	case 0:
-		return r, c
-	case 1:
-		return Size - 1 - c, r
-	case 2:
-		return Size - 1 - r, Size - 1 - c
-	default:
-		return c, Size - 1 - r
-	}
-}
+// RealToView maps real cell (r, c) to seat's view (R19's table, k = seat):
+// NumPy's rot90 with k = seat, rules.D4(k).
+func RealToView(seat, r, c int) (i, j int) { return rules.D4(seat&3).Point(Size, r, c) }
 
 // Label is how seat sees a cell owned by owner (R19): −1 for Empty, otherwise
 // (owner − seat) mod 4, so 0 is its own.

@@ -16,30 +16,11 @@ type SeatView struct {
 }
 
 // ViewToReal maps view cell (i, j) of seat to the real cell (R20's table, k = seat mod 4).
-func ViewToReal(seat, i, j int) (int, int) {
-	switch seat & 3 {
-	case 1:
-		return j, Size - 1 - i
-	case 2:
-		return Size - 1 - i, Size - 1 - j
-	case 3:
-		return Size - 1 - j, i
-	}
-	return i, j
-}
+func ViewToReal(seat, i, j int) (int, int) { return rules.D4(seat&3).Inverse().Point(Size, i, j) }
 
-// RealToView maps real cell (a, b) to seat's view cell (R20's table, k = seat mod 4).
-func RealToView(seat, a, b int) (int, int) {
-	switch seat & 3 {
-	case 1:
-		return Size - 1 - b, a
-	case 2:
-		return Size - 1 - a, Size - 1 - b
-	case 3:
-		return b, Size - 1 - a
-	}
-	return a, b
-}
+// RealToView maps real cell (a, b) to seat's view cell (R20's table, k = seat
+// mod 4): NumPy's rot90 with k = seat, rules.D4(k).
+func RealToView(seat, a, b int) (int, int) { return rules.D4(seat&3).Point(Size, a, b) }
 
 // View returns seat's view of st (R20, R21), without allocating.
 func View(st *State, seat int) SeatView {

@@ -191,7 +191,7 @@ func newEncoder(n, maxTurns int) *Encoder {
 	for seat := 0; seat < Seats; seat++ {
 		k := canonK[seat]
 		for cell := 0; cell < nn; cell++ {
-			v := symCell(n, k, cell)
+			v := k.Cell(n, cell)
 			e.toCanon[seat][cell] = int16(v)
 			e.fromCanon[seat][v] = int16(cell)
 		}

@@ -198,7 +198,7 @@ func TestI5Symmetry(t *testing.T) {
 		moves := make([]rules.Move, Seats)
 		moves[s.ToMove()] = m
 		after.Step(moves, nil)
-		for g := 0; g < 8; g++ {
+		for g := rules.D4(0); g < 8; g++ {
 			var gs, want State
 			gs.Transform(s, g)
 			moves[s.ToMove()] = SymMove(n, g, m)

@@ -6,47 +6,23 @@ import (
 	"github.com/gridgym/gridgym/rules"
 )
 
-// The 8 symmetries of the square (the dihedral group D4) are numbered g = 0..7:
-// first a transpose (r, c) → (c, r) if g&4 is set, then g&3 quarter turns
-// counterclockwise as NumPy's rot90 with k = g&3 (R18): k=1 (a, b) → (N−1−b, a),
-// k=2 → (N−1−a, N−1−b), k=3 → (b, N−1−a). g = 0 is the identity. The rules
-// are invariant under all of them (I5); the env uses them for its canonical
-// view and for augmentation.
+// The 8 symmetries of the square (the dihedral group D4) are rules.D4,
+// g = 0..7: first a transpose (r, c) → (c, r) if g&4 is set, then g&3
+// quarter turns counterclockwise as NumPy's rot90 with k = g&3 (R18): k=1
+// (a, b) → (N−1−b, a), k=2 → (N−1−a, N−1−b), k=3 → (b, N−1−a). The rules are
+// invariant under all of them (I5); the env uses them for its canonical view
+// and for augmentation.
 
 // canonK is R18's rot90 k for players 1..4: each start corner to the top-left.
-var canonK = [Seats]int{0, 1, 3, 2}
+var canonK = [Seats]rules.D4{0, 1, 3, 2}
 
 // CanonicalSym returns the symmetry (a rotation, g = k) that R18 applies to
 // seat's board so that its start corner is at the top-left.
-func CanonicalSym(seat int) int { return canonK[seat&3] }
-
-// InverseSym returns the symmetry that undoes g.
-func InverseSym(g int) int {
-	if g&4 != 0 { // the four reflections are their own inverses
-		return g & 7
-	}
-	return (4 - g) & 3
-}
-
-// Sym maps cell (r, c) of an n×n board by symmetry g.
-func Sym(n, g, r, c int) (int, int) {
-	if g&4 != 0 {
-		r, c = c, r
-	}
-	switch g & 3 {
-	case 1:
-		return n - 1 - c, r
-	case 2:
-		return n - 1 - r, n - 1 - c
-	case 3:
-		return c, n - 1 - r
-	}
-	return r, c
-}
+func CanonicalSym(seat int) rules.D4 { return canonK[seat&3] }
 
 // SymBoard maps a bitboard (bit r*8+c, inside the n×n corner) by symmetry g
 // with word operations.
-func SymBoard(n, g int, b uint64) uint64 {
+func SymBoard(n int, g rules.D4, b uint64) uint64 {
 	if g&4 != 0 {
 		b = transpose(b)
 	}
@@ -87,12 +63,6 @@ func transpose(b uint64) uint64 {
 	return b
 }
 
-// symCell maps a cell r*n+c by symmetry g.
-func symCell(n, g, cell int) int {
-	r, c := Sym(n, g, cell/n, cell%n)
-	return r*n + c
-}
-
 // ToCanonical maps a real cell r*N+c to seat's canonical view (R18: the board
 // turned by rot90 with k = 0, 1, 3, 2 for players 1..4, so that the seat's
 // start corner is at the top-left). Cells outside the board are returned as
@@ -101,7 +71,7 @@ func (s *State) ToCanonical(seat, cell int) int {
 	if cell < 0 || cell >= s.n*s.n {
 		return cell
 	}
-	return symCell(s.n, canonK[seat&3], cell)
+	return canonK[seat&3].Cell(s.n, cell)
 }
 
 // FromCanonical maps a cell of seat's canonical view back to the real board
@@ -110,18 +80,18 @@ func (s *State) FromCanonical(seat, cell int) int {
 	if cell < 0 || cell >= s.n*s.n {
 		return cell
 	}
-	return symCell(s.n, InverseSym(canonK[seat&3]), cell)
+	return canonK[seat&3].Inverse().Cell(s.n, cell)
 }
 
 // SymMove maps a move by symmetry g on an n×n board: the source and target
 // cells of a KindMove; every other move is returned unchanged.
-func SymMove(n, g int, m rules.Move) rules.Move {
+func SymMove(n int, g rules.D4, m rules.Move) rules.Move {
 	if m.Kind != KindMove || m.N != 2 {
 		return m
 	}
 	for i := 0; i < 2; i++ {
 		if a := int(m.Arg[i]); a >= 0 && a < n*n {
-			m.Arg[i] = int16(symCell(n, g, a))
+			m.Arg[i] = int16(g.Cell(n, a))
 		}
 	}
 	return m
@@ -129,7 +99,7 @@ func SymMove(n, g int, m rules.Move) rules.Move {
 
 // Transform makes s the image of src by symmetry g: every player's cells
 // mapped, the turn count kept (turn order is by player, I5).
-func (s *State) Transform(src *State, g int) {
+func (s *State) Transform(src *State, g rules.D4) {
 	*s = *src
 	for p := range s.slime {
 		s.slime[p] = SymBoard(s.n, g, src.slime[p])

@@ -6,32 +6,32 @@ import (
 	"github.com/gridgym/gridgym/rules"
 )
 
-// TestSymFormulas: Sym is R18's rot90 for g = 1, 2, 3, and transposes first
-// for g ≥ 4; the 8 symmetries are distinct and InverseSym undoes each.
+// TestSymFormulas: rules.D4 is R18's rot90 for g = 1, 2, 3, and transposes
+// first for g ≥ 4; the 8 symmetries are distinct and Inverse undoes each.
 func TestSymFormulas(t *testing.T) {
 	for n := 4; n <= 8; n++ {
 		seen := map[[2]int]int{}
 		for g := 0; g < 8; g++ {
 			img := [2]int{}
-			img[0], img[1] = Sym(n, g, 0, 1)
+			img[0], img[1] = rules.D4(g).Point(n, 0, 1)
 			if prev, dup := seen[img]; dup {
 				t.Fatalf("symmetries %d and %d agree", prev, g)
 			}
 			seen[img] = g
 			for a := 0; a < n; a++ {
 				for b := 0; b < n; b++ {
-					r, c := Sym(n, g, a, b)
+					r, c := rules.D4(g).Point(n, a, b)
 					want := map[int][2]int{0: {a, b}, 1: {n - 1 - b, a}, 2: {n - 1 - a, n - 1 - b}, 3: {b, n - 1 - a}}
 					if g < 4 && [2]int{r, c} != want[g] {
 						t.Fatalf("n=%d g=%d (%d,%d) → (%d,%d), want %v", n, g, a, b, r, c, want[g])
 					}
 					if g >= 4 {
-						if rt, ct := Sym(n, g&3, b, a); [2]int{r, c} != [2]int{rt, ct} {
+						if rt, ct := rules.D4(g&3).Point(n, b, a); [2]int{r, c} != [2]int{rt, ct} {
 							t.Fatalf("g=%d is not a transpose then rotation %d", g, g&3)
 						}
 					}
-					if ri, ci := Sym(n, InverseSym(g), r, c); ri != a || ci != b {
-						t.Fatalf("InverseSym(%d) does not undo it", g)
+					if ri, ci := rules.D4(g).Inverse().Point(n, r, c); ri != a || ci != b {
+						t.Fatalf("Inverse of %d does not undo it", g)
 					}
 				}
 			}
@@ -39,7 +39,7 @@ func TestSymFormulas(t *testing.T) {
 	}
 }
 
-// TestSymBoard: the word-level SymBoard agrees with Sym cell by cell.
+// TestSymBoard: the word-level SymBoard agrees with rules.D4 cell by cell.
 func TestSymBoard(t *testing.T) {
 	rng := rules.NewRNG(2)
 	for i := 0; i < 2000; i++ {
@@ -52,10 +52,10 @@ func TestSymBoard(t *testing.T) {
 				for x>>uint(bit)&1 == 0 {
 					bit++
 				}
-				r, c := Sym(n, g, bit/8, bit%8)
+				r, c := rules.D4(g).Point(n, bit/8, bit%8)
 				want |= 1 << uint(r*8+c)
 			}
-			if got := SymBoard(n, g, b); got != want {
+			if got := SymBoard(n, rules.D4(g), b); got != want {
 				t.Fatalf("n=%d g=%d %#x: %#x, want %#x", n, g, b, got, want)
 			}
 		}
@@ -72,7 +72,7 @@ func TestCanonical(t *testing.T) {
 			if got := s.ToCanonical(seat, int(corner)); got != 0 {
 				t.Fatalf("n=%d seat %d: corner %d → %d, want 0", n, seat, corner, got)
 			}
-			k := [4]int{0, 1, 3, 2}[seat]
+			k := [4]rules.D4{0, 1, 3, 2}[seat]
 			if CanonicalSym(seat) != k {
 				t.Fatalf("seat %d: k %d", seat, CanonicalSym(seat))
 			}
