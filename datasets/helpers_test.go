@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -199,38 +200,16 @@ func names(t testing.TB, dir string) []string {
 // sameRow compares two rows field by field (NaN-free floats compared
 // exactly) and describes the first difference.
 func sameRow(a, b datasets.Row) string {
-	eqU := func(x, y []uint64) bool {
-		if len(x) != len(y) {
-			return false
-		}
-		for i := range x {
-			if x[i] != y[i] {
-				return false
-			}
-		}
-		return true
-	}
-	eqI := func(x, y []int32) bool {
-		if len(x) != len(y) {
-			return false
-		}
-		for i := range x {
-			if x[i] != y[i] {
-				return false
-			}
-		}
-		return true
-	}
 	switch {
 	case a.EpisodeID != b.EpisodeID || a.Step != b.Step || a.Seat != b.Seat:
 		return fmt.Sprintf("key (%d,%d,%d) vs (%d,%d,%d)", a.EpisodeID, a.Step, a.Seat, b.EpisodeID, b.Step, b.Seat)
-	case !eqU(a.State, b.State):
+	case !slices.Equal(a.State, b.State):
 		return "state"
-	case !eqI(a.Action, b.Action):
+	case !slices.Equal(a.Action, b.Action):
 		return fmt.Sprintf("action %v vs %v", a.Action, b.Action)
 	case a.Move != b.Move:
 		return fmt.Sprintf("move %+v vs %+v", a.Move, b.Move)
-	case !eqU(a.Legal, b.Legal):
+	case !slices.Equal(a.Legal, b.Legal):
 		return "legal"
 	case math.Float32bits(a.Reward) != math.Float32bits(b.Reward):
 		return fmt.Sprintf("reward %v vs %v", a.Reward, b.Reward)

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"math"
+	"slices"
 	"testing"
 )
 
@@ -20,24 +21,12 @@ func TestRNGPinnedStream(t *testing.T) {
 			t.Fatalf("draw %d: %d then %d", i, g, v)
 		}
 	}
-	if !equal(got, pinned) {
+	if !slices.Equal(got, pinned) {
 		t.Fatalf("U stream for seed 2026 = %v, pinned %v", got, pinned)
 	}
 }
 
 var pinned = []int{76, 725, 312, 138, 533, 542, 227, 907}
-
-func equal(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
 
 func TestUUniform(t *testing.T) {
 	for _, n := range []int{1, 2, 3, 5, 7, 24, 110000} {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"math/bits"
+	"slices"
 	"testing"
 
 	"github.com/gridgym/gridgym/rules"
@@ -432,11 +433,11 @@ func TestEncoderSymmetries(t *testing.T) {
 					e.Observe(s, seat, planes, sc)
 					e.TransformObs(g, planes2, sc2, planes, sc)
 					e.TransformObs(g.Inverse(), want, wantSc, planes2, sc2)
-					if !bytes.Equal(want, planes) || !equalF(wantSc, sc) {
+					if !bytes.Equal(want, planes) || !slices.Equal(wantSc, sc) {
 						t.Fatalf("%s g=%d: TransformObs by g then g⁻¹ is not the identity", cfg, g)
 					}
 					e.Observe(gs, seat, got, gotSc)
-					if !bytes.Equal(got, planes2) || !equalF(gotSc, sc2) {
+					if !bytes.Equal(got, planes2) || !slices.Equal(gotSc, sc2) {
 						t.Fatalf("%s state %d g=%d seat %d: Observe(G(st)) ≠ TransformObs(g, Observe(st))", cfg, i, g, seat)
 					}
 					e.Mask(s, seat, mask)
@@ -481,15 +482,6 @@ func TestEncoderSymmetries(t *testing.T) {
 			t.Errorf("%s: %d of %d steps changed the board", cfg, changed, steps)
 		}
 	}
-}
-
-func equalF(a, b []float32) bool {
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // Observe, Mask, Decode (and Potential) allocate nothing.

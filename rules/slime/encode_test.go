@@ -3,6 +3,7 @@ package slime
 import (
 	"math"
 	"math/bits"
+	"slices"
 	"testing"
 
 	"github.com/gridgym/gridgym/rules"
@@ -443,11 +444,11 @@ func TestEncoderSymmetry(t *testing.T) {
 				enc.Observe(s, seat, obs, sc)
 				enc.TransformObs(g, tobs, tsc, obs, sc)
 				enc.TransformObs(gi, back, bsc, tobs, tsc)
-				if string(back) != string(obs) || !equalF(bsc, sc) {
+				if string(back) != string(obs) || !slices.Equal(bsc, sc) {
 					t.Fatalf("g=%d: TransformObs by g⁻¹ does not undo it", g)
 				}
 				enc.Observe(&gs, seat, gobs, gsc)
-				if string(gobs) != string(tobs) || !equalF(gsc, tsc) {
+				if string(gobs) != string(tobs) || !slices.Equal(gsc, tsc) {
 					t.Fatalf("g=%d seat %d: Observe(G(st)) ≠ TransformObs(Observe(st))\n%v\n%v", g, seat, rowsOf(s), rowsOf(&gs))
 				}
 				enc.Mask(s, seat, mask)
@@ -492,15 +493,6 @@ func TestEncoderSymmetry(t *testing.T) {
 	if checked < 10000 {
 		t.Fatalf("only %d steps checked", checked)
 	}
-}
-
-func equalF(a, b []float32) bool {
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return len(a) == len(b)
 }
 
 // TestEncoderAllocs: Observe, Mask and Decode allocate nothing.
