@@ -8,7 +8,6 @@ import (
 	"math/bits"
 
 	"github.com/gridgym/gridgym/rules"
-	"github.com/gridgym/gridgym/rules/bitboard"
 )
 
 // logSize[n] = ln n, for nugget sizes 1..400.
@@ -20,24 +19,12 @@ var logSize = func() (t [Cells + 1]float64) {
 }()
 
 // EachNugget calls f with the size of each of seat's nuggets (R4), in the
-// row-major order of their first squares. It is bitboard.Grid.Components4
-// without the component passed out, whose scratch would escape to the heap:
-// it allocates nothing.
+// row-major order of their first squares (bitboard.Grid.NextComponent: no
+// allocation).
 func (s *State) EachNugget(seat int, f func(size int)) {
 	rest := s.own[seat]
-	for {
-		r, c, ok := bitboard.First(rest[:])
-		if !ok {
-			return
-		}
-		var comp Board
-		comp[r] = 1 << uint(c)
-		grid.Fill4(comp[:], rest[:])
-		n := 0
-		for y := range comp {
-			rest[y] &^= comp[y]
-			n += bits.OnesCount64(comp[y])
-		}
+	var comp Board
+	for n := grid.NextComponent(rest[:], comp[:]); n > 0; n = grid.NextComponent(rest[:], comp[:]) {
 		f(n)
 	}
 }
