@@ -370,3 +370,38 @@ func TestSampleBit(t *testing.T) {
 		}
 	}
 }
+
+// Space.ActionPlanes describes the action layout convolutional policy heads
+// rely on: the board-shaped actions of a head move with their cell under every
+// symmetry (plane k, cell c → some plane, cell g(c)) and the non-spatial
+// actions stay non-spatial.
+func TestActionPlanesLayout(t *testing.T) {
+	for _, g := range gamesWithEncoders(t) {
+		t.Run(g.Name, func(t *testing.T) {
+			v := newVec(t, g, 1, 1)
+			sp := v.Space
+			hw := sp.Height * sp.Width
+			if sp.ActionPlanes < 1 || sp.ActionPlanes*hw > sp.Actions || sp.Height != sp.Width {
+				t.Fatalf("ActionPlanes = %d with %d actions of a %dx%d board", sp.ActionPlanes, sp.Actions, sp.Height, sp.Width)
+			}
+			sym, ok := v.Encoder().(rules.Symmetric)
+			if !ok {
+				t.Skip("no symmetries")
+			}
+			spatial := int32(sp.ActionPlanes * hw)
+			for _, d := range sym.Symmetries() {
+				for h := 0; h < sp.Heads; h++ {
+					for a := int32(0); a < int32(sp.Actions); a++ {
+						b := sym.TransformAction(d, h, a)
+						if (a < spatial) != (b < spatial) {
+							t.Fatalf("g=%d maps action %d to %d across the spatial/non-spatial boundary %d", d, a, b, spatial)
+						}
+						if a < spatial && int(b)%hw != d.Cell(sp.Height, int(a)%hw) {
+							t.Fatalf("g=%d maps action %d (cell %d) to %d (cell %d), want cell %d", d, a, int(a)%hw, b, int(b)%hw, d.Cell(sp.Height, int(a)%hw))
+						}
+					}
+				}
+			}
+		})
+	}
+}

@@ -15,6 +15,11 @@ type Space struct {
 	// games, one per robot for Rectangle's multi-discrete space. Action a of
 	// head h is bit h·Actions+a of the mask.
 	Heads, Actions int
+	// ActionPlanes says how the actions of a head are laid out: the first
+	// ActionPlanes·Height·Width are board-shaped (action plane k, canonical
+	// cell r·Width+c is action k·Height·Width + r·Width + c); the rest are
+	// non-spatial (pass, directions). Convolutional policy heads rely on it.
+	ActionPlanes int
 	// ActionDoc explains the action indices and how they map to moves.
 	ActionDoc string
 	// ScoreScale is a typical spread of Outcome.Score, used to normalise

@@ -46,6 +46,10 @@ func (r *RNG) Used() int { return r.used }
 // Uint64 returns 64 uniformly random bits.
 func (r *RNG) Uint64() uint64 { return r.pcg.Uint64() }
 
+// Float64 returns a uniform float64 in [0, 1) (53 random bits), for learners'
+// sampling and initialisation.
+func (r *RNG) Float64() float64 { return float64(r.pcg.Uint64()>>11) / (1 << 53) }
+
 // U returns a uniform integer in [0, n); n must be ≥ 1.
 func (r *RNG) U(n int) int {
 	if r.scripted {

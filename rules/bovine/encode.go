@@ -82,7 +82,7 @@ func (Encoder) Space() rules.Space {
 	return rules.Space{
 		Planes: NumPlanes, Height: Size, Width: Size, PlaneNames: planeNames,
 		Scalars: NumScalars, ScalarNames: scalarNames,
-		Heads: 1, Actions: NumActions, ActionDoc: actionDoc,
+		Heads: 1, Actions: NumActions, ActionPlanes: 4, ActionDoc: actionDoc,
 		// Score is the placement points: 3, 2, 1, 0 without ties, mean 1.5,
 		// so (score − mean)/1.5 lies in [−1, 1] and equals the rank reward.
 		ScoreScale: 1.5,

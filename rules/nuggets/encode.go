@@ -96,7 +96,7 @@ func (e *Encoder) Space() rules.Space {
 	sp := rules.Space{
 		Planes: NumPlanes, Height: Size, Width: Size,
 		PlaneNames: planeNames, Scalars: NumScalars, ScalarNames: scalarNames,
-		Heads: 1, Actions: Cells,
+		Heads: 1, Actions: Cells, ActionPlanes: 1,
 		ActionDoc: "a = y·20 + x (0..399) queries the square (x, y), the competition's answer (x, y) (R20); " +
 			"no rotation. Every square is legal for every seat while the game runs.",
 		ScoreScale: ScoreScale,

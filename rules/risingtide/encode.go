@@ -200,7 +200,7 @@ func (Encoder) Space() rules.Space {
 	return rules.Space{
 		Planes: NumPlanes, Height: Size, Width: Size, PlaneNames: planeNames,
 		Scalars: NumScalars, ScalarNames: scalarNames,
-		Heads: 1, Actions: NumActions, ActionDoc: actionDoc,
+		Heads: 1, Actions: NumActions, ActionPlanes: 8, ActionDoc: actionDoc,
 		ScoreScale: 200, // package doc: the mean |score − game mean| in random play
 	}
 }

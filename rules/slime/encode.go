@@ -180,7 +180,7 @@ func newEncoder(n, maxTurns int) *Encoder {
 	e.space = rules.Space{
 		Planes: encPlanes, Height: n, Width: n, PlaneNames: append([]string(nil), encPlaneNames...),
 		Scalars: encScalars, ScalarNames: append([]string(nil), encScalarNames...),
-		Heads: 1, Actions: numOffsets*nn + 1,
+		Heads: 1, Actions: numOffsets*nn + 1, ActionPlanes: numOffsets,
 		ActionDoc: fmt.Sprintf("a < %d: from canonical source cell a mod %d (r*%d+c) by offset a / %d, "+
 			"the 24 (dr, dc) with |dr|, |dc| ≤ 2 in row-major order without (0, 0) "+
 			"(distance 1: spread, or merge onto an own cell; distance 2: jump); a = %d: pass",

@@ -1,0 +1,227 @@
+package train
+
+import (
+	"fmt"
+
+	G "gorgonia.org/gorgonia"
+	"gorgonia.org/tensor"
+
+	"github.com/gridgym/gridgym/agents/neural"
+)
+
+// maskedLogit is the logit added to illegal actions in the training graph:
+// exp of it underflows to exactly 0 in float32, so illegal actions get zero
+// probability and zero gradient, like neural.Forward's −Inf.
+const maskedLogit = -1e9
+
+// graph is the network of a neural.Net as a gorgonia graph with a fixed batch
+// size, and one loss that serves PPO and behaviour cloning:
+//
+//	loss = cPG·(−mean min(r·A, clip(r, 1−ε, 1+ε)·A)) + cV·mean (v − R)²
+//	       − cEnt·mean entropy + cBC·(−mean log π(a))
+//
+// with r = exp(log π(a) − log π_old(a)). Its weight tensors share their
+// backing arrays with the Net, so an optimiser step on the graph's values is
+// a step on the Net.
+type graph struct {
+	arch  neural.Arch
+	batch int
+	g     *G.ExprGraph
+	vm    G.VM
+	runs  int
+
+	params []*G.Node
+
+	// Inputs, filled in place before each run.
+	x, maskBias, onehot       *tensor.Dense
+	oldLogp, adv, ret, lo, hi *tensor.Dense
+	cPG, cV, cEnt, cBC        *G.Node
+
+	// Graph nodes.
+	logits, value, loss, pgLoss, vLoss, entropy, bcLoss, logpA, ratio *G.Node
+	xN, maskN, onehotN, oldN, advN, retN, loN, hiN                    *G.Node
+
+	// Outputs, copied out of the forward pass by read nodes (the backward
+	// pass may overwrite intermediate values in place).
+	out map[*G.Node]*G.Value
+}
+
+// newGraph builds the training graph of net for minibatches of batch rows.
+func newGraph(net *neural.Net, batch int) (*graph, error) {
+	a := net.Arch
+	gr := &graph{arch: a, batch: batch, g: G.NewGraph()}
+	g := gr.g
+	dt := tensor.Float32
+	hw := a.Cells()
+	rows := batch * a.Heads
+
+	for i, p := range net.Params {
+		t := tensor.New(tensor.WithShape(p.Shape...), tensor.WithBacking(net.Values[i]))
+		gr.params = append(gr.params, G.NodeFromAny(g, t, G.WithName(p.Name)))
+	}
+	input := func(name string, shape ...int) (*tensor.Dense, *G.Node) {
+		t := tensor.New(tensor.Of(dt), tensor.WithShape(shape...))
+		var n *G.Node
+		if len(shape) == 1 {
+			n = G.NewVector(g, dt, G.WithShape(shape...), G.WithName(name), G.WithValue(t))
+		} else if len(shape) == 2 {
+			n = G.NewMatrix(g, dt, G.WithShape(shape...), G.WithName(name), G.WithValue(t))
+		} else {
+			n = G.NewTensor(g, dt, len(shape), G.WithShape(shape...), G.WithName(name), G.WithValue(t))
+		}
+		return t, n
+	}
+	gr.x, gr.xN = input("x", batch, a.Cin(), a.Height, a.Width)
+	gr.maskBias, gr.maskN = input("mask", rows, a.Actions)
+	gr.onehot, gr.onehotN = input("onehot", rows, a.Actions)
+	gr.oldLogp, gr.oldN = input("old_logp", batch)
+	gr.adv, gr.advN = input("adv", batch)
+	gr.ret, gr.retN = input("ret", batch)
+	gr.lo, gr.loN = input("lo", batch)
+	gr.hi, gr.hiN = input("hi", batch)
+	scalar := func(name string) *G.Node {
+		return G.NewScalar(g, dt, G.WithName(name), G.WithValue(float32(0)))
+	}
+	gr.cPG, gr.cV, gr.cEnt, gr.cBC = scalar("c_pg"), scalar("c_v"), scalar("c_ent"), scalar("c_bc")
+
+	var err error
+	must := func(n *G.Node, e error) *G.Node {
+		if e != nil && err == nil {
+			err = e
+		}
+		return n
+	}
+	bcast := []byte{0, 2, 3}
+	convLayer := func(in, w, b *G.Node, k int, relu bool) *G.Node {
+		pad := k / 2
+		out := must(G.Conv2d(in, w, tensor.Shape{k, k}, []int{pad, pad}, []int{1, 1}, []int{1, 1}))
+		out = must(G.BroadcastAdd(out, b, nil, bcast))
+		if relu {
+			out = must(G.Rectify(out))
+		}
+		return out
+	}
+	h := gr.xN
+	for l := 0; l < a.Layers; l++ {
+		h = convLayer(h, gr.params[2*l], gr.params[2*l+1], 3, true)
+	}
+	pi := 2 * a.Layers
+	var spatial *G.Node
+	if a.APlanes > 0 {
+		spatial = convLayer(h, gr.params[pi], gr.params[pi+1], 1, false)
+		spatial = must(G.Reshape(spatial, tensor.Shape{rows, a.APlanes * hw}))
+		pi += 2
+	}
+	glob := convLayer(h, gr.params[pi], gr.params[pi+1], 1, true)
+	glob = must(G.Reshape(glob, tensor.Shape{batch, 2 * hw}))
+	hid := must(G.Rectify(must(G.BroadcastAdd(must(G.Mul(glob, gr.params[pi+2])), gr.params[pi+3], nil, []byte{0}))))
+	value := must(G.Tanh(must(G.BroadcastAdd(must(G.Mul(hid, gr.params[pi+4])), gr.params[pi+5], nil, []byte{0}))))
+	gr.value = must(G.Reshape(value, tensor.Shape{batch}))
+	logits := spatial
+	if a.Extras > 0 {
+		ex := must(G.BroadcastAdd(must(G.Mul(hid, gr.params[pi+6])), gr.params[pi+7], nil, []byte{0}))
+		ex = must(G.Reshape(ex, tensor.Shape{rows, a.Extras}))
+		if logits == nil {
+			logits = ex
+		} else {
+			logits = must(G.Concat(1, logits, ex))
+		}
+	}
+	gr.logits = logits
+	lp := must(G.LogSoftMax(must(G.Add(logits, gr.maskN)), 1))
+	logpA := must(G.Sum(must(G.HadamardProd(lp, gr.onehotN)), 1))
+	if a.Heads > 1 {
+		logpA = must(G.Sum(must(G.Reshape(logpA, tensor.Shape{batch, a.Heads})), 1))
+	}
+	gr.logpA = logpA
+	ent := must(G.Neg(must(G.Sum(must(G.HadamardProd(must(G.Exp(lp)), lp)), 1))))
+	gr.entropy = must(G.Mean(ent))
+	gr.ratio = must(G.Exp(must(G.Sub(logpA, gr.oldN))))
+	s1 := must(G.HadamardProd(gr.ratio, gr.advN))
+	clipped := must(G.MaxBetween(must(G.MinBetween(gr.ratio, gr.hiN)), gr.loN))
+	s2 := must(G.HadamardProd(clipped, gr.advN))
+	gr.pgLoss = must(G.Neg(must(G.Mean(must(G.MinBetween(s1, s2))))))
+	gr.vLoss = must(G.Mean(must(G.Square(must(G.Sub(gr.value, gr.retN))))))
+	gr.bcLoss = must(G.Neg(must(G.Mean(logpA))))
+	loss := must(G.Add(must(G.Mul(gr.cPG, gr.pgLoss)), must(G.Mul(gr.cV, gr.vLoss))))
+	loss = must(G.Sub(loss, must(G.Mul(gr.cEnt, gr.entropy))))
+	gr.loss = must(G.Add(loss, must(G.Mul(gr.cBC, gr.bcLoss))))
+	if err != nil {
+		return nil, fmt.Errorf("build graph: %w", err)
+	}
+	gr.out = map[*G.Node]*G.Value{}
+	for _, n := range []*G.Node{gr.logits, gr.value, gr.loss, gr.pgLoss, gr.vLoss, gr.entropy, gr.bcLoss, gr.logpA, gr.ratio} {
+		v := new(G.Value)
+		if n.IsScalar() {
+			*v = G.NewF32(0)
+		} else {
+			*v = tensor.New(tensor.Of(dt), tensor.WithShape(n.Shape().Clone()...))
+		}
+		gr.out[n] = v
+		G.Read(n, v)
+	}
+	if _, err := G.Grad(gr.loss, gr.params...); err != nil {
+		return nil, fmt.Errorf("gradient graph: %w", err)
+	}
+	gr.newVM()
+	return gr, nil
+}
+
+// newVM (re)creates the tape machine: gorgonia's machines leak memory over
+// long runs, so train recreates it every few hundred runs.
+func (gr *graph) newVM() {
+	if gr.vm != nil {
+		gr.vm.Close()
+	}
+	gr.vm = G.NewTapeMachine(gr.g, G.BindDualValues(gr.params...))
+	gr.runs = 0
+}
+
+// run executes one forward and backward pass with the inputs as filled.
+func (gr *graph) run() error {
+	if gr.runs >= 200 {
+		gr.newVM()
+	}
+	gr.runs++
+	err := gr.vm.RunAll()
+	gr.vm.Reset()
+	return err
+}
+
+// coefficients sets the loss weights.
+func (gr *graph) coefficients(pg, v, ent, bc float32) error {
+	for _, c := range []struct {
+		n *G.Node
+		v float32
+	}{{gr.cPG, pg}, {gr.cV, v}, {gr.cEnt, ent}, {gr.cBC, bc}} {
+		if err := G.Let(c.n, c.v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// grads returns the gradient slices of the parameters, in Net order.
+func (gr *graph) grads() ([][]float32, error) {
+	out := make([][]float32, len(gr.params))
+	for i, p := range gr.params {
+		gv, err := p.Grad()
+		if err != nil {
+			return nil, fmt.Errorf("gradient of %s: %w", p.Name(), err)
+		}
+		out[i] = gv.Data().([]float32)
+	}
+	return out, nil
+}
+
+// read returns the forward value of an output node of the last run as a
+// slice (a scalar as one element).
+func (gr *graph) read(n *G.Node) []float32 {
+	switch v := (*gr.out[n]).Data().(type) {
+	case []float32:
+		return v
+	case float32:
+		return []float32{v}
+	}
+	return nil
+}

@@ -1,0 +1,107 @@
+package train
+
+import (
+	"math"
+	"testing"
+
+	"github.com/gridgym/gridgym/agents/neural"
+	"github.com/gridgym/gridgym/env"
+	_ "github.com/gridgym/gridgym/games"
+	"github.com/gridgym/gridgym/rules"
+)
+
+// testNet shapes a small network for game with every parameter (biases
+// included) drawn at random.
+func testNet(t testing.TB, game string, params map[string]string) *neural.Net {
+	t.Helper()
+	g, err := rules.Lookup(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := g.Configure(params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	arch, err := neural.NewArch(game, g.Encoder(cfg).Space(), 8, 2, 16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	net, err := neural.New(arch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rules.NewRNG(3)
+	for _, v := range net.Values {
+		for i := range v {
+			v[i] = float32(rng.Float64()*2-1) * 0.3
+		}
+	}
+	return net
+}
+
+// The plain-Go forward pass (neural.Forward, used for acting, evaluation and
+// the exported Go bot) equals the gorgonia graph's on random inputs and real
+// observations: max abs difference ≤ 1e-5 (issue 6).
+func TestForwardMatchesGorgonia(t *testing.T) {
+	for _, tc := range []struct {
+		game   string
+		params map[string]string
+	}{
+		{"slime", nil},
+		{"rising-tide", nil},
+		{"bovine-borders", nil},
+		{"nuggets", nil},
+		{"rectangle", map[string]string{"n": "8", "robots": "3"}},
+	} {
+		t.Run(tc.game, func(t *testing.T) {
+			net := testNet(t, tc.game, tc.params)
+			a := net.Arch
+			const batch = 5
+			gr, err := newGraph(net, batch)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rules.NewRNG(9)
+			x := gr.x.Data().([]float32)
+			for i := range x {
+				x[i] = float32(rng.U(3))
+			}
+			// Two rows from a real game's observations too.
+			g, _ := rules.Lookup(tc.game)
+			cfg, _ := g.Configure(tc.params)
+			v, err := env.New(env.Config{Game: cfg, N: 1, Seed: 4})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer v.Close()
+			v.Reset(4)
+			sp := v.Space
+			for s := 0; s < 2; s++ {
+				neural.FillInput(a, x[s*a.InputSize():], v.Obs[s*sp.ObsSize():], v.Scalars[s*sp.Scalars:])
+			}
+			if err := gr.coefficients(1, 0.5, 0.01, 0); err != nil {
+				t.Fatal(err)
+			}
+			if err := gr.run(); err != nil {
+				t.Fatal(err)
+			}
+			w := neural.NewWorkspace(a, batch)
+			copy(w.Input, x)
+			net.Forward(w, batch, nil, 0)
+			worst := 0.0
+			for i, l := range gr.read(gr.logits) {
+				worst = max(worst, math.Abs(float64(l-w.Logits[i])))
+			}
+			for i, val := range gr.read(gr.value) {
+				worst = max(worst, math.Abs(float64(val-w.Value[i])))
+			}
+			if len(gr.read(gr.logits)) != batch*a.Logits() {
+				t.Fatalf("graph has %d logits, want %d", len(gr.read(gr.logits)), batch*a.Logits())
+			}
+			if worst > 1e-5 {
+				t.Fatalf("max |gorgonia − plain Go| = %g, want ≤ 1e-5", worst)
+			}
+			t.Logf("max abs difference %.2g over %d logits", worst, batch*a.Logits())
+		})
+	}
+}
