@@ -71,6 +71,8 @@ type Vec struct {
 	random  []int32   // StepRandom's action buffer
 	actRNG  []*rules.RNG
 	sample  bool // the Step in progress samples its actions (StepRandom)
+	raw     []rules.Move // [env][seat] moves set by SetMove for the next Step
+	useRaw  []bool
 
 	workers int
 	pool    *pool
@@ -138,6 +140,8 @@ func New(cfg Config) (*Vec, error) {
 	v.Steps = make([]int32, n)
 	v.phi = make([]float64, n*s)
 	v.random = make([]int32, n*s*sp.Heads)
+	v.raw = make([]rules.Move, n*s)
+	v.useRaw = make([]bool, n*s)
 	v.workers = cfg.Workers
 	if v.workers <= 0 {
 		v.workers = runtime.GOMAXPROCS(0)
@@ -204,6 +208,15 @@ func (v *Vec) Step(actions []int32) {
 	v.actions = nil
 }
 
+// SetMove makes seat s of env i play the real move m in the next Step instead
+// of decoding its action: for scripted agents, whose answers may lie outside
+// the action space (Bovine's destination-only answers, say). Moves of seats
+// that are not Active are ignored by the rules as usual.
+func (v *Vec) SetMove(i, s int, m rules.Move) {
+	k := i*v.Seats + s
+	v.raw[k], v.useRaw[k] = m, true
+}
+
 // StepRandom plays one step in which every seat takes a uniformly random
 // legal action from its mask, drawn inside the workers from per-env
 // generators (seeded from Config.Seed). It is the random policy of the
@@ -228,9 +241,11 @@ func (v *Vec) stepRange(lo, hi int) {
 		m := v.moves[i]
 		for s := 0; s < seats; s++ {
 			m[s] = rules.Move{}
-			if v.Active[i*seats+s] {
-				k := (i*seats + s) * heads
-				m[s] = v.enc.Decode(st, s, v.actions[k:k+heads])
+			switch k := i*seats + s; {
+			case v.useRaw[k]:
+				m[s], v.useRaw[k] = v.raw[k], false
+			case v.Active[k]:
+				m[s] = v.enc.Decode(st, s, v.actions[k*heads:(k+1)*heads])
 			}
 		}
 		st.Step(m, v.rngs[i])

@@ -251,10 +251,7 @@ func conv(a Arch, in []float32, cin int, out []float32, cout, k int, wt, bias []
 		}
 	}
 	res := w.nhwc[:rows*cout]
-	blas32.Gemm(blas.NoTrans, blas.Trans, 1,
-		blas32.General{Rows: rows, Cols: kk, Stride: kk, Data: col},
-		blas32.General{Rows: cout, Cols: kk, Stride: kk, Data: wt[:cout*kk]},
-		0, blas32.General{Rows: rows, Cols: cout, Stride: cout, Data: res})
+	gemm(blas.Trans, rows, kk, cout, col, wt[:cout*kk], 0, res)
 	for i := 0; i < b; i++ {
 		for c := 0; c < cout; c++ {
 			dst := out[(i*cout+c)*hw : (i*cout+c+1)*hw]
@@ -275,15 +272,39 @@ func dense(in []float32, b, nin int, wt, bias []float32, nout int, out []float32
 	for i := 0; i < b; i++ {
 		copy(out[i*nout:(i+1)*nout], bias)
 	}
-	blas32.Gemm(blas.NoTrans, blas.NoTrans, 1,
-		blas32.General{Rows: b, Cols: nin, Stride: nin, Data: in[:b*nin]},
-		blas32.General{Rows: nin, Cols: nout, Stride: nout, Data: wt[:nin*nout]},
-		1, blas32.General{Rows: b, Cols: nout, Stride: nout, Data: out[:b*nout]})
+	gemm(blas.NoTrans, b, nin, nout, in[:b*nin], wt[:nin*nout], 1, out[:b*nout])
 	if relu {
 		for i, v := range out[:b*nout] {
 			if v < 0 {
 				out[i] = 0
 			}
+		}
+	}
+}
+
+// gemmTile bounds the pieces gemm hands to gonum: gonum's SGEMM runs a
+// product of fewer than four 64×64 output blocks serially and larger ones on
+// fresh goroutines (allocating), so gemm cuts the product into pieces of at
+// most 192×64 outputs. Inference then allocates nothing; callers parallelise
+// over the batch themselves.
+const gemmTile = 64
+
+// gemm computes c[m][n] = a[m][k]·op(b) + beta·c, op(b) = b[k][n] (NoTrans)
+// or b[n][k]ᵀ (Trans), all row-major and dense.
+func gemm(tb blas.Transpose, m, k, n int, a, b []float32, beta float32, c []float32) {
+	for j := 0; j < n; j += gemmTile {
+		nj := min(gemmTile, n-j)
+		var bs blas32.General
+		if tb == blas.Trans {
+			bs = blas32.General{Rows: nj, Cols: k, Stride: k, Data: b[j*k : (j+nj)*k]}
+		} else {
+			bs = blas32.General{Rows: k, Cols: nj, Stride: n, Data: b[j : (k-1)*n+j+nj]}
+		}
+		for i := 0; i < m; i += 3 * gemmTile {
+			mi := min(3*gemmTile, m-i)
+			blas32.Gemm(blas.NoTrans, tb, 1,
+				blas32.General{Rows: mi, Cols: k, Stride: k, Data: a[i*k : (i+mi)*k]},
+				bs, beta, blas32.General{Rows: mi, Cols: nj, Stride: n, Data: c[i*n+j : (i+mi-1)*n+j+nj]})
 		}
 	}
 }

@@ -1,0 +1,127 @@
+package neural
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/gridgym/gridgym/rules"
+)
+
+// Agent plays one seat with a network (agents.Agent): it observes through the
+// game's encoder, masks illegal actions, and takes the most probable action
+// of each head (greedy, the default) or samples from the policy.
+type Agent struct {
+	Net    *Net
+	Enc    rules.Encoder
+	Sample bool // sample from the policy instead of acting greedily
+
+	seat    int
+	rng     *rules.RNG
+	w       *Workspace
+	planes  []uint8
+	scalars []float32
+	mask    []uint64
+	actions []int32
+}
+
+// NewAgent returns an agent playing net in the game configured by cfg; the
+// network must have been shaped for that game's encoder.
+func NewAgent(net *Net, cfg rules.Config, sample bool) (*Agent, error) {
+	g := cfg.Game()
+	if g == nil || g.Encoder == nil {
+		return nil, fmt.Errorf("neural agent: game has no encoder")
+	}
+	enc := g.Encoder(cfg)
+	if err := net.Arch.Fits(g.Name, enc.Space()); err != nil {
+		return nil, err
+	}
+	sp := enc.Space()
+	return &Agent{Net: net, Enc: enc, Sample: sample, w: NewWorkspace(net.Arch, 1),
+		planes: make([]uint8, sp.ObsSize()), scalars: make([]float32, sp.Scalars),
+		mask: make([]uint64, sp.MaskWords()), actions: make([]int32, sp.Heads)}, nil
+}
+
+// Fits reports whether a network of this shape can play game with space sp.
+func (a Arch) Fits(game string, sp rules.Space) error {
+	want, err := NewArch(game, sp, a.Filters, a.Layers, a.Hidden)
+	if err != nil {
+		return err
+	}
+	if a.Encoding != EncodingVersion {
+		return fmt.Errorf("network was trained on observation encoding version %d; this gridgym uses version %d", a.Encoding, EncodingVersion)
+	}
+	if want != a {
+		return fmt.Errorf("network shaped for %s %dx%dx%d (+%d scalars), %d heads of %d actions; this game (%s) needs %dx%dx%d (+%d scalars), %d heads of %d actions",
+			a.Game, a.Planes, a.Height, a.Width, a.Scalars, a.Heads, a.Actions, game, want.Planes, want.Height, want.Width, want.Scalars, want.Heads, want.Actions)
+	}
+	return nil
+}
+
+// Reset implements agents.Agent.
+func (g *Agent) Reset(_ rules.State, seat int, rng *rules.RNG) { g.seat, g.rng = seat, rng }
+
+// Act implements agents.Agent.
+func (g *Agent) Act(st rules.State) rules.Move {
+	g.Enc.Observe(st, g.seat, g.planes, g.scalars)
+	g.Enc.Mask(st, g.seat, g.mask)
+	FillInput(g.Net.Arch, g.w.Input, g.planes, g.scalars)
+	g.Net.Forward(g.w, 1, g.mask, len(g.mask))
+	a := g.Net.Arch
+	for h := 0; h < a.Heads; h++ {
+		l := g.w.Logits[h*a.Actions : (h+1)*a.Actions]
+		if g.Sample && g.rng != nil {
+			g.actions[h] = int32(SampleLogits(l, g.rng))
+		} else {
+			g.actions[h] = int32(Argmax(l))
+		}
+	}
+	return g.Enc.Decode(st, g.seat, g.actions)
+}
+
+// Argmax returns the index of the largest logit (the first of equals); with
+// every logit −Inf (no legal action) it returns 0.
+func Argmax(l []float32) int {
+	best, bi := float32(math.Inf(-1)), 0
+	for i, v := range l {
+		if v > best {
+			best, bi = v, i
+		}
+	}
+	return bi
+}
+
+// SampleLogits draws an index with probability softmax(l) from rng (−Inf
+// logits are never drawn); with every logit −Inf it returns 0.
+func SampleLogits(l []float32, rng *rules.RNG) int {
+	m := l[Argmax(l)]
+	if math.IsInf(float64(m), -1) {
+		return 0
+	}
+	sum := 0.0
+	for _, v := range l {
+		sum += math.Exp(float64(v - m))
+	}
+	u := rng.Float64() * sum
+	last := 0
+	for i, v := range l {
+		if math.IsInf(float64(v), -1) {
+			continue
+		}
+		u -= math.Exp(float64(v - m))
+		last = i
+		if u < 0 {
+			return i
+		}
+	}
+	return last
+}
+
+// LogProb returns log softmax(l)[i].
+func LogProb(l []float32, i int) float64 {
+	m := l[Argmax(l)]
+	sum := 0.0
+	for _, v := range l {
+		sum += math.Exp(float64(v - m))
+	}
+	return float64(l[i]-m) - math.Log(sum)
+}

@@ -1,0 +1,73 @@
+package train
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/gridgym/gridgym/agents/neural"
+	"github.com/gridgym/gridgym/rules"
+)
+
+func benchArch(b *testing.B, game string, filters, layers, hidden int) *neural.Net {
+	g, err := rules.Lookup(game)
+	if err != nil {
+		b.Fatal(err)
+	}
+	arch, err := neural.NewArch(game, g.Encoder(g.Default()).Space(), filters, layers, hidden)
+	if err != nil {
+		b.Fatal(err)
+	}
+	net, _ := neural.New(arch)
+	net.Init(rules.NewRNG(1))
+	return net
+}
+
+var benchShapes = []struct {
+	game                    string
+	filters, layers, hidden int
+}{
+	{"slime", 32, 3, 64},
+	{"slime", 16, 2, 32},
+	{"rising-tide", 16, 2, 32},
+	{"bovine-borders", 16, 2, 32},
+	{"nuggets", 16, 2, 32},
+	{"rectangle", 16, 2, 32},
+}
+
+// BenchmarkTrainStep: one forward+backward pass of the gorgonia graph on a
+// minibatch of 256 (samples/s = 256/op).
+func BenchmarkTrainStep(b *testing.B) {
+	for _, s := range benchShapes {
+		b.Run(fmt.Sprintf("%s/f%d-l%d", s.game, s.filters, s.layers), func(b *testing.B) {
+			net := benchArch(b, s.game, s.filters, s.layers, s.hidden)
+			gr, err := newGraph(net, 256)
+			if err != nil {
+				b.Fatal(err)
+			}
+			gr.coefficients(1, 0.5, 0.01, 0)
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if err := gr.run(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(256*b.N)/b.Elapsed().Seconds(), "samples/s")
+		})
+	}
+}
+
+// BenchmarkForward: plain-Go inference of a batch of 64 observations.
+func BenchmarkForward(b *testing.B) {
+	for _, s := range benchShapes {
+		b.Run(fmt.Sprintf("%s/f%d-l%d", s.game, s.filters, s.layers), func(b *testing.B) {
+			net := benchArch(b, s.game, s.filters, s.layers, s.hidden)
+			w := neural.NewWorkspace(net.Arch, 64)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				net.Forward(w, 64, nil, 0)
+			}
+			b.ReportMetric(float64(64*b.N)/b.Elapsed().Seconds(), "obs/s")
+		})
+	}
+}
