@@ -70,7 +70,7 @@ type Vec struct {
 	actions []int32   // the actions of the Step in progress
 	random  []int32   // StepRandom's action buffer
 	actRNG  []*rules.RNG
-	sample  bool // the Step in progress samples its actions (StepRandom)
+	sample  bool         // the Step in progress samples its actions (StepRandom)
 	raw     []rules.Move // [env][seat] moves set by SetMove for the next Step
 	useRaw  []bool
 
