@@ -43,7 +43,7 @@ Start with 'gridgym games' to see the games, their parameters and bots.`,
 		SilenceUsage:  true,
 	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
-	root.AddCommand(newGamesCmd(), newPlayCmd(), newTournamentCmd(), newBenchCmd(), newSelfplayCmd(), newDatasetsCmd())
+	root.AddCommand(newGamesCmd(), newPlayCmd(), newTournamentCmd(), newBenchCmd(), newSelfplayCmd(), newDatasetsCmd(), newTrainCmd())
 	return root
 }
 

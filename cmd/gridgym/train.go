@@ -1,0 +1,167 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+
+	"github.com/gridgym/gridgym/train"
+)
+
+func newTrainCmd() *cobra.Command {
+	var (
+		game, config, out string
+		minutes           float64
+		iterations        int
+		seed              int64
+		resume, quiet     bool
+		showConfig        bool
+	)
+	c := &cobra.Command{
+		Use:   "train",
+		Short: "Train a policy/value network by PPO self-play (with an optional behaviour-cloning warm start)",
+		Long: `Train a convolutional policy/value network for a game with PPO against an
+opponent pool (the current policy, past snapshots and scripted bots), after an
+optional behaviour-cloning warm start from a scripted teacher.
+
+The run's settings come from the game's embedded default config
+(configs/<game>.yaml; print it with --show-config), or from --config FILE,
+whose fields override the defaults one by one. --minutes and --iterations
+override the config's. Every iteration appends a row to metrics.csv in the
+run folder; checkpoints (safetensors weights + optimiser state) go under
+checkpoints/, and losses.png / winrate.png are drawn at the end.
+
+Interrupting (Ctrl-C) stops at the end of the iteration in progress;
+--resume continues a run folder from its latest checkpoint and gives the same
+result as an uninterrupted run.`,
+		Example: `  gridgym train --game slime
+  gridgym train --game slime --minutes 2 --out runs/slime-quick
+  gridgym train --game bovine-borders --config my.yaml
+  gridgym train --resume --out runs/slime-quick`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			var cfg train.Config
+			var err error
+			switch {
+			case config != "":
+				cfg, err = train.LoadConfig(config)
+			case resume && out != "":
+				cfg, err = train.LoadConfig(filepath.Join(out, "config.yaml"))
+			default:
+				cfg, err = train.DefaultConfig(game)
+			}
+			if err != nil {
+				return usageError{err}
+			}
+			if c.Flags().Changed("minutes") {
+				cfg.Minutes = minutes
+			}
+			if c.Flags().Changed("iterations") {
+				cfg.Iterations = iterations
+			}
+			if c.Flags().Changed("seed") {
+				if seed < 0 {
+					return usagef("--seed %d: want ≥ 0", seed)
+				}
+				cfg.Seed = uint64(seed)
+			}
+			if err := cfg.Validate(); err != nil {
+				return usageError{err}
+			}
+			if showConfig {
+				_, err := c.OutOrStdout().Write(cfg.YAML())
+				return err
+			}
+			if resume && out == "" {
+				return usagef("--resume needs --out RUN_FOLDER")
+			}
+			if out == "" {
+				out = filepath.Join("runs", fmt.Sprintf("%s-%s", cfg.Game, time.Now().Format("20060102-150405")))
+			}
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			res, err := runTraining(ctx, c, cfg, out, resume, quiet)
+			if err != nil {
+				return err
+			}
+			if ctx.Err() != nil {
+				fmt.Fprintf(c.ErrOrStderr(), "interrupted after iteration %d: continue with gridgym train --resume --out %s\n", res.Iterations, out)
+			}
+			return nil
+		},
+	}
+	c.Flags().StringVarP(&game, "game", "g", "slime", "game to train for (its embedded default config)")
+	c.Flags().StringVarP(&config, "config", "c", "", "YAML config file (fields override the game's defaults)")
+	c.Flags().StringVarP(&out, "out", "o", "", "run folder (default runs/<game>-<time>, git-ignored)")
+	c.Flags().Float64Var(&minutes, "minutes", 0, "stop after this many minutes, at an iteration boundary (overrides the config)")
+	c.Flags().IntVar(&iterations, "iterations", 0, "planned iterations (overrides the config)")
+	c.Flags().Int64Var(&seed, "seed", 1, "master seed (overrides the config)")
+	c.Flags().BoolVar(&resume, "resume", false, "continue the run in --out from its latest checkpoint")
+	c.Flags().BoolVar(&showConfig, "show-config", false, "print the resolved config as YAML and exit")
+	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "no progress bar")
+	return c
+}
+
+// runTraining runs train.Run with a progress bar and prints a summary.
+func runTraining(ctx context.Context, c *cobra.Command, cfg train.Config, out string, resume, quiet bool) (train.Result, error) {
+	var bar *progressbar.ProgressBar
+	phase := ""
+	opt := train.Options{Dir: out, Resume: resume}
+	opt.Progress = func(p train.Progress) {
+		if quiet || !isTerminal(os.Stderr) {
+			if p.Phase == "ppo" && !quiet {
+				fmt.Fprintf(c.ErrOrStderr(), "iter %d/%d  %s\n", p.Iteration, p.Iterations, describe(p.Metrics))
+			}
+			return
+		}
+		if p.Phase != phase {
+			if bar != nil {
+				bar.Finish()
+			}
+			phase = p.Phase
+			bar = progressbar.NewOptions(p.Of, progressbar.OptionSetWriter(os.Stderr),
+				progressbar.OptionSetDescription(p.Phase), progressbar.OptionShowCount(),
+				progressbar.OptionSetPredictTime(true), progressbar.OptionClearOnFinish())
+		}
+		desc := map[string]string{"bc-play": "playing the teacher", "bc": "behaviour cloning"}[p.Phase]
+		if p.Phase == "ppo" {
+			desc = describe(p.Metrics)
+		}
+		bar.Describe(fmt.Sprintf("%-6s %s", p.Phase, desc))
+		bar.Set(p.Done)
+	}
+	res, err := train.Run(ctx, cfg, opt)
+	if bar != nil {
+		bar.Finish()
+	}
+	if err != nil {
+		return res, err
+	}
+	w := c.OutOrStdout()
+	if res.BC.Samples > 0 {
+		fmt.Fprintf(w, "behaviour cloning: %d samples, %d steps, loss %.3f, teacher-action accuracy %.1f%% (%.0fs)\n",
+			res.BC.Samples, res.BC.Steps, res.BC.Loss, 100*res.BC.Accuracy, res.BC.Seconds)
+	}
+	fmt.Fprintf(w, "%s: %d iterations, last %s\n", cfg.Game, res.Iterations, describe(res.Last))
+	fmt.Fprintf(w, "run folder %s (metrics.csv, losses.png, winrate.png); weights %s\n", res.Dir, res.Checkpoint)
+	return res, nil
+}
+
+func describe(m train.Metrics) string {
+	s := fmt.Sprintf("decisions/s %.0f", float64(m.Decisions)/max(m.ActSeconds, 1e-9))
+	if !math.IsNaN(m.TrainWin) {
+		s += fmt.Sprintf("  win(train) %.2f", m.TrainWin)
+	}
+	if !math.IsNaN(m.EvalWin) {
+		s += fmt.Sprintf("  win(eval) %.2f score %.2f", m.EvalWin, m.EvalScore)
+	}
+	return s + fmt.Sprintf("  entropy %.2f", m.Entropy)
+}

@@ -1,0 +1,246 @@
+package train
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"time"
+
+	"github.com/gridgym/gridgym/agents/neural"
+	"github.com/gridgym/gridgym/datasets"
+	"github.com/gridgym/gridgym/env"
+	"github.com/gridgym/gridgym/rules"
+	"github.com/gridgym/gridgym/selfplay"
+)
+
+// errEnough stops reading shards once enough samples are in.
+var errEnough = errors.New("enough samples")
+
+// BCStats summarises a behaviour-cloning run.
+type BCStats struct {
+	Samples  int     // teacher decisions learned from
+	Steps    int     // gradient steps
+	Loss     float64 // last epoch's mean −log π(teacher action)
+	Accuracy float64 // last epoch's share of samples whose greedy action is the teacher's (every head)
+	Seconds  float64
+}
+
+// CloneConfig is behaviour cloning on its own: learn net to imitate Teacher's
+// decisions in the shards at Shards.
+type CloneConfig struct {
+	Shards   string
+	Teacher  string // agent name in the shards ("" = every agent)
+	BC       BCConfig
+	Augment  bool // random D4 frame per sample
+	Seed     uint64
+	Progress func(Progress)
+}
+
+// Clone trains net by behaviour cloning (cross-entropy on the teacher's
+// actions, plus value regression on the episode outcome from the teacher
+// seat's view when ValueCoef > 0).
+func Clone(ctx context.Context, net *neural.Net, cc CloneConfig) (BCStats, error) {
+	t0 := time.Now()
+	files, err := datasets.Files(cc.Shards)
+	if err != nil {
+		return BCStats{}, fmt.Errorf("behaviour cloning: %w", err)
+	}
+	if len(files) == 0 {
+		return BCStats{}, fmt.Errorf("behaviour cloning: no shards under %s", cc.Shards)
+	}
+	var s samples
+	var values []float32
+	pending := map[[2]uint64][]int{} // (episode, seat) → sample indices awaiting the outcome
+	var space rules.Space
+	var obs *datasets.Observer
+	var planes []uint8
+	var scalars []float32
+	limit := cc.BC.Samples
+	err = datasets.EachRow(cc.Shards, func(meta datasets.Meta, row datasets.Row) error {
+		if obs == nil {
+			o, err := datasets.NewObserver(meta)
+			if err != nil {
+				return err
+			}
+			obs, space = o, o.Space()
+			if err := net.Arch.Fits(meta.Game, space); err != nil {
+				return fmt.Errorf("shards of %s do not fit the network: %w", meta.Game, err)
+			}
+			s = samples{os: space.ObsSize(), ns: space.Scalars, mw: space.MaskWords(), heads: space.Heads}
+			planes, scalars = make([]uint8, s.os), make([]float32, s.ns)
+		}
+		key := [2]uint64{row.EpisodeID, uint64(row.Seat)}
+		if row.Done || row.Truncated {
+			for _, i := range pending[key] {
+				values[i] = row.Reward
+			}
+			delete(pending, key)
+		}
+		if (cc.Teacher != "" && row.Agent != cc.Teacher) || len(values) >= limit {
+			if len(values) >= limit && len(pending) == 0 {
+				return errEnough
+			}
+			return nil
+		}
+		for _, a := range row.Action {
+			if a < 0 {
+				return nil // not the seat's turn, or a move outside the action space
+			}
+		}
+		if err := obs.Observe(row, planes, scalars); err != nil {
+			return err
+		}
+		pending[key] = append(pending[key], len(values))
+		s.planes = append(s.planes, planes...)
+		s.scalars = append(s.scalars, scalars...)
+		s.masks = append(s.masks, row.Legal...)
+		s.actions = append(s.actions, row.Action...)
+		values = append(values, 0)
+		return nil
+	})
+	if err != nil && !errors.Is(err, errEnough) {
+		return BCStats{}, fmt.Errorf("behaviour cloning: %w", err)
+	}
+	n := len(values)
+	if n == 0 {
+		return BCStats{}, fmt.Errorf("behaviour cloning: no decisions of %q in %s", cc.Teacher, cc.Shards)
+	}
+	B := cc.BC.Minibatch
+	gr, err := newGraph(net, B)
+	if err != nil {
+		return BCStats{}, err
+	}
+	if err := gr.coefficients(0, float32(cc.BC.ValueCoef), 0, 1); err != nil {
+		return BCStats{}, err
+	}
+	lo, hi := gr.lo.Data().([]float32), gr.hi.Data().([]float32)
+	for i := range lo {
+		lo[i], hi[i] = 0, 2
+	}
+	opt := newAdam(net)
+	rng := rules.Derive(cc.Seed, 0xbc)
+	var sym rules.Symmetric
+	var syms []rules.D4
+	if cc.Augment {
+		if g, err := rules.Lookup(net.Arch.Game); err == nil {
+			if sy, ok := g.Encoder(g.Default()).(rules.Symmetric); ok {
+				sym, syms = sy, sy.Symmetries()
+			}
+		}
+	}
+	st := BCStats{Samples: n}
+	perm := make([]int, n)
+	idx := make([]int, B)
+	frames := make([]rules.D4, B)
+	total := cc.BC.Epochs * max(1, (n+B-1)/B)
+	for e := 0; e < cc.BC.Epochs; e++ {
+		for i := range perm {
+			perm[i] = i
+		}
+		for i := n - 1; i > 0; i-- {
+			j := rng.U(i + 1)
+			perm[i], perm[j] = perm[j], perm[i]
+		}
+		var loss, correct, count float64
+		for start := 0; start < n; start += B {
+			if ctx.Err() != nil {
+				return st, ctx.Err()
+			}
+			for j := range idx {
+				if start+j < n {
+					idx[j] = perm[start+j]
+				} else {
+					idx[j] = rng.U(n)
+				}
+				if sym != nil {
+					frames[j] = syms[rng.U(len(syms))]
+				}
+			}
+			var fr []rules.D4
+			if sym != nil {
+				fr = frames
+			}
+			gr.fill(s, idx, sym, fr)
+			ret := gr.ret.Data().([]float32)
+			for j, r := range idx {
+				ret[j] = values[r]
+			}
+			if err := gr.run(); err != nil {
+				return st, fmt.Errorf("behaviour cloning step: %w", err)
+			}
+			grads, err := gr.grads()
+			if err != nil {
+				return st, err
+			}
+			opt.step(net.Values, grads, cc.BC.LR, 1)
+			st.Steps++
+			loss += float64(gr.read(gr.bcLoss)[0])
+			count++
+			logits := gr.read(gr.logits)
+			mb := gr.maskBias.Data().([]float32)
+			oh := gr.onehot.Data().([]float32)
+			a := net.Arch
+			for j := range idx {
+				ok := true
+				for h := 0; h < a.Heads; h++ {
+					row := (j*a.Heads + h) * a.Actions
+					best, bi := float32(0), -1
+					for k := 0; k < a.Actions; k++ {
+						if v := logits[row+k] + mb[row+k]; bi < 0 || v > best {
+							best, bi = v, k
+						}
+					}
+					if oh[row+bi] != 1 {
+						ok = false
+					}
+				}
+				if ok {
+					correct++
+				}
+			}
+			if cc.Progress != nil && st.Steps%10 == 0 {
+				cc.Progress(Progress{Phase: "bc", Done: st.Steps, Of: total, Elapsed: time.Since(t0)})
+			}
+		}
+		st.Loss, st.Accuracy = loss/count, correct/(count*float64(B))
+	}
+	st.Seconds = time.Since(t0).Seconds()
+	return st, nil
+}
+
+// warmStart plays the teacher into shards under the run folder (unless the
+// config names shards) and clones it.
+func (t *trainer) warmStart(ctx context.Context) error {
+	bc := t.cfg.BC
+	shards := bc.Shards
+	if shards == "" {
+		shards = filepath.Join(t.opt.Dir, "bc-shards")
+		lineup := append([]string{bc.Teacher}, bc.Opponents...)
+		perStep := float64(t.v.Seats) / float64(len(lineup))
+		if t.v.Spec.Sequential {
+			perStep = 1 / float64(len(lineup))
+		}
+		steps := int64(float64(bc.Samples)/perStep*1.3) + int64(t.v.Spec.MaxSteps/4)
+		t0 := time.Now()
+		_, err := selfplay.Run(ctx, selfplay.Config{
+			Game: t.rcfg, Agents: lineup, Envs: 32, Steps: steps, Seed: t.cfg.Seed ^ 0xbc,
+			Workers: t.cfg.Workers, Reward: env.RewardRank, Out: shards, MaxEpisode: t.cfg.MaxEpisodeSteps,
+			Progress: func(s selfplay.Stats) {
+				if t.opt.Progress != nil {
+					t.opt.Progress(Progress{Phase: "bc-play", Done: int(s.Steps), Of: int(steps), Elapsed: time.Since(t0)})
+				}
+			},
+		})
+		if err != nil {
+			return fmt.Errorf("behaviour cloning: play %s: %w", bc.Teacher, err)
+		}
+	}
+	st, err := Clone(ctx, t.net, CloneConfig{Shards: shards, Teacher: bc.Teacher, BC: bc, Augment: t.cfg.PPO.Augment,
+		Seed: t.cfg.Seed, Progress: t.opt.Progress})
+	if err != nil {
+		return err
+	}
+	t.bc = st
+	return nil
+}

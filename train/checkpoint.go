@@ -1,0 +1,172 @@
+package train
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/gridgym/gridgym/agents/neural"
+)
+
+// A run folder:
+//
+//	config.yaml                 the run's full config
+//	metrics.csv                 one row per iteration (Metrics)
+//	losses.png, winrate.png     plots of metrics.csv
+//	checkpoints/iter-NNNNNN/    weights.safetensors (the policy, with metadata),
+//	                            optim.safetensors (Adam moments), state.json
+//	pool/iter-NNNNNN.safetensors the opponent pool's snapshots
+//	latest                      the newest complete checkpoint's folder name
+//
+// A checkpoint is complete once "latest" names it: that file is written last,
+// atomically, so an interrupted run resumes from the last complete one.
+
+// runState is state.json: what a resume needs beside the tensors.
+type runState struct {
+	Iteration int     `json:"iteration"`
+	Elapsed   float64 `json:"elapsed_s"`
+	EnvSteps  int64   `json:"env_steps"`
+	Pool      []int   `json:"pool"` // iterations of the pool's snapshots, oldest first
+}
+
+func (t *trainer) meta() map[string]string {
+	params, _ := json.Marshal(t.cfg.Params)
+	return map[string]string{
+		"params":  string(params),
+		"seed":    fmt.Sprint(t.cfg.Seed),
+		"run":     filepath.Base(t.opt.Dir),
+		"created": time.Now().UTC().Format(time.RFC3339),
+	}
+}
+
+// create starts a new run folder.
+func (t *trainer) create() error {
+	dir := t.opt.Dir
+	if _, err := os.Stat(filepath.Join(dir, "config.yaml")); err == nil {
+		return fmt.Errorf("run folder %s already holds a run: pass --resume to continue it, or choose another --out", dir)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "checkpoints"), 0o755); err != nil {
+		return fmt.Errorf("create run folder: %w", err)
+	}
+	if err := neural.WriteFileAtomic(filepath.Join(dir, "config.yaml"), t.cfg.YAML()); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "metrics.csv"), []byte(metricsHeader()), 0o644)
+}
+
+func checkpointName(it int) string { return fmt.Sprintf("iter-%06d", it) }
+
+// checkpoint writes iteration it's weights, optimiser and run state, then
+// points "latest" at them.
+func (t *trainer) checkpoint(it int) error {
+	dir := filepath.Join(t.opt.Dir, "checkpoints", checkpointName(it))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("checkpoint: %w", err)
+	}
+	meta := t.meta()
+	meta["iteration"] = fmt.Sprint(it)
+	if err := t.net.Save(filepath.Join(dir, "weights.safetensors"), meta); err != nil {
+		return err
+	}
+	ob, err := neural.EncodeSafetensors(t.adam.tensors(t.net), nil)
+	if err != nil {
+		return err
+	}
+	if err := neural.WriteFileAtomic(filepath.Join(dir, "optim.safetensors"), ob); err != nil {
+		return err
+	}
+	poolDir := filepath.Join(t.opt.Dir, "pool")
+	if err := os.MkdirAll(poolDir, 0o755); err != nil {
+		return err
+	}
+	for k, net := range t.pool {
+		p := filepath.Join(poolDir, checkpointName(t.poolI[k])+".safetensors")
+		if _, err := os.Stat(p); err == nil {
+			continue
+		}
+		if err := net.Save(p, t.meta()); err != nil {
+			return err
+		}
+	}
+	st, _ := json.MarshalIndent(runState{Iteration: it, Elapsed: t.elapsed().Seconds(), EnvSteps: t.envSteps, Pool: t.poolI}, "", "  ")
+	if err := neural.WriteFileAtomic(filepath.Join(dir, "state.json"), st); err != nil {
+		return err
+	}
+	return neural.WriteFileAtomic(filepath.Join(t.opt.Dir, "latest"), []byte(checkpointName(it)+"\n"))
+}
+
+func (t *trainer) latestWeights() string {
+	b, err := os.ReadFile(filepath.Join(t.opt.Dir, "latest"))
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(t.opt.Dir, "checkpoints", strings.TrimSpace(string(b)), "weights.safetensors")
+}
+
+// restore loads the latest checkpoint of the run folder and returns its
+// iteration. The folder's config must equal the one given.
+func (t *trainer) restore() (int, error) {
+	dir := t.opt.Dir
+	saved, err := LoadConfig(filepath.Join(dir, "config.yaml"))
+	if err != nil {
+		return 0, fmt.Errorf("resume %s: %w", dir, err)
+	}
+	if !saved.Equal(t.cfg) {
+		return 0, fmt.Errorf("resume %s: the run was started with another config (see its config.yaml); resume with that config", dir)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "latest"))
+	if errors.Is(err, os.ErrNotExist) {
+		return 0, fmt.Errorf("resume %s: no complete checkpoint yet (the run stopped before checkpoint_every = %d iterations); start it again", dir, t.cfg.CheckpointEvery)
+	} else if err != nil {
+		return 0, fmt.Errorf("resume: %w", err)
+	}
+	cp := filepath.Join(dir, "checkpoints", strings.TrimSpace(string(b)))
+	var st runState
+	sb, err := os.ReadFile(filepath.Join(cp, "state.json"))
+	if err == nil {
+		err = json.Unmarshal(sb, &st)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("resume %s: state.json: %w", cp, err)
+	}
+	net, _, err := neural.Load(filepath.Join(cp, "weights.safetensors"))
+	if err != nil {
+		return 0, fmt.Errorf("resume: %w", err)
+	}
+	if net.Arch != t.net.Arch {
+		return 0, fmt.Errorf("resume %s: checkpoint network %+v differs from the config's %+v", cp, net.Arch, t.net.Arch)
+	}
+	t.net.CopyFrom(net)
+	ob, err := os.ReadFile(filepath.Join(cp, "optim.safetensors"))
+	if err != nil {
+		return 0, fmt.Errorf("resume: %w", err)
+	}
+	ts, _, err := neural.DecodeSafetensors(ob)
+	if err == nil {
+		err = t.adam.load(t.net, ts)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("resume %s: optimizer state: %w", cp, err)
+	}
+	t.pool, t.poolI = nil, nil
+	for _, it := range st.Pool {
+		p, _, err := neural.Load(filepath.Join(dir, "pool", checkpointName(it)+".safetensors"))
+		if err != nil {
+			return 0, fmt.Errorf("resume: pool: %w", err)
+		}
+		t.pool = append(t.pool, p)
+		t.poolI = append(t.poolI, it)
+	}
+	t.elapsed0 = time.Duration(st.Elapsed * float64(time.Second))
+	t.start = time.Now()
+	t.envSteps = st.EnvSteps
+	t.iterations = st.Iteration
+	if err := truncateMetrics(filepath.Join(dir, "metrics.csv"), st.Iteration); err != nil {
+		return 0, err
+	}
+	return st.Iteration, nil
+}

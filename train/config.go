@@ -1,0 +1,268 @@
+package train
+
+import (
+	"bytes"
+	"fmt"
+	"maps"
+	"os"
+	"reflect"
+	"slices"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/gridgym/gridgym/agents"
+	"github.com/gridgym/gridgym/configs"
+	"github.com/gridgym/gridgym/rules"
+)
+
+// Config is a training run: every field has its YAML name, meaning and valid
+// range in its comment, and Validate names the field of any bad value. The
+// defaults per game are the YAML files of configs/, embedded in the binary.
+type Config struct {
+	Game   string            `yaml:"game"`   // registered game name
+	Params map[string]string `yaml:"params"` // game parameters (see `gridgym games`); empty = the written rules
+	Seed   uint64            `yaml:"seed"`   // master seed: same seed, same config → same run, bit for bit
+
+	// Iterations is the planned length of the run (the LR schedule runs over
+	// it), 1..1e6. Minutes, if > 0, stops the run earlier at an iteration
+	// boundary (0..10000).
+	Iterations int     `yaml:"iterations"`
+	Minutes    float64 `yaml:"minutes"`
+
+	Network NetworkConfig `yaml:"network"`
+
+	// Envs games played at once, 1..4096. Each iteration plays whole
+	// episodes from fresh starts until the learner has made at least
+	// Decisions decisions (1..1e7); MaxEpisodeSteps (0 = the game's own end,
+	// else 1..1e6) truncates long episodes, which are then scored by the
+	// current ranking.
+	Envs            int `yaml:"envs"`
+	Decisions       int `yaml:"decisions"`
+	MaxEpisodeSteps int `yaml:"max_episode_steps"`
+
+	Opponents OpponentConfig `yaml:"opponents"`
+	PPO       PPOConfig      `yaml:"ppo"`
+	BC        BCConfig       `yaml:"bc"`
+	Eval      EvalConfig     `yaml:"eval"`
+
+	// CheckpointEvery iterations between checkpoints (1..1e6); the last
+	// iteration always writes one.
+	CheckpointEvery int `yaml:"checkpoint_every"`
+	// Workers goroutines for acting and env stepping, 0 = all cores (0..256).
+	Workers int `yaml:"workers"`
+}
+
+// NetworkConfig shapes the policy/value network (package neural).
+type NetworkConfig struct {
+	Filters int `yaml:"filters"` // trunk channels, 1..512
+	Layers  int `yaml:"layers"`  // trunk 3×3 convolutions, 1..20
+	Hidden  int `yaml:"hidden"`  // global branch width, 1..4096
+}
+
+// OpponentConfig is the opponent pool. Every episode, seat (episode mod
+// seats) — rotated, so the learner plays every seat — is the learner. Each
+// other seat is, independently: the current policy with probability Self
+// (its decisions are trained on too), a uniformly drawn past checkpoint of
+// the pool with probability Past (if the pool is not empty), otherwise a
+// uniformly drawn scripted bot of Scripted.
+type OpponentConfig struct {
+	Scripted  []string `yaml:"scripted"`   // registered bots of the game; at least one
+	Self      float64  `yaml:"self"`       // 0..1
+	Past      float64  `yaml:"past"`       // 0..1, Self+Past ≤ 1
+	PoolEvery int      `yaml:"pool_every"` // iterations between snapshots added to the pool, 1..1e6
+	PoolSize  int      `yaml:"pool_size"`  // snapshots kept (oldest dropped first), 0..1000
+}
+
+// PPOConfig holds the PPO hyperparameters (clipped objective, GAE).
+type PPOConfig struct {
+	LR          float64 `yaml:"lr"`            // Adam learning rate, (0, 1]
+	LRFinal     float64 `yaml:"lr_final"`      // final LR as a fraction of LR (linear schedule), 0..1
+	Gamma       float64 `yaml:"gamma"`         // discount, 0..1
+	Lambda      float64 `yaml:"lambda"`        // GAE λ, 0..1
+	Clip        float64 `yaml:"clip"`          // ratio clip ε, (0, 1)
+	Epochs      int     `yaml:"epochs"`        // passes over each iteration's data, 1..100
+	Minibatch   int     `yaml:"minibatch"`     // samples per gradient step, 1..65536
+	ValueCoef   float64 `yaml:"value_coef"`    // weight of the value loss, 0..100
+	EntropyCoef float64 `yaml:"entropy_coef"`  // weight of the entropy bonus, 0..10
+	MaxGradNorm float64 `yaml:"max_grad_norm"` // global gradient-norm clip, 0 = off, else (0, 1000]
+	Augment     bool    `yaml:"augment"`       // act in a random D4 frame of the game's symmetries (data augmentation)
+}
+
+// BCConfig is behaviour cloning: a warm start before PPO (Samples > 0) from
+// shards that Teacher plays against Opponents, written under the run
+// folder, or from existing Shards.
+type BCConfig struct {
+	Teacher   string   `yaml:"teacher"`   // registered bot imitated ("" = no warm start)
+	Opponents []string `yaml:"opponents"` // the teacher's opponents in the shards (default: the teacher itself)
+	Shards    string   `yaml:"shards"`    // existing shard file or folder instead of playing ("" = play)
+	Samples   int      `yaml:"samples"`   // teacher decisions to learn from, 0..1e8
+	Epochs    int      `yaml:"epochs"`    // passes over them, 1..100
+	LR        float64  `yaml:"lr"`        // Adam learning rate, (0, 1]
+	Minibatch int      `yaml:"minibatch"` // 1..65536
+	ValueCoef float64  `yaml:"value_coef"`
+}
+
+// EvalConfig is the periodic evaluation: the greedy policy in one seat
+// (rotated) against Baselines (default: the opponents' scripted bots).
+type EvalConfig struct {
+	Every     int      `yaml:"every"`     // iterations between evaluations, 0 = off, else 1..1e6
+	Games     int      `yaml:"games"`     // games per evaluation, 1..100000
+	Baselines []string `yaml:"baselines"` // registered bots
+}
+
+// DefaultConfig returns the embedded default config of game.
+func DefaultConfig(game string) (Config, error) {
+	b, err := configs.Default(game)
+	if err != nil {
+		return Config{}, err
+	}
+	return ParseConfig(b, "configs/"+game+".yaml")
+}
+
+// LoadConfig reads a YAML config file. Fields it leaves out keep the
+// embedded defaults of its game.
+func LoadConfig(path string) (Config, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return Config{}, fmt.Errorf("config: %w", err)
+	}
+	return ParseConfig(b, path)
+}
+
+// ParseConfig parses YAML config text over the defaults of the game it
+// names, refusing unknown fields, and validates the result.
+func ParseConfig(b []byte, name string) (Config, error) {
+	var head struct {
+		Game string `yaml:"game"`
+	}
+	if err := yaml.Unmarshal(b, &head); err != nil {
+		return Config{}, fmt.Errorf("%s: %w", name, err)
+	}
+	if head.Game == "" {
+		return Config{}, fmt.Errorf("%s: field game: missing (valid: %s)", name, strings.Join(rules.Names(), ", "))
+	}
+	var c Config
+	if d, err := configs.Default(head.Game); err == nil && !bytes.Equal(d, b) {
+		if c, err = ParseConfig(d, "configs/"+head.Game+".yaml"); err != nil {
+			return Config{}, err
+		}
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(b))
+	dec.KnownFields(true)
+	if err := dec.Decode(&c); err != nil {
+		return Config{}, fmt.Errorf("%s: %w", name, err)
+	}
+	if err := c.Validate(); err != nil {
+		return Config{}, fmt.Errorf("%s: %w", name, err)
+	}
+	return c, nil
+}
+
+// Validate checks every field's range, naming the field of the first bad one.
+func (c *Config) Validate() error {
+	g, err := rules.Lookup(c.Game)
+	if err != nil {
+		return fmt.Errorf("field game: %w", err)
+	}
+	if _, err := g.Configure(c.Params); err != nil {
+		return fmt.Errorf("field params: %w", err)
+	}
+	type check struct {
+		field  string
+		v      float64
+		lo, hi float64
+	}
+	p, o, bc := c.PPO, c.Opponents, c.BC
+	checks := []check{
+		{"iterations", float64(c.Iterations), 1, 1e6},
+		{"minutes", c.Minutes, 0, 10000},
+		{"network.filters", float64(c.Network.Filters), 1, 512},
+		{"network.layers", float64(c.Network.Layers), 1, 20},
+		{"network.hidden", float64(c.Network.Hidden), 1, 4096},
+		{"envs", float64(c.Envs), 1, 4096},
+		{"decisions", float64(c.Decisions), 1, 1e7},
+		{"max_episode_steps", float64(c.MaxEpisodeSteps), 0, 1e6},
+		{"opponents.self", o.Self, 0, 1},
+		{"opponents.past", o.Past, 0, 1 - o.Self},
+		{"opponents.pool_every", float64(o.PoolEvery), 1, 1e6},
+		{"opponents.pool_size", float64(o.PoolSize), 0, 1000},
+		{"ppo.lr", p.LR, 1e-9, 1},
+		{"ppo.lr_final", p.LRFinal, 0, 1},
+		{"ppo.gamma", p.Gamma, 0, 1},
+		{"ppo.lambda", p.Lambda, 0, 1},
+		{"ppo.clip", p.Clip, 1e-6, 0.999},
+		{"ppo.epochs", float64(p.Epochs), 1, 100},
+		{"ppo.minibatch", float64(p.Minibatch), 1, 65536},
+		{"ppo.value_coef", p.ValueCoef, 0, 100},
+		{"ppo.entropy_coef", p.EntropyCoef, 0, 10},
+		{"ppo.max_grad_norm", p.MaxGradNorm, 0, 1000},
+		{"bc.samples", float64(bc.Samples), 0, 1e8},
+		{"eval.every", float64(c.Eval.Every), 0, 1e6},
+		{"checkpoint_every", float64(c.CheckpointEvery), 1, 1e6},
+		{"workers", float64(c.Workers), 0, 256},
+	}
+	if bc.Samples > 0 {
+		checks = append(checks,
+			check{"bc.epochs", float64(bc.Epochs), 1, 100},
+			check{"bc.lr", bc.LR, 1e-9, 1},
+			check{"bc.minibatch", float64(bc.Minibatch), 1, 65536},
+			check{"bc.value_coef", bc.ValueCoef, 0, 100})
+	}
+	if c.Eval.Every > 0 {
+		checks = append(checks, check{"eval.games", float64(c.Eval.Games), 1, 100000})
+	}
+	for _, k := range checks {
+		if !(k.v >= k.lo && k.v <= k.hi) { // also catches NaN
+			return fmt.Errorf("field %s = %v: want %v..%v", k.field, k.v, k.lo, k.hi)
+		}
+	}
+	if len(o.Scripted) == 0 {
+		return fmt.Errorf("field opponents.scripted: empty; name at least one bot of %s (%s)", c.Game, botNames(c.Game))
+	}
+	lists := map[string][]string{"opponents.scripted": o.Scripted, "eval.baselines": c.Eval.Baselines, "bc.opponents": bc.Opponents}
+	if bc.Teacher != "" {
+		lists["bc.teacher"] = []string{bc.Teacher}
+	}
+	for _, field := range slices.Sorted(maps.Keys(lists)) {
+		for _, name := range lists[field] {
+			if !botExists(c.Game, name) {
+				return fmt.Errorf("field %s: unknown bot %q for %s (valid: %s)", field, name, c.Game, botNames(c.Game))
+			}
+		}
+	}
+	if bc.Samples > 0 && bc.Teacher == "" && bc.Shards == "" {
+		return fmt.Errorf("field bc.teacher: bc.samples = %d needs a teacher bot or bc.shards", bc.Samples)
+	}
+	return nil
+}
+
+// Baselines returns the bots the run is evaluated against.
+func (c *Config) Baselines() []string {
+	if len(c.Eval.Baselines) > 0 {
+		return c.Eval.Baselines
+	}
+	return c.Opponents.Scripted
+}
+
+// RulesConfig returns the configured game.
+func (c *Config) RulesConfig() (rules.Config, error) {
+	g, err := rules.Lookup(c.Game)
+	if err != nil {
+		return rules.Config{}, err
+	}
+	return g.Configure(c.Params)
+}
+
+// Equal reports whether two configs describe the same run.
+func (c Config) Equal(d Config) bool { return reflect.DeepEqual(c, d) }
+
+// YAML renders the config.
+func (c Config) YAML() []byte {
+	b, _ := yaml.Marshal(c)
+	return b
+}
+
+func botExists(game, name string) bool { _, err := agents.Lookup(game, name); return err == nil }
+
+func botNames(game string) string { return strings.Join(agents.Names(game), ", ") }

@@ -1,0 +1,109 @@
+package train
+
+import (
+	"math"
+
+	"github.com/gridgym/gridgym/agents"
+	"github.com/gridgym/gridgym/agents/neural"
+	"github.com/gridgym/gridgym/env"
+	"github.com/gridgym/gridgym/rules"
+)
+
+// Evaluate plays games episodes of the greedy policy net against baselines:
+// game k seats the policy at seat k mod seats (every seat equally often) and
+// fills every other seat with a baseline drawn uniformly. It is the quick
+// check a training run plots; `gridgym tournament` is the full evaluation.
+func Evaluate(cfg rules.Config, net *neural.Net, baselines []string, games int, seed uint64, workers int) EvalResult {
+	n := min(games, 64)
+	v, err := env.New(env.Config{Game: cfg, N: n, Seed: seed, Workers: workers})
+	if err != nil {
+		return EvalResult{}
+	}
+	defer v.Close()
+	if workers <= 0 {
+		workers = defaultWorkers()
+	}
+	pl := newPlayer(v, cfg, net, workers)
+	rng := rules.NewRNG(seed)
+	seats := v.Seats
+	policySeat := make([]int, n)
+	active := make([]bool, n)
+	started := 0
+	seat := func(i int) {
+		policySeat[i] = started % seats
+		for s := 0; s < seats; s++ {
+			if s == policySeat[i] {
+				pl.actors[i][s] = seatActor{kind: byLearner}
+				continue
+			}
+			e, _ := agents.Lookup(cfg.Game().Name, baselines[rng.U(len(baselines))])
+			pl.actors[i][s] = seatActor{kind: byScripted, bot: e.New()}
+			pl.actors[i][s].bot.Reset(v.State(i), s, rules.Derive(seed, uint64(started)<<4|uint64(s)))
+		}
+		started++
+		active[i] = true
+	}
+	v.Reset(seed)
+	for i := 0; i < n; i++ {
+		seat(i)
+	}
+	var res EvalResult
+	var scores []float64
+	t := &trainer{v: v, pl: pl}
+	for running := n; running > 0; {
+		t.request(active, byLearner, -1, nil)
+		pl.decide(net, true, nil, nil)
+		t.opponents(active, nil)
+		v.Step(pl.actions)
+		for i := 0; i < n; i++ {
+			if !active[i] || !(v.Terminated[i] || v.Truncated[i]) {
+				continue
+			}
+			k := i*seats + policySeat[i]
+			res.Games++
+			res.Win += v.FinalWin[k]
+			res.Points += v.FinalPoints[k]
+			scores = append(scores, v.FinalScore[k])
+			if v.FinalWin[k] == 1 {
+				res.First++
+			}
+			if started < games {
+				seat(i)
+			} else {
+				active[i] = false
+				running--
+			}
+		}
+	}
+	g := float64(res.Games)
+	res.Win /= g
+	res.Points /= g
+	res.WinLo, res.WinHi = Wilson(res.First, g)
+	res.First /= g
+	for _, s := range scores {
+		res.Score += s
+	}
+	res.Score /= g
+	sd := 0.0
+	for _, s := range scores {
+		sd += (s - res.Score) * (s - res.Score)
+	}
+	if g > 1 {
+		half := 1.96 * math.Sqrt(sd/(g-1)/g)
+		res.ScoreLo, res.ScoreHi = res.Score-half, res.Score+half
+	}
+	return res
+}
+
+// Wilson returns the 95% Wilson score interval of k successes in n trials.
+func Wilson(k, n float64) (lo, hi float64) {
+	if n == 0 {
+		return 0, 1
+	}
+	const z = 1.959963984540054
+	p := k / n
+	d := 1 + z*z/n
+	c := (p + z*z/(2*n)) / d
+	h := z * math.Sqrt(p*(1-p)/n+z*z/(4*n*n)) / d
+	return max(0, c-h), min(1, c+h)
+}

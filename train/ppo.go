@@ -1,0 +1,393 @@
+package train
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/gridgym/gridgym/agents"
+	"github.com/gridgym/gridgym/agents/neural"
+	"github.com/gridgym/gridgym/env"
+	"github.com/gridgym/gridgym/rules"
+)
+
+// Options are the parts of a run that are not its config: where it writes
+// and how it reports.
+type Options struct {
+	Dir    string // run folder (config.yaml, metrics.csv, plots, checkpoints/)
+	Resume bool   // continue the run in Dir from its latest checkpoint
+	// Progress, if set, is called after every iteration and during long
+	// phases (behaviour cloning).
+	Progress func(Progress)
+}
+
+// Progress is what a progress bar shows.
+type Progress struct {
+	Phase      string // "bc-play", "bc", "ppo"
+	Iteration  int
+	Iterations int
+	Done, Of   int // work units of the phase (iterations, samples, …)
+	Metrics    Metrics
+	Elapsed    time.Duration
+}
+
+// Result summarises a finished run.
+type Result struct {
+	Dir        string
+	Iterations int     // iterations completed (all of them, resumed ones included)
+	Checkpoint string  // latest checkpoint's weights file
+	Last       Metrics // the last iteration's metrics
+	BC         BCStats // the behaviour-cloning warm start, if any
+}
+
+// trainer is a PPO run in progress: CleanRL's ppo.py, in Go, over a batched
+// env with an opponent pool.
+type trainer struct {
+	cfg   Config
+	opt   Options
+	rcfg  rules.Config
+	net   *neural.Net
+	graph *graph
+	adam  *adam
+	pool  []*neural.Net
+	poolI []int // iteration of each pool snapshot
+	v     *env.Vec
+	pl    *player
+	buf   buffer
+	sp    rules.Space
+
+	start      time.Time
+	elapsed0   time.Duration // time spent before a resume
+	envSteps   int64
+	iterations int
+	bc         BCStats // the warm start's result, if any
+}
+
+// Run trains a policy as cfg says, writing into opt.Dir.
+func Run(ctx context.Context, cfg Config, opt Options) (Result, error) {
+	if err := cfg.Validate(); err != nil {
+		return Result{}, err
+	}
+	t, err := newTrainer(cfg, opt)
+	if err != nil {
+		return Result{}, err
+	}
+	defer t.v.Close()
+	first := 1
+	if opt.Resume {
+		it, err := t.restore()
+		if err != nil {
+			return Result{}, err
+		}
+		first = it + 1
+	} else {
+		if err := t.create(); err != nil {
+			return Result{}, err
+		}
+		if cfg.BC.Samples > 0 {
+			if err := t.warmStart(ctx); err != nil {
+				return Result{}, err
+			}
+		}
+	}
+	var last Metrics
+	for it := first; it <= cfg.Iterations; it++ {
+		if ctx.Err() != nil || (cfg.Minutes > 0 && t.elapsed() > time.Duration(cfg.Minutes*float64(time.Minute))) {
+			break
+		}
+		m, err := t.iteration(ctx, it)
+		if err != nil {
+			return Result{}, err
+		}
+		last = m
+		t.iterations = it
+		if opt.Progress != nil {
+			opt.Progress(Progress{Phase: "ppo", Iteration: it, Iterations: cfg.Iterations, Done: it, Of: cfg.Iterations, Metrics: m, Elapsed: t.elapsed()})
+		}
+	}
+	if err := t.writePlots(); err != nil {
+		return Result{}, err
+	}
+	return Result{Dir: opt.Dir, Iterations: t.iterations, Checkpoint: t.latestWeights(), Last: last, BC: t.bc}, nil
+}
+
+func newTrainer(cfg Config, opt Options) (*trainer, error) {
+	rcfg, err := cfg.RulesConfig()
+	if err != nil {
+		return nil, err
+	}
+	g := rcfg.Game()
+	sp := g.Encoder(rcfg).Space()
+	arch, err := neural.NewArch(g.Name, sp, cfg.Network.Filters, cfg.Network.Layers, cfg.Network.Hidden)
+	if err != nil {
+		return nil, fmt.Errorf("field network: %w", err)
+	}
+	net, err := neural.New(arch)
+	if err != nil {
+		return nil, err
+	}
+	net.Init(rules.Derive(cfg.Seed, 0x1417))
+	gr, err := newGraph(net, cfg.PPO.Minibatch)
+	if err != nil {
+		return nil, err
+	}
+	workers := cfg.Workers
+	v, err := env.New(env.Config{Game: rcfg, N: cfg.Envs, Seed: cfg.Seed, Workers: workers, MaxSteps: cfg.MaxEpisodeSteps})
+	if err != nil {
+		return nil, err
+	}
+	t := &trainer{cfg: cfg, opt: opt, rcfg: rcfg, net: net, graph: gr, adam: newAdam(net), v: v, sp: sp, start: time.Now()}
+	if workers <= 0 {
+		workers = defaultWorkers()
+	}
+	t.pl = newPlayer(v, rcfg, net, workers)
+	t.buf = buffer{os: sp.ObsSize(), ns: sp.Scalars, mw: sp.MaskWords(), heads: sp.Heads}
+	return t, nil
+}
+
+func (t *trainer) elapsed() time.Duration { return t.elapsed0 + time.Since(t.start) }
+
+// lr is the learning rate of iteration it: linear from LR to LR·LRFinal.
+func (t *trainer) lr(it int) float64 {
+	p := t.cfg.PPO
+	frac := 0.0
+	if t.cfg.Iterations > 1 {
+		frac = float64(it-1) / float64(t.cfg.Iterations-1)
+	}
+	return p.LR * (1 - frac*(1-p.LRFinal))
+}
+
+// iteration plays, learns, evaluates and checkpoints once.
+func (t *trainer) iteration(ctx context.Context, it int) (Metrics, error) {
+	m := Metrics{Iteration: it, LR: t.lr(it)}
+	t0 := time.Now()
+	st := t.collect(rules.Derive(t.cfg.Seed, uint64(it)<<8|1), it, &m)
+	m.ActSeconds = time.Since(t0).Seconds()
+	t.envSteps += st
+	m.EnvSteps = t.envSteps
+
+	t1 := time.Now()
+	if err := t.learn(rules.Derive(t.cfg.Seed, uint64(it)<<8|2), m.LR, &m); err != nil {
+		return m, err
+	}
+	m.LearnSeconds = time.Since(t1).Seconds()
+
+	m.EvalWin, m.EvalScore, m.EvalPoints = math.NaN(), math.NaN(), math.NaN()
+	if e := t.cfg.Eval; e.Every > 0 && (it%e.Every == 0 || it == t.cfg.Iterations) {
+		t2 := time.Now()
+		r := t.evaluate(t.net, t.cfg.Baselines(), e.Games, t.cfg.Seed^uint64(it)*0x9e3779b97f4a7c15)
+		m.EvalWin, m.EvalScore, m.EvalPoints = r.Win, r.Score, r.Points
+		m.EvalSeconds = time.Since(t2).Seconds()
+	}
+	if o := t.cfg.Opponents; o.PoolSize > 0 && it%o.PoolEvery == 0 {
+		t.pool = append(t.pool, t.net.Clone())
+		t.poolI = append(t.poolI, it)
+		if len(t.pool) > o.PoolSize {
+			t.pool, t.poolI = t.pool[1:], t.poolI[1:]
+		}
+	}
+	m.Elapsed = t.elapsed().Seconds()
+	t3 := time.Now()
+	if it%t.cfg.CheckpointEvery == 0 || it == t.cfg.Iterations {
+		if err := t.checkpoint(it); err != nil {
+			return m, err
+		}
+	}
+	m.WriteSeconds = time.Since(t3).Seconds()
+	if err := t.appendMetrics(m); err != nil {
+		return m, err
+	}
+	return m, ctx.Err()
+}
+
+// seatEpisode assigns the actors of env i's next episode (number ep of the
+// iteration): the learner in seat ep mod seats, the other seats drawn from
+// the opponent pool as OpponentConfig documents.
+func (t *trainer) seatEpisode(i, ep int, rng *rules.RNG, scripted []string, learnerOnly bool) {
+	o := t.cfg.Opponents
+	seats := t.v.Seats
+	learner := ep % seats
+	for s := 0; s < seats; s++ {
+		a := &t.pl.actors[i][s]
+		*a = seatActor{kind: byLearner, label: "learner"}
+		if s == learner {
+			continue
+		}
+		u := rng.Float64()
+		switch {
+		case !learnerOnly && u < o.Self:
+		case !learnerOnly && u < o.Self+o.Past && len(t.pool) > 0:
+			k := rng.U(len(t.pool))
+			*a = seatActor{kind: byPool, pool: k, label: fmt.Sprintf("pool-%d", t.poolI[k])}
+		default:
+			name := scripted[rng.U(len(scripted))]
+			e, _ := agents.Lookup(t.cfg.Game, name)
+			*a = seatActor{kind: byScripted, bot: e.New(), label: name}
+			a.bot.Reset(t.v.State(i), s, rules.Derive(rng.Uint64(), uint64(s)))
+		}
+	}
+}
+
+// collect plays whole episodes until the learner has made cfg.Decisions
+// decisions, filling the buffer; it returns the env steps played.
+func (t *trainer) collect(rng *rules.RNG, it int, m *Metrics) int64 {
+	t.buf.reset()
+	v, pl := t.v, t.pl
+	v.Reset(rng.Uint64())
+	seats, heads := v.Seats, v.Space.Heads
+	rngs := make([]*rules.RNG, v.N)
+	epRNG := rules.Derive(rng.Uint64(), 0)
+	last := make([]int32, v.N*seats) // last decision index of each learner seat, −1 none
+	active := make([]bool, v.N)
+	allScripted := make([]bool, v.N)
+	episodes := 0
+	for i := range rngs {
+		rngs[i] = rules.Derive(rng.Uint64(), uint64(i))
+		t.seatEpisode(i, it*v.N+episodes, epRNG, t.cfg.Opponents.Scripted, false)
+		allScripted[i] = t.onlyScripted(i)
+		episodes++
+		active[i] = true
+	}
+	for i := range last {
+		last[i] = -1
+	}
+	var steps int64
+	var wins, winN, rewardSum float64
+	var rewardN int
+	for running := v.N; running > 0; {
+		t.request(active, byLearner, -1, rngs)
+		pl.decide(t.net, false, rngs, func(i, s int, sc *scratch, row int, logp float64) {
+			b := &t.buf
+			idx := int32(b.len())
+			b.planes = append(b.planes, sc.planes[row*b.os:(row+1)*b.os]...)
+			b.scalars = append(b.scalars, sc.scalars[row*b.ns:(row+1)*b.ns]...)
+			b.masks = append(b.masks, sc.masks[row*b.mw:(row+1)*b.mw]...)
+			b.actions = append(b.actions, sc.acts[row*heads:(row+1)*heads]...)
+			b.logp = append(b.logp, float32(logp))
+			b.value = append(b.value, sc.ws.Value[row])
+			b.reward = append(b.reward, 0)
+			b.done = append(b.done, false)
+			b.next = append(b.next, -1)
+			if p := last[i*seats+s]; p >= 0 {
+				b.next[p] = idx
+			}
+			last[i*seats+s] = idx
+		})
+		t.opponents(active, rngs)
+		v.Step(pl.actions)
+		steps += int64(running)
+		for i := 0; i < v.N; i++ {
+			if !active[i] || !(v.Terminated[i] || v.Truncated[i]) {
+				continue
+			}
+			half := float64(seats-1) / 2
+			for s := 0; s < seats; s++ {
+				k := i*seats + s
+				if pl.actors[i][s].kind != byLearner || last[k] < 0 {
+					continue
+				}
+				r := (v.FinalPoints[k] - half) / half // the rank reward, also at truncation
+				t.buf.reward[last[k]] += float32(r)
+				t.buf.done[last[k]] = true
+				last[k] = -1
+				rewardSum += r
+				rewardN++
+				if allScripted[i] {
+					wins += v.FinalWin[k]
+					winN++
+				}
+			}
+			m.Episodes++
+			if t.buf.len() >= t.cfg.Decisions {
+				active[i] = false
+				running--
+				continue
+			}
+			t.seatEpisode(i, it*v.N+episodes, epRNG, t.cfg.Opponents.Scripted, false)
+			allScripted[i] = t.onlyScripted(i)
+			episodes++
+		}
+	}
+	m.Decisions = t.buf.len()
+	m.TrainWin = math.NaN()
+	if winN > 0 {
+		m.TrainWin = wins / winN
+	}
+	if rewardN > 0 {
+		m.MeanReward = rewardSum / float64(rewardN)
+	}
+	return steps
+}
+
+func (t *trainer) onlyScripted(i int) bool {
+	n := 0
+	for _, a := range t.pl.actors[i] {
+		if a.kind == byLearner {
+			n++
+		} else if a.kind != byScripted {
+			return false
+		}
+	}
+	return n == 1
+}
+
+// request lists the active (env, seat) pairs played by actors of kind (and
+// pool index k) in pl.req*, each with a random frame of the game's
+// symmetries when augmenting.
+func (t *trainer) request(active []bool, kind, k int, rngs []*rules.RNG) {
+	pl, v := t.pl, t.v
+	pl.reqEnv, pl.reqSeat, pl.reqSym = pl.reqEnv[:0], pl.reqSeat[:0], pl.reqSym[:0]
+	for i := 0; i < v.N; i++ {
+		if !active[i] {
+			continue
+		}
+		for s := 0; s < v.Seats; s++ {
+			a := pl.actors[i][s]
+			if a.kind != kind || (kind == byPool && a.pool != k) || !v.Active[i*v.Seats+s] {
+				continue
+			}
+			g := rules.D4(0)
+			if t.cfg.PPO.Augment && kind == byLearner && len(pl.syms) > 1 {
+				g = pl.syms[rngs[i].U(len(pl.syms))]
+			}
+			pl.reqEnv, pl.reqSeat, pl.reqSym = append(pl.reqEnv, i), append(pl.reqSeat, s), append(pl.reqSym, g)
+		}
+	}
+}
+
+// opponents sets the actions of pool networks (sampling) and the moves of
+// scripted bots for the next step.
+func (t *trainer) opponents(active []bool, rngs []*rules.RNG) {
+	pl, v := t.pl, t.v
+	for k, net := range t.pool {
+		t.request(active, byPool, k, rngs)
+		pl.decide(net, false, rngs, nil)
+	}
+	for i := 0; i < v.N; i++ {
+		if !active[i] {
+			continue
+		}
+		for s := 0; s < v.Seats; s++ {
+			if a := pl.actors[i][s]; a.kind == byScripted && v.Active[i*v.Seats+s] {
+				mv, _ := agents.SafeAct(a.bot, v.State(i))
+				v.SetMove(i, s, mv)
+			}
+		}
+	}
+}
+
+// EvalResult is the greedy policy's record against baselines.
+type EvalResult struct {
+	Games               int
+	Win, Score, Points  float64 // means over the policy's games
+	First               float64 // share of games finished alone in first place
+	WinLo, WinHi        float64 // 95% Wilson interval of First
+	ScoreLo, ScoreHi    float64 // 95% normal interval of Score
+}
+
+// evaluate plays games episodes: the greedy policy in seat (game mod seats),
+// every other seat a baseline (drawn uniformly).
+func (t *trainer) evaluate(net *neural.Net, baselines []string, games int, seed uint64) EvalResult {
+	return Evaluate(t.rcfg, net, baselines, games, seed, t.cfg.Workers)
+}
