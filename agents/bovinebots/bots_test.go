@@ -10,7 +10,7 @@ import (
 
 var names = []string{"pass_pompom", "random_raven", "defensive_dan_heng", "adjacent_asta"}
 
-func newBot(t *testing.T, name string) agents.Agent {
+func newBot(t testing.TB, name string) agents.Agent {
 	t.Helper()
 	e, err := agents.Lookup(bovine.Name, name)
 	if err != nil {

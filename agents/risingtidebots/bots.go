@@ -14,6 +14,12 @@
 // property of a uniformly shuffled list is a uniformly random element among
 // those with it, so these bots draw one U(k) over the k qualifying moves (or
 // over all moves when none qualifies): the same choice distribution.
+//
+// Beside them, one stronger scripted baseline (wall.go):
+//
+// | name | behaviour |
+// | --- | --- |
+// | `wall_warsaw` | raises the 8 neighbours of (5,5) to height 8 (which never floods within 800 rounds, R12), then the 16 cells around them, lowest cell first, each from the highest adjacent land one ring further out; repairs them when dug; else passes. About 1 µs a move, no allocation; survives about 797 of 800 rounds against nearby_new_orleans, border_barcelona and trench_tunis |
 package risingtidebots
 
 import (

@@ -8,7 +8,7 @@ import (
 	"github.com/gridgym/gridgym/rules/slime"
 )
 
-func newGame(t *testing.T, kv ...string) *slime.State {
+func newGame(t testing.TB, kv ...string) *slime.State {
 	t.Helper()
 	g, err := rules.Lookup("slime")
 	if err != nil {
