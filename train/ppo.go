@@ -198,7 +198,7 @@ func (t *trainer) iteration(ctx context.Context, it int) (Metrics, error) {
 	if err := t.appendMetrics(m); err != nil {
 		return m, err
 	}
-	return m, ctx.Err()
+	return m, nil
 }
 
 // seatEpisode assigns the actors of env i's next episode (number ep of the
@@ -379,11 +379,11 @@ func (t *trainer) opponents(active []bool, rngs []*rules.RNG) {
 
 // EvalResult is the greedy policy's record against baselines.
 type EvalResult struct {
-	Games               int
-	Win, Score, Points  float64 // means over the policy's games
-	First               float64 // share of games finished alone in first place
-	WinLo, WinHi        float64 // 95% Wilson interval of First
-	ScoreLo, ScoreHi    float64 // 95% normal interval of Score
+	Games              int
+	Win, Score, Points float64 // means over the policy's games
+	First              float64 // share of games finished alone in first place
+	WinLo, WinHi       float64 // 95% Wilson interval of First
+	ScoreLo, ScoreHi   float64 // 95% normal interval of Score
 }
 
 // evaluate plays games episodes: the greedy policy in seat (game mod seats),
