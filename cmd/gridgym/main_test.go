@@ -66,7 +66,7 @@ func TestBadInputIsAUsageError(t *testing.T) {
 		want string
 	}{
 		{[]string{"play", "--game", "chess"}, "valid: bovine-borders, nuggets, rectangle, rising-tide, slime"},
-		{[]string{"play", "--game", "slime", "--bots", "deep_blue"}, "valid: pass, random, simplebot"},
+		{[]string{"play", "--game", "slime", "--bots", "deep_blue"}, "valid: greedy, pass, random, simplebot"},
 		{[]string{"play", "--game", "slime", "-p", "board_size=9"}, "4..8"},
 		{[]string{"play", "--game", "slime", "-p", "size=9"}, "valid: max_turns, board_size"},
 		{[]string{"play", "--seed", "-1"}, "0..18446744073709551615"},
