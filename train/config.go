@@ -2,10 +2,10 @@ package train
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"maps"
 	"os"
-	"reflect"
 	"slices"
 	"strings"
 
@@ -151,7 +151,7 @@ func ParseConfig(b []byte, name string) (Config, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(b))
 	dec.KnownFields(true)
 	if err := dec.Decode(&c); err != nil {
-		return Config{}, fmt.Errorf("%s: %w", name, err)
+		return Config{}, fmt.Errorf("%s: %w", name, nameFields(b, err))
 	}
 	if err := c.Validate(); err != nil {
 		return Config{}, fmt.Errorf("%s: %w", name, err)
@@ -255,7 +255,7 @@ func (c *Config) RulesConfig() (rules.Config, error) {
 }
 
 // Equal reports whether two configs describe the same run.
-func (c Config) Equal(d Config) bool { return reflect.DeepEqual(c, d) }
+func (c Config) Equal(d Config) bool { return bytes.Equal(c.YAML(), d.YAML()) }
 
 // YAML renders the config.
 func (c Config) YAML() []byte {
@@ -266,3 +266,48 @@ func (c Config) YAML() []byte {
 func botExists(game, name string) bool { _, err := agents.Lookup(game, name); return err == nil }
 
 func botNames(game string) string { return strings.Join(agents.Names(game), ", ") }
+
+// nameFields rewrites YAML type errors ("line 2: cannot unmarshal !!str
+// `many` into int") to name the dotted field at that line of the source.
+func nameFields(src []byte, err error) error {
+	var te *yaml.TypeError
+	if !errors.As(err, &te) {
+		return err
+	}
+	var root yaml.Node
+	if yaml.Unmarshal(src, &root) != nil {
+		return err
+	}
+	at := map[int]string{}
+	var walk func(n *yaml.Node, path string)
+	walk = func(n *yaml.Node, path string) {
+		switch n.Kind {
+		case yaml.DocumentNode, yaml.SequenceNode:
+			for _, c := range n.Content {
+				walk(c, path)
+			}
+		case yaml.MappingNode:
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				p := n.Content[i].Value
+				if path != "" {
+					p = path + "." + p
+				}
+				v := n.Content[i+1]
+				if _, ok := at[v.Line]; !ok || v.Kind == yaml.ScalarNode {
+					at[v.Line] = p
+				}
+				walk(v, p)
+			}
+		}
+	}
+	walk(&root, "")
+	msgs := make([]string, len(te.Errors))
+	for i, m := range te.Errors {
+		msgs[i] = m
+		var line int
+		if _, e := fmt.Sscanf(m, "line %d:", &line); e == nil && at[line] != "" {
+			msgs[i] = "field " + at[line] + ": " + m
+		}
+	}
+	return fmt.Errorf("%s", strings.Join(msgs, "; "))
+}

@@ -183,6 +183,15 @@ func (gr *graph) run() error {
 		gr.newVM()
 	}
 	gr.runs++
+	// Gorgonia's backward pass adds into the parameters' gradients (its
+	// solvers zero them in Step); this graph is stepped by our own Adam, so
+	// the gradients are zeroed here or every step would carry the sum of all
+	// earlier ones.
+	for _, p := range gr.params {
+		if gv, err := p.Grad(); err == nil && gv != nil {
+			clear(gv.Data().([]float32))
+		}
+	}
 	err := gr.vm.RunAll()
 	gr.vm.Reset()
 	return err

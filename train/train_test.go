@@ -1,0 +1,192 @@
+package train
+
+import (
+	"context"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gridgym/gridgym/agents/neural"
+	"github.com/gridgym/gridgym/configs"
+	"github.com/gridgym/gridgym/rules"
+)
+
+// tinyConfig is a run small enough for a unit test.
+func tinyConfig(t testing.TB) Config {
+	t.Helper()
+	c, err := DefaultConfig("slime")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Iterations, c.Minutes = 4, 0
+	c.Network = NetworkConfig{Filters: 4, Layers: 1, Hidden: 8}
+	c.Envs, c.Decisions = 4, 60
+	c.PPO.Minibatch, c.PPO.Epochs = 32, 2
+	c.Opponents.PoolEvery, c.Opponents.PoolSize = 1, 2
+	c.Eval = EvalConfig{Every: 2, Games: 4, Baselines: []string{"simplebot"}}
+	c.CheckpointEvery = 1
+	c.BC.Samples = 0
+	if err := c.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// Every registered game has an embedded default config, and each validates.
+func TestEmbeddedConfigs(t *testing.T) {
+	for _, g := range rules.Names() {
+		c, err := DefaultConfig(g)
+		if err != nil {
+			t.Errorf("%s: %v", g, err)
+			continue
+		}
+		if c.Game != g {
+			t.Errorf("configs/%s.yaml is for game %q", g, c.Game)
+		}
+	}
+	if len(configs.Games()) != len(rules.Names()) {
+		t.Errorf("configs for %v, games %v", configs.Games(), rules.Names())
+	}
+}
+
+// A bad value gets an error that names its field.
+func TestConfigErrorsNameTheField(t *testing.T) {
+	for _, tc := range []struct{ yaml, field string }{
+		{"game: slime\nppo: {clip: 1.5}", "ppo.clip"},
+		{"game: slime\nenvs: 0", "envs"},
+		{"game: slime\nnetwork: {filters: 0}", "network.filters"},
+		{"game: slime\nopponents: {self: 0.9, past: 0.5}", "opponents.past"},
+		{"game: slime\nopponents: {scripted: [nobody]}", "opponents.scripted"},
+		{"game: slime\nopponents: {scripted: []}", "opponents.scripted"},
+		{"game: slime\nbc: {teacher: nobody}", "bc.teacher"},
+		{"game: slime\nppo: {lr: .nan}", "ppo.lr"},
+		{"game: slime\nparams: {board_size: 99}", "params"},
+		{"game: chess", "game"},
+		{"ppo: {lr: 0.1}", "game"},
+		{"game: slime\nppo: {learning_rate: 0.1}", "learning_rate"},
+		{"game: slime\niterations: many", "iterations"},
+	} {
+		_, err := ParseConfig([]byte(tc.yaml), "test.yaml")
+		if err == nil || !strings.Contains(err.Error(), tc.field) {
+			t.Errorf("%q: err = %v, want one naming %s", tc.yaml, err, tc.field)
+		}
+	}
+	// Fields left out keep the game's defaults.
+	c, err := ParseConfig([]byte("game: slime\nppo: {clip: 0.3}"), "test.yaml")
+	d, _ := DefaultConfig("slime")
+	if err != nil || c.PPO.Clip != 0.3 || c.PPO.LR != d.PPO.LR || c.Envs != d.Envs {
+		t.Fatalf("override: %v %+v", err, c.PPO)
+	}
+}
+
+// GAE along one seat's chain, against the formula written out by hand.
+func TestGAE(t *testing.T) {
+	b := buffer{
+		value:  []float32{0.5, 0.2, -0.1, 0.3},
+		reward: []float32{0, 0, 1, -1},
+		done:   []bool{false, false, true, true},
+		next:   []int32{1, 2, -1, -1},
+	}
+	b.logp = make([]float32, 4)
+	const g, l = 0.9, 0.8
+	b.gae(g, l)
+	d2 := 1 - (-0.1)
+	d1 := 0 + g*(-0.1) - 0.2
+	d0 := 0 + g*0.2 - 0.5
+	want := []float64{d0 + g*l*(d1+g*l*d2), d1 + g*l*d2, d2, -1 - 0.3}
+	for i, w := range want {
+		if math.Abs(float64(b.adv[i])-w) > 1e-6 || math.Abs(float64(b.ret[i]-b.value[i])-w) > 1e-6 {
+			t.Fatalf("adv[%d] = %v, want %v", i, b.adv[i], w)
+		}
+	}
+}
+
+// Adam with clipping: the first step moves every weight by lr against the
+// gradient's sign (bias-corrected Adam), and clipping bounds the norm used.
+func TestAdam(t *testing.T) {
+	net, _ := neural.New(neural.Arch{Game: "x", Planes: 1, Height: 1, Width: 1, Filters: 1, Layers: 1, Hidden: 1, Heads: 1, Actions: 1, APlanes: 1})
+	a := newAdam(net)
+	params := [][]float32{{1, -2}}
+	a.m, a.v = [][]float32{{0, 0}}, [][]float32{{0, 0}}
+	norm := a.step(params, [][]float32{{3, -4}}, 0.1, 1)
+	if norm != 5 {
+		t.Fatalf("norm %v, want 5", norm)
+	}
+	if math.Abs(float64(params[0][0])-0.9) > 1e-5 || math.Abs(float64(params[0][1])+1.9) > 1e-5 {
+		t.Fatalf("after one step %v, want [0.9 -1.9]", params[0])
+	}
+}
+
+// A run interrupted after iteration 2 and resumed ends with the same weights,
+// optimiser-driven metrics and pool as the same run uninterrupted (issue 6).
+func TestResumeEqualsUninterrupted(t *testing.T) {
+	cfg := tinyConfig(t)
+	full := filepath.Join(t.TempDir(), "full")
+	if _, err := Run(context.Background(), cfg, Options{Dir: full}); err != nil {
+		t.Fatal(err)
+	}
+	part := filepath.Join(t.TempDir(), "part")
+	ctx, cancel := context.WithCancel(context.Background())
+	_, err := Run(ctx, cfg, Options{Dir: part, Progress: func(p Progress) {
+		if p.Phase == "ppo" && p.Iteration == 2 {
+			cancel()
+		}
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(part, "checkpoints", "iter-000003")); err == nil {
+		t.Fatal("the interrupted run went past iteration 2")
+	}
+	res, err := Run(context.Background(), cfg, Options{Dir: part, Resume: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Iterations != 4 {
+		t.Fatalf("resumed run ended at iteration %d", res.Iterations)
+	}
+	a, _, err := neural.Load(filepath.Join(full, "checkpoints", "iter-000004", "weights.safetensors"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _, err := neural.Load(res.Checkpoint)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range a.Values {
+		for j := range a.Values[i] {
+			if math.Float32bits(a.Values[i][j]) != math.Float32bits(b.Values[i][j]) {
+				t.Fatalf("tensor %s differs after resume", a.Params[i].Name)
+			}
+		}
+	}
+	ma, _ := ReadMetrics(filepath.Join(full, "metrics.csv"))
+	mb, _ := ReadMetrics(filepath.Join(part, "metrics.csv"))
+	for _, col := range []string{"iteration", "env_steps", "decisions", "pg_loss", "value_loss", "entropy", "train_win", "eval_win"} {
+		if len(ma[col]) != 4 || len(mb[col]) != 4 {
+			t.Fatalf("%s: %d and %d rows, want 4", col, len(ma[col]), len(mb[col]))
+		}
+		for i := range ma[col] {
+			x, y := ma[col][i], mb[col][i]
+			if x != y && !(math.IsNaN(x) && math.IsNaN(y)) {
+				t.Fatalf("%s row %d: %v uninterrupted, %v resumed", col, i, x, y)
+			}
+		}
+	}
+	// A second resume of a finished run, or resuming with another config, is refused clearly.
+	other := cfg
+	other.Seed++
+	if _, err := Run(context.Background(), other, Options{Dir: part, Resume: true}); err == nil || !strings.Contains(err.Error(), "config") {
+		t.Fatalf("resume with another config: %v", err)
+	}
+	if _, err := Run(context.Background(), cfg, Options{Dir: part}); err == nil || !strings.Contains(err.Error(), "--resume") {
+		t.Fatalf("starting over an existing run: %v", err)
+	}
+	for _, f := range []string{"losses.png", "winrate.png", "config.yaml", "latest"} {
+		if _, err := os.Stat(filepath.Join(part, f)); err != nil {
+			t.Errorf("run folder lacks %s", f)
+		}
+	}
+}
