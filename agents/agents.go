@@ -54,8 +54,24 @@ func Lookup(game, name string) (Entry, error) {
 		e.Game = game
 		return e, nil
 	}
+	for _, r := range resolvers {
+		if e, ok, err := r(game, name); ok || err != nil {
+			return e, err
+		}
+	}
 	return Entry{}, fmt.Errorf("unknown bot %q for game %s (valid: %s)", name, game, strings.Join(Names(game), ", "))
 }
+
+// A Resolver turns a bot spec that is not a registered name — a trained
+// network's weights file, say — into an entry. It answers ok = false for
+// specs that are not its kind, and an error for ones that are but fail.
+type Resolver func(game, spec string) (e Entry, ok bool, err error)
+
+var resolvers []Resolver
+
+// RegisterResolver adds a Resolver that Lookup consults for unknown names
+// (package neural registers one for weights files and run folders).
+func RegisterResolver(r Resolver) { resolvers = append(resolvers, r) }
 
 // generic are the agents every game has.
 var generic = map[string]Entry{

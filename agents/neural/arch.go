@@ -26,8 +26,9 @@ import (
 
 // EncodingVersion is the version of the observation encoding and action
 // layout a network is trained against; checkpoints and exports record it and
-// refuse to load under another.
-const EncodingVersion = 1
+// refuse to load under another. Version 2: Slime dropped its turn scalar
+// (not in the competition request).
+const EncodingVersion = 2
 
 // Arch is the shape of a network: everything needed to allocate and run it.
 type Arch struct {

@@ -4,10 +4,12 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"math"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/gridgym/gridgym/agents"
 	"github.com/gridgym/gridgym/agents/neural"
 	"github.com/gridgym/gridgym/rules"
 	_ "github.com/gridgym/gridgym/rules/bovine"
@@ -202,5 +204,53 @@ func TestAgentRefusesOtherGame(t *testing.T) {
 	_, err := neural.NewAgent(net, g.Default(), false)
 	if err == nil || !strings.Contains(err.Error(), "slime") || !strings.Contains(err.Error(), "nuggets") {
 		t.Fatalf("err = %v", err)
+	}
+}
+
+// Weights files and run folders are bots wherever a bot name is accepted
+// (agents.Lookup), and bad specs get errors that say what is wrong.
+func TestWeightsAreBots(t *testing.T) {
+	net, cfg := newNet(t, "slime")
+	dir := t.TempDir()
+	file := filepath.Join(dir, "w.safetensors")
+	if err := net.Save(file, map[string]string{"params": `{"max_turns":"300"}`}); err != nil {
+		t.Fatal(err)
+	}
+	run := filepath.Join(dir, "run")
+	cp := filepath.Join(run, "checkpoints", "iter-000007")
+	if err := os.MkdirAll(cp, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := net.Save(filepath.Join(cp, "weights.safetensors"), nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(run, "latest"), []byte("iter-000007\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, spec := range []string{file, run} {
+		e, err := agents.Lookup("slime", spec)
+		if err != nil {
+			t.Fatalf("%s: %v", spec, err)
+		}
+		st := cfg.Game().New(cfg)
+		a := e.New()
+		a.Reset(st, 0, rules.NewRNG(1))
+		if m := a.Act(st); !st.Legal(0, m) {
+			t.Fatalf("%s: illegal first move %v", spec, m)
+		}
+	}
+	if _, c, err := neural.LoadFor("slime", file); err != nil || c.String() == cfg.String() {
+		t.Fatalf("LoadFor should configure the game as trained (max_turns=300): %v %s", err, c.String())
+	}
+	for _, tc := range []struct{ game, spec, want string }{
+		{"bovine-borders", file, "network for slime"},
+		{"slime", filepath.Join(dir, "missing.safetensors"), "no such file"},
+		{"slime", dir, "neither a .safetensors file nor a training run folder"},
+		{"slime", filepath.Join(dir, "nothing-here"), "no such weights file or run folder"},
+		{"slime", "deep_blue", "unknown bot"},
+	} {
+		if _, err := agents.Lookup(tc.game, tc.spec); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Lookup(%s, %s) = %v, want an error mentioning %q", tc.game, tc.spec, err, tc.want)
+		}
 	}
 }

@@ -18,15 +18,19 @@
 //	3 next3  slime of seat+3
 //	4 empty  empty cells (every cell is in exactly one plane)
 //
-// and 10 float32 scalars:
+// and 9 float32 scalars:
 //
 //	0..3 to_move_own, to_move_next1, to_move_next2, to_move_next3
 //	     one-hot: who moves next (ToMove) relative to the seat; all 0 once
 //	     the game has ended. to_move_own = 1 exactly when the seat is Active.
-//	4    turn          turns played / max_turns (0 when max_turns = 0, no cap)
-//	5..8 cells_own, cells_next1, cells_next2, cells_next3
+//	4..7 cells_own, cells_next1, cells_next2, cells_next3
 //	     each player's cell count (its score, R12) / N²
-//	9    cells_empty   empty cells / N²
+//	8    cells_empty   empty cells / N²
+//
+// Everything is a function of the competition's request (R14: the board and
+// the player digit; a bot is asked only on its turn), so an exported bot sees
+// exactly what the learner saw. The turn count is not in the request, hence
+// not in the observation.
 //
 // The action space is one head of 24·N² + 1 actions (1537 at N = 8). Action
 // a < 24·N² is the move from canonical source cell a mod N² by offset a / N²,
@@ -79,14 +83,14 @@ import (
 // Observation layout (see the package doc).
 const (
 	encPlanes  = 5
-	encScalars = 10
+	encScalars = 9
 	numOffsets = 24
 )
 
 var (
 	encPlaneNames  = []string{"own", "next1", "next2", "next3", "empty"}
 	encScalarNames = []string{
-		"to_move_own", "to_move_next1", "to_move_next2", "to_move_next3", "turn",
+		"to_move_own", "to_move_next1", "to_move_next2", "to_move_next3",
 		"cells_own", "cells_next1", "cells_next2", "cells_next3", "cells_empty",
 	}
 	encSymmetries = []rules.D4{0, 4}
@@ -258,13 +262,9 @@ func (e *Encoder) Observe(st rules.State, seat int, planes []uint8, scalars []fl
 			scalars[i] = 1
 		}
 	}
-	scalars[4] = 0
-	if e.maxTurns > 0 {
-		scalars[4] = float32(s.turn) / float32(e.maxTurns)
-	}
 	inv := 1 / float32(nn)
 	for i, bb := range b {
-		scalars[5+i] = float32(bits.OnesCount64(bb)) * inv
+		scalars[4+i] = float32(bits.OnesCount64(bb)) * inv
 	}
 }
 

@@ -71,7 +71,7 @@ func TestEncoderSpace(t *testing.T) {
 	if sp.Planes != 5 || sp.Height != 8 || sp.Width != 8 || len(sp.PlaneNames) != sp.Planes {
 		t.Fatalf("planes %d×%d×%d, names %v", sp.Planes, sp.Height, sp.Width, sp.PlaneNames)
 	}
-	if sp.Scalars != 10 || len(sp.ScalarNames) != sp.Scalars {
+	if sp.Scalars != 9 || len(sp.ScalarNames) != sp.Scalars {
 		t.Fatalf("scalars %d, names %v", sp.Scalars, sp.ScalarNames)
 	}
 	if sp.Heads != 1 || sp.Actions != 1537 || sp.MaskWords() != 25 || sp.ActionDoc == "" || sp.ScoreScale != 16 {
@@ -276,18 +276,17 @@ func TestEncoderObserveView(t *testing.T) {
 					t.Fatalf("seat %d plane %s cell %d: %d, want %d\n%v", seat, sp.PlaneNames[i/nn], i%nn, planes[i], want[i], rowsOf(s))
 				}
 			}
-			var ws [10]float32
+			var ws [9]float32
 			if !s.Done() {
 				ws[(s.ToMove()-seat+4)%4] = 1
 			}
 			if ws[0] == 1 != s.Active(seat) {
 				t.Fatalf("to_move_own disagrees with Active")
 			}
-			ws[4] = float32(s.Turn()) / float32(s.MaxTurns())
 			for i := 0; i < 4; i++ {
-				ws[5+i] = float32(s.Count((seat+i)%4)) / float32(nn)
+				ws[4+i] = float32(s.Count((seat+i)%4)) / float32(nn)
 			}
-			ws[9] = float32(bits.OnesCount64(s.EmptyCells())) / float32(nn)
+			ws[8] = float32(bits.OnesCount64(s.EmptyCells())) / float32(nn)
 			for i, x := range ws {
 				if math.Abs(float64(scal[i]-x)) > 1e-6 {
 					t.Fatalf("seat %d scalar %s = %v, want %v", seat, sp.ScalarNames[i], scal[i], x)
@@ -298,14 +297,17 @@ func TestEncoderObserveView(t *testing.T) {
 			}
 		}
 	})
-	// No cap: the turn scalar is 0.
+	// The observation is a function of the competition's request (R14):
+	// the same board at another turn count observes the same.
 	s := newState(6, 0)
 	s.SetTurn(12345)
 	enc := encFor(s)
-	scal := make([]float32, 10)
+	scal, scal2 := make([]float32, 9), make([]float32, 9)
 	enc.Observe(s, 1, make([]uint8, 5*36), scal)
-	if scal[4] != 0 || scal[1] != 0 || scal[0] != 1 {
-		t.Fatalf("no cap, turn 12345, seat 1: %v", scal)
+	s.SetTurn(12345 + 4*77)
+	enc.Observe(s, 1, make([]uint8, 5*36), scal2)
+	if !slices.Equal(scal, scal2) || scal[1] != 0 || scal[0] != 1 {
+		t.Fatalf("turn 12345 and 12653, seat 1: %v, %v", scal, scal2)
 	}
 }
 

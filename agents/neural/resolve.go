@@ -1,0 +1,92 @@
+package neural
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/gridgym/gridgym/agents"
+	"github.com/gridgym/gridgym/rules"
+)
+
+func init() { agents.RegisterResolver(resolve) }
+
+// WeightsPath returns the weights file a bot spec names: a .safetensors file
+// itself, or a training run folder's latest checkpoint. ok is false when
+// spec names neither kind (a registered bot's name, say).
+func WeightsPath(spec string) (path string, ok bool, err error) {
+	if strings.HasSuffix(spec, ".safetensors") {
+		return spec, true, nil
+	}
+	latest := filepath.Join(spec, "latest")
+	b, err := os.ReadFile(latest)
+	if err != nil {
+		if strings.ContainsRune(spec, os.PathSeparator) || strings.ContainsRune(spec, '/') {
+			if _, serr := os.Stat(spec); serr == nil {
+				return "", true, fmt.Errorf("%s: neither a .safetensors file nor a training run folder (no %s)", spec, latest)
+			}
+			return "", true, fmt.Errorf("bot %s: no such weights file or run folder", spec)
+		}
+		return "", false, nil
+	}
+	return filepath.Join(spec, "checkpoints", strings.TrimSpace(string(b)), "weights.safetensors"), true, nil
+}
+
+// LoadFor loads the network a bot spec names (WeightsPath) for game and the
+// game config it was trained with (the "params" of its metadata).
+func LoadFor(game, spec string) (*Net, rules.Config, error) {
+	path, _, err := WeightsPath(spec)
+	if err != nil {
+		return nil, rules.Config{}, err
+	}
+	net, meta, err := Load(path)
+	if err != nil {
+		return nil, rules.Config{}, err
+	}
+	g, err := rules.Lookup(game)
+	if err != nil {
+		return nil, rules.Config{}, err
+	}
+	if net.Arch.Game != game {
+		return nil, rules.Config{}, fmt.Errorf("%s: a network for %s, not %s", path, net.Arch.Game, game)
+	}
+	params := map[string]string{}
+	if p := meta["params"]; p != "" && p != "null" {
+		if err := json.Unmarshal([]byte(p), &params); err != nil {
+			return nil, rules.Config{}, fmt.Errorf("%s: metadata params: %w", path, err)
+		}
+	}
+	cfg, err := g.Configure(params)
+	if err != nil {
+		return nil, rules.Config{}, fmt.Errorf("%s: trained with params %v: %w", path, params, err)
+	}
+	if err := net.Arch.Fits(game, g.Encoder(cfg).Space()); err != nil {
+		return nil, rules.Config{}, fmt.Errorf("%s: %w", path, err)
+	}
+	return net, cfg, nil
+}
+
+// resolve makes weights files and run folders usable wherever a bot name is
+// (tournaments, play, self-play): a greedy Agent of the network, observing
+// with the game parameters it was trained on. The network is shared, read
+// only, by every agent made from the entry.
+func resolve(game, spec string) (agents.Entry, bool, error) {
+	if _, ok, err := WeightsPath(spec); !ok || err != nil {
+		return agents.Entry{}, ok, err
+	}
+	net, cfg, err := LoadFor(game, spec)
+	if err != nil {
+		return agents.Entry{}, true, err
+	}
+	a := net.Arch
+	return agents.Entry{
+		Game: game, Name: spec,
+		Doc: fmt.Sprintf("trained network (%d filters × %d layers, hidden %d), greedy", a.Filters, a.Layers, a.Hidden),
+		New: func() agents.Agent {
+			ag, _ := NewAgent(net, cfg, false) // cannot fail: LoadFor checked the shape
+			return ag
+		},
+	}, true, nil
+}
