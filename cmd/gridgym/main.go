@@ -3,6 +3,8 @@
 package main
 
 import (
+	"github.com/gridgym/gridgym/export"
+
 	"errors"
 	"fmt"
 	"os"
@@ -19,6 +21,11 @@ type usageError struct{ error }
 func usagef(format string, a ...any) error { return usageError{fmt.Errorf(format, a...)} }
 
 func main() {
+	// An exported Slime bot is this binary with weights appended: it answers
+	// its one request and exits.
+	if export.RunEmbedded(os.Args[1:], os.Stdout, os.Stderr) {
+		return
+	}
 	root := newRoot()
 	if err := root.Execute(); err != nil {
 		fmt.Fprintf(os.Stderr, "gridgym: %v\n", err)
@@ -43,7 +50,7 @@ Start with 'gridgym games' to see the games, their parameters and bots.`,
 		SilenceUsage:  true,
 	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
-	root.AddCommand(newGamesCmd(), newPlayCmd(), newTournamentCmd(), newBenchCmd(), newSelfplayCmd(), newDatasetsCmd(), newTrainCmd())
+	root.AddCommand(newGamesCmd(), newPlayCmd(), newTournamentCmd(), newBenchCmd(), newSelfplayCmd(), newDatasetsCmd(), newTrainCmd(), newExportCmd())
 	return root
 }
 

@@ -1,0 +1,61 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/gridgym/gridgym/export"
+)
+
+func newExportCmd() *cobra.Command {
+	var checkpoint, out, game string
+	var noBinary bool
+	c := &cobra.Command{
+		Use:   "export",
+		Short: "Write a trained network as the competition's own bot (Python file, Slime executable)",
+		Long: `Write the bot of a trained network into --out, in the exact form its
+competition accepts:
+
+  weights.safetensors   the float32 tensors with their metadata (game,
+                        parameters, architecture, encoding version, run)
+  <game>_bot.py         one self-contained Python file (standard library and
+                        NumPy only, weights embedded) with the competition's
+                        entry point; greedy by default, SAMPLE = True samples
+  slime-bot             Slime only: a stand-alone executable taking the
+                        competition's single argument (a copy of gridgym
+                        carrying the weights; no Go needed to run it)
+  README.txt            how to submit them
+
+--checkpoint is a weights file or a training run folder (its latest
+checkpoint). A network of another encoding version than this gridgym's is
+refused: retrain it, or export with the gridgym that trained it.`,
+		Example: `  gridgym export --checkpoint runs/slime-20261123-120000 --out bots/slime
+  gridgym export --checkpoint runs/rt/checkpoints/iter-000040/weights.safetensors --out bots/rt`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			if checkpoint == "" || out == "" {
+				return usagef("export needs --checkpoint (weights file or run folder) and --out DIR")
+			}
+			if _, err := os.Stat(checkpoint); err != nil {
+				return usagef("--checkpoint %s: %v", checkpoint, err)
+			}
+			rep, err := export.Export(checkpoint, out, export.Options{NoBinary: noBinary, Game: game})
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(c.OutOrStdout(), "exported the %s bot:\n", rep.Game)
+			for _, f := range rep.Files {
+				st, _ := os.Stat(f)
+				fmt.Fprintf(c.OutOrStdout(), "  %-40s %8.1f KiB\n", f, float64(st.Size())/1024)
+			}
+			return nil
+		},
+	}
+	c.Flags().StringVarP(&checkpoint, "checkpoint", "c", "", "weights file (.safetensors) or training run folder")
+	c.Flags().StringVarP(&out, "out", "o", "", "output folder")
+	c.Flags().StringVarP(&game, "game", "g", "", "refuse a network of any other game")
+	c.Flags().BoolVar(&noBinary, "no-binary", false, "skip the Slime executable")
+	return c
+}

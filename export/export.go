@@ -1,0 +1,201 @@
+// Package export turns trained weights into the files a competition accepts:
+// weights.safetensors, and per game the competition's own entry point — a
+// one-file Python bot (standard library and NumPy only, weights embedded)
+// for every game, and for Slime also a stand-alone executable. The Python
+// bots reproduce the Go policy's greedy action exactly (parity tests run them
+// with /usr/bin/python3 against the Go policy on thousands of states).
+package export
+
+import (
+	"bytes"
+	"embed"
+	"encoding/base64"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/gridgym/gridgym/agents/neural"
+	"github.com/gridgym/gridgym/rules"
+)
+
+//go:embed py/*.py
+var pyFiles embed.FS
+
+// Target is one game's exported entry point.
+type Target struct {
+	Game string
+	// Python is the game module under py/: it turns the competition's
+	// arguments into the observation and legal mask, runs the shared network
+	// (py/common.py) and answers in the competition's format.
+	Python string
+	// File is the exported Python file's name; Entry the callable the
+	// competition (and the parity harness) calls with the request's arguments.
+	File, Entry string
+	// Args is the number of arguments the competition passes to Entry.
+	Args int
+	// Usage is how a competitor submits the file (README.txt of the export).
+	Usage string
+}
+
+// Targets lists the exported entry points by game.
+var Targets = map[string]Target{
+	"slime": {Game: "slime", Python: "slime.py", File: "slime_bot.py", Entry: "main_answer", Args: 1,
+		Usage: "slime-bot is the stand-alone executable: `./slime-bot 1,........,...` prints `r1 c1 r2 c2`.\n" +
+			"slime_bot.py is the same bot in Python: `python3 slime_bot.py 1,........,...`."},
+	"rising-tide": {Game: "rising-tide", Python: "risingtide.py", File: "rising_tide_bot.py", Entry: "my_bot_fn", Args: 2,
+		Usage: "Import rising_tide_bot.py like any Rising Tide bot: it defines my_bot_fn(terrain, round_num) and,\n" +
+			"where the tournament's util module is importable, bot = util.make_bot(...)."},
+	"bovine-borders": {Game: "bovine-borders", Python: "bovine.py", File: "bovine_borders_bot.py", Entry: "bot", Args: 1,
+		Usage: "bovine_borders_bot.py defines the bot function taking board, as the competition imports it."},
+	"nuggets": {Game: "nuggets", Python: "nuggets.py", File: "nuggets_bot.py", Entry: "bot", Args: 1,
+		Usage: "nuggets_bot.py defines the bot callable of the Nuggets protocol (rules/nuggets.md §5)."},
+	"rectangle": {Game: "rectangle", Python: "rectangle.py", File: "rectangle_bot.py", Entry: "bot", Args: 1,
+		Usage: "rectangle_bot.py defines the bot callable of the Rectangle protocol (rules/rectangle.md §5)."},
+}
+
+// Options tune an export.
+type Options struct {
+	// Game, if set, is the game the bot is meant for: a network of another
+	// game is refused.
+	Game string
+	// Executable is the gridgym binary whose copy becomes the Slime
+	// executable (with the weights appended); "" = os.Executable().
+	Executable string
+	// NoBinary skips the stand-alone executable.
+	NoBinary bool
+}
+
+// Report lists what an export wrote.
+type Report struct {
+	Game  string
+	Files []string // paths written, in order
+}
+
+// Export writes the bot of the network that spec names (a .safetensors file
+// or a training run folder) into dir. It refuses networks of an unknown
+// game or of another observation-encoding version.
+func Export(spec, dir string, opt Options) (Report, error) {
+	path, ok, err := neural.WeightsPath(spec)
+	if err == nil && !ok {
+		err = fmt.Errorf("%s: not a .safetensors file or training run folder", spec)
+	}
+	if err != nil {
+		return Report{}, fmt.Errorf("export: %w", err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return Report{}, fmt.Errorf("export: %w", err)
+	}
+	net, meta, err := neural.Decode(b)
+	if err != nil {
+		return Report{}, fmt.Errorf("export %s: %w", path, err)
+	}
+	game := net.Arch.Game
+	if opt.Game != "" && opt.Game != game {
+		return Report{}, fmt.Errorf("export %s: the network plays %s, not %s", path, game, opt.Game)
+	}
+	t, ok := Targets[game]
+	if !ok {
+		return Report{}, fmt.Errorf("export %s: no exporter for game %q (have %s)", path, game, strings.Join(TargetGames(), ", "))
+	}
+	if _, _, err := neural.LoadFor(game, path); err != nil {
+		return Report{}, fmt.Errorf("export: %w", err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return Report{}, fmt.Errorf("export: %w", err)
+	}
+	rep := Report{Game: game}
+	write := func(name string, data []byte, mode os.FileMode) error {
+		p := filepath.Join(dir, name)
+		if err := neural.WriteFileAtomic(p, data); err != nil {
+			return err
+		}
+		if err := os.Chmod(p, mode); err != nil {
+			return err
+		}
+		rep.Files = append(rep.Files, p)
+		return nil
+	}
+	if err := write("weights.safetensors", b, 0o644); err != nil {
+		return rep, err
+	}
+	src, err := PythonBot(game, b, meta)
+	if err != nil {
+		return rep, err
+	}
+	if err := write(t.File, src, 0o755); err != nil {
+		return rep, err
+	}
+	if game == "slime" && !opt.NoBinary {
+		exe := opt.Executable
+		if exe == "" {
+			if exe, err = os.Executable(); err != nil {
+				return rep, fmt.Errorf("export: find the gridgym executable: %w", err)
+			}
+		}
+		bin, err := os.ReadFile(exe)
+		if err != nil {
+			return rep, fmt.Errorf("export: read %s: %w", exe, err)
+		}
+		if err := write("slime-bot", AppendPayload(StripPayload(bin), b), 0o755); err != nil {
+			return rep, err
+		}
+	}
+	readme := fmt.Sprintf("gridgym export of %s (%s network: %d filters × %d layers, hidden %d; encoding v%d)\n\n%s\n\n"+
+		"The bot plays the network's most probable legal move; set SAMPLE = True in the Python file to sample.\n"+
+		"weights.safetensors holds the float32 tensors and their metadata (arch, game, params, training run).\n",
+		path, game, net.Arch.Filters, net.Arch.Layers, net.Arch.Hidden, net.Arch.Encoding, t.Usage)
+	if err := write("README.txt", []byte(readme), 0o644); err != nil {
+		return rep, err
+	}
+	return rep, nil
+}
+
+// TargetGames lists the games with an exporter, sorted.
+func TargetGames() []string {
+	var gs []string
+	for g := range Targets {
+		gs = append(gs, g)
+	}
+	sort.Strings(gs)
+	return gs
+}
+
+// PythonBot returns the one-file Python bot of game with the safetensors
+// weights w embedded.
+func PythonBot(game string, w []byte, meta map[string]string) ([]byte, error) {
+	t, ok := Targets[game]
+	if !ok {
+		return nil, fmt.Errorf("export: no exporter for game %q", game)
+	}
+	common, err := pyFiles.ReadFile("py/common.py")
+	if err != nil {
+		return nil, err
+	}
+	mod, err := pyFiles.ReadFile("py/" + t.Python)
+	if err != nil {
+		return nil, fmt.Errorf("export: %s has no Python module yet: %w", game, err)
+	}
+	g, _ := rules.Lookup(game)
+	title := game
+	if g != nil {
+		title = g.Title
+	}
+	var out bytes.Buffer
+	fmt.Fprintf(&out, "#!/usr/bin/env python3\n# %s bot exported by gridgym (game %s, run %s, encoding v%s).\n", title, game, meta["run"], meta["encoding"])
+	fmt.Fprintf(&out, "# Needs only Python 3 and NumPy. Entry point: %s. %s\n", t.Entry, strings.ReplaceAll(t.Usage, "\n", "\n# "))
+	out.WriteString("_WEIGHTS_B64 = (\n")
+	enc := base64.StdEncoding.EncodeToString(w)
+	for len(enc) > 0 {
+		n := min(len(enc), 100)
+		fmt.Fprintf(&out, "    %q\n", enc[:n])
+		enc = enc[n:]
+	}
+	out.WriteString(")\n")
+	out.Write(common)
+	out.WriteString("\n")
+	out.Write(mod)
+	return out.Bytes(), nil
+}

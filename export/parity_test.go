@@ -1,0 +1,388 @@
+package export_test
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gridgym/gridgym/agents/neural"
+	"github.com/gridgym/gridgym/export"
+	"github.com/gridgym/gridgym/rules"
+	_ "github.com/gridgym/gridgym/rules/bovine"
+	_ "github.com/gridgym/gridgym/rules/nuggets"
+	_ "github.com/gridgym/gridgym/rules/rectangle"
+	_ "github.com/gridgym/gridgym/rules/risingtide"
+	_ "github.com/gridgym/gridgym/rules/slime"
+)
+
+// python is the interpreter the parity tests run exported bots with: the
+// system Python with Debian's python3-numpy (scripts/test installs it).
+const python = "/usr/bin/python3"
+
+func needPython(t testing.TB) {
+	t.Helper()
+	if os.Getenv("GRIDGYM_SKIP_PYTHON") != "" {
+		t.Skip("GRIDGYM_SKIP_PYTHON is set")
+	}
+	if out, err := exec.Command(python, "-c", "import numpy").CombinedOutput(); err != nil {
+		t.Fatalf("%s with NumPy is needed for the exported-bot tests (Debian: apt-get install python3-numpy; scripts/test does it): %v\n%s", python, err, out)
+	}
+}
+
+// randomNet returns a seeded random network for game (random weights make
+// the policy's choices diverse, which is what parity needs) and its
+// safetensors bytes.
+func randomNet(t testing.TB, game string, seed uint64) (*neural.Net, []byte, map[string]string) {
+	t.Helper()
+	g, err := rules.Lookup(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	arch, err := neural.NewArch(game, g.Encoder(g.Default()).Space(), 8, 2, 16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	net, err := neural.New(arch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	net.Init(rules.NewRNG(seed))
+	meta := map[string]string{"params": "{}", "run": "parity-test", "encoding": fmt.Sprint(arch.Encoding)}
+	p := filepath.Join(t.TempDir(), "w.safetensors")
+	if err := net.Save(p, meta); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, meta, err = neural.Decode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return net, b, meta
+}
+
+// position is one (state, seat) the parity test asks about.
+type position struct {
+	st   rules.State
+	seat int
+	want rules.Move // the Go policy's greedy move
+}
+
+// positions plays random games of cfg and returns n positions where the
+// seat is active, each with the Go policy's greedy move.
+func positions(t testing.TB, cfg rules.Config, net *neural.Net, n int, seed uint64) []position {
+	t.Helper()
+	g := cfg.Game()
+	enc := g.Encoder(cfg)
+	sp := enc.Space()
+	ws := neural.NewWorkspace(net.Arch, 1)
+	planes, scalars, mask := make([]uint8, sp.ObsSize()), make([]float32, sp.Scalars), make([]uint64, sp.MaskWords())
+	acts := make([]int32, sp.Heads)
+	rng := rules.NewRNG(seed)
+	var out []position
+	for game := 0; len(out) < n; game++ {
+		st := g.New(cfg)
+		spec := st.Spec()
+		moves := make([]rules.Move, spec.Seats)
+		keep := 1 + rng.U(6) // sample every keep-th step of this game
+		for step := 0; !st.Done() && len(out) < n && step < 3000; step++ {
+			if step%keep == 0 {
+				for s := 0; s < spec.Seats; s++ {
+					if !st.Active(s) {
+						continue
+					}
+					enc.Observe(st, s, planes, scalars)
+					enc.Mask(st, s, mask)
+					neural.FillInput(net.Arch, ws.Input, planes, scalars)
+					net.Forward(ws, 1, mask, len(mask))
+					for h := range acts {
+						acts[h] = int32(neural.Argmax(ws.Logits[h*sp.Actions : (h+1)*sp.Actions]))
+					}
+					out = append(out, position{st: st.Clone(), seat: s, want: enc.Decode(st, s, acts)})
+				}
+			}
+			for s := range moves {
+				moves[s] = st.RandomMove(s, rng)
+			}
+			st.Step(moves, rng)
+		}
+	}
+	return out[:n]
+}
+
+// harnessResult is one line of py/harness.py's output.
+type harnessResult struct {
+	Answer json.RawMessage `json:"answer"`
+	Error  string          `json:"error"`
+	US     int64           `json:"us"`
+}
+
+// runPython runs the exported bot file on request lines (JSON arrays of the
+// entry point's arguments) in one harness process.
+func runPython(t testing.TB, bot, entry string, requests [][]byte) []harnessResult {
+	t.Helper()
+	var in bytes.Buffer
+	for _, r := range requests {
+		in.Write(r)
+		in.WriteByte('\n')
+	}
+	cmd := exec.Command(python, filepath.Join("py", "harness.py"), bot, entry)
+	cmd.Stdin = &in
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("harness: %v\n%s", err, stderr.String())
+	}
+	var res []harnessResult
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		var r harnessResult
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			t.Fatalf("harness output %q: %v", sc.Text(), err)
+		}
+		res = append(res, r)
+	}
+	if len(res) != len(requests) {
+		t.Fatalf("harness answered %d of %d requests\n%s", len(res), len(requests), stderr.String())
+	}
+	return res
+}
+
+// request returns the harness line of a position: the codec's request as
+// the entry point's argument list.
+func request(game string, codec rules.Codec, st rules.State, seat int) []byte {
+	req := codec.AppendRequest(nil, st, seat)
+	if game == "slime" { // a command-line argument, not a JSON array
+		b, _ := json.Marshal([]string{string(req)})
+		return b
+	}
+	return req
+}
+
+// answerBytes returns what the codec parses of a harness answer: Slime's
+// standard output, or the tagged Python value of the others.
+func answerBytes(game string, ans json.RawMessage) []byte {
+	if game == "slime" {
+		var s string
+		if json.Unmarshal(ans, &s) != nil {
+			return nil
+		}
+		return []byte(s)
+	}
+	return ans
+}
+
+func percentile(us []int64, p float64) int64 {
+	s := slices.Clone(us)
+	slices.Sort(s)
+	return s[min(len(s)-1, int(p*float64(len(s))))]
+}
+
+// The exported Python bot of every game answers exactly as the Go policy
+// (greedy, mapped through the game's codec) on 1000 random reachable
+// positions (issue 7).
+func TestPythonParity(t *testing.T) {
+	needPython(t)
+	for _, game := range export.TargetGames() {
+		t.Run(game, func(t *testing.T) {
+			tg := export.Targets[game]
+			if _, err := os.Stat(filepath.Join("py", tg.Python)); err != nil {
+				t.Skipf("no Python module for %s yet", game)
+			}
+			g, _ := rules.Lookup(game)
+			cfg := g.Default()
+			net, w, meta := randomNet(t, game, 7)
+			src, err := export.PythonBot(game, w, meta)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bot := filepath.Join(t.TempDir(), tg.File)
+			if err := os.WriteFile(bot, src, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			pos := positions(t, cfg, net, 1000, 11)
+			reqs := make([][]byte, len(pos))
+			for i, p := range pos {
+				reqs[i] = request(game, g.Codec, p.st, p.seat)
+			}
+			res := runPython(t, bot, tg.Entry, reqs)
+			var us []int64
+			bad := 0
+			distinct := map[rules.Move]bool{}
+			for _, p := range pos {
+				distinct[p.want] = true
+			}
+			if len(distinct) < 50 {
+				t.Fatalf("only %d distinct policy moves in %d positions: the test would prove little", len(distinct), len(pos))
+			}
+			for i, r := range res {
+				us = append(us, r.US)
+				if r.Error != "" {
+					t.Fatalf("position %d: the bot raised %s", i, r.Error)
+				}
+				got := g.Codec.ParseAnswer(pos[i].st, pos[i].seat, answerBytes(game, r.Answer))
+				if got != pos[i].want {
+					if bad++; bad <= 5 {
+						var b strings.Builder
+						pos[i].st.Render(&b, false)
+						t.Errorf("position %d seat %d: Python answered %s = %+v, Go policy %+v\n%s", i, pos[i].seat, r.Answer, got, pos[i].want, b.String())
+					}
+				}
+			}
+			if bad > 0 {
+				t.Fatalf("%d of %d answers differ", bad, len(res))
+			}
+			t.Logf("%s: %d positions equal; latency p50 %d µs, p99 %d µs", game, len(res), percentile(us, 0.5), percentile(us, 0.99))
+		})
+	}
+}
+
+// The Slime executable (a gridgym binary with the weights appended) answers
+// as the Go policy, and malformed arguments get the pass line.
+func TestSlimeExecutable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds gridgym")
+	}
+	dir := t.TempDir()
+	gridgym := filepath.Join(dir, "gridgym")
+	if out, err := exec.Command("go", "build", "-o", gridgym, "../cmd/gridgym").CombinedOutput(); err != nil {
+		t.Fatalf("build gridgym: %v\n%s", err, out)
+	}
+	net, w, _ := randomNet(t, "slime", 3)
+	wp := filepath.Join(dir, "w.safetensors")
+	if err := os.WriteFile(wp, w, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "bot")
+	rep, err := export.Export(wp, out, export.Options{Executable: gridgym})
+	if err != nil {
+		t.Fatal(err)
+	}
+	exe := filepath.Join(out, "slime-bot")
+	if !slices.Contains(rep.Files, exe) {
+		t.Fatalf("export wrote %v, no slime-bot", rep.Files)
+	}
+	g, _ := rules.Lookup("slime")
+	pos := positions(t, g.Default(), net, 150, 5)
+	for i, p := range pos {
+		arg := string(g.Codec.AppendRequest(nil, p.st, p.seat))
+		b, err := exec.Command(exe, arg).Output()
+		if err != nil {
+			t.Fatalf("slime-bot %s: %v", arg, err)
+		}
+		if got := g.Codec.ParseAnswer(p.st, p.seat, b); got != p.want {
+			t.Fatalf("position %d: slime-bot answered %q = %+v, Go policy %+v", i, b, got, p.want)
+		}
+	}
+	for _, arg := range []string{"", "5,....,....,....,....", "1,...,...,...", "1,..x.,....,....,....", strings.Repeat("1,", 40), "1,1111,1111,1111,1111"} {
+		b, err := exec.Command(exe, arg).Output()
+		if err != nil || string(b) != "-1 -1 -1 -1\n" {
+			t.Errorf("slime-bot %q: %q, %v; want the pass line", arg, b, err)
+		}
+	}
+}
+
+// Malformed and adversarial requests — wrong arity, wrong types, wrong
+// shapes, values out of range, positions without a legal move — never make an
+// exported Python bot raise (issue 7); it answers something the codec reads
+// (a pass or a legal move).
+func TestPythonRobustness(t *testing.T) {
+	needPython(t)
+	// Adversarial argument values, put in every argument position in turn
+	// (the others 0).
+	values := []string{`null`, `"x"`, `1.5`, `-3`, `99999999999`, `true`, `[]`, `[[]]`, `[[1, 2], [3]]`,
+		`[[1e9, -1e9]]`, `{"a": 1}`, `[["a", "b"]]`, strings.Repeat(`[`, 50) + strings.Repeat(`]`, 50),
+		`[` + strings.Repeat(`[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],`, 19) + `[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]]`,
+		`[` + strings.Repeat(`[-7, 99, -7, 99, -7, 99, -7, 99, -7, 99, -7, 99, -7, 99, -7, 99, -7, 99],`, 17) + `[-7, 99, -7, 99, -7, 99, -7, 99, -7, 99, -7, 99, -7, 99, -7, 99, -7, 99]]`,
+	}
+	extra := map[string][]string{
+		"slime": {`[""]`, `["5,....,....,....,...."]`, `["1,...,...,..."]`, `["1,..x.,....,....,...."]`,
+			`["1,1111,1111,1111,1111"]`, `["2,1111,1111,1111,1111"]`, `["1,........,........,........,........,........,........,........,........"]`,
+			`["4,2222....,........,........,........,........,........,........,.......3"]`, `[7]`},
+	}
+	for _, game := range export.TargetGames() {
+		t.Run(game, func(t *testing.T) {
+			tg := export.Targets[game]
+			if _, err := os.Stat(filepath.Join("py", tg.Python)); err != nil {
+				t.Skipf("no Python module for %s yet", game)
+			}
+			_, w, meta := randomNet(t, game, 1)
+			src, err := export.PythonBot(game, w, meta)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bot := filepath.Join(t.TempDir(), tg.File)
+			if err := os.WriteFile(bot, src, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var cases []string
+			for pos := 0; pos < tg.Args; pos++ {
+				for _, v := range values {
+					args := make([]string, tg.Args)
+					for j := range args {
+						args[j] = "0"
+					}
+					args[pos] = v
+					cases = append(cases, "["+strings.Join(args, ", ")+"]")
+				}
+			}
+			cases = append(cases, extra[game]...)
+			reqs := make([][]byte, len(cases))
+			for i, c := range cases {
+				reqs[i] = []byte(c)
+			}
+			for i, r := range runPython(t, bot, tg.Entry, reqs) {
+				if r.Error != "" {
+					t.Errorf("request %s: the bot raised %s", cases[i], r.Error)
+				}
+			}
+		})
+	}
+}
+
+// Export refuses networks of another game or encoding version, and specs
+// that are neither weights nor run folders, with errors that say why.
+func TestExportRefuses(t *testing.T) {
+	dir := t.TempDir()
+	_, w, _ := randomNet(t, "slime", 1)
+	good := filepath.Join(dir, "slime.safetensors")
+	if err := os.WriteFile(good, w, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	net, _, _ := neural.Decode(w)
+	old := net.Clone()
+	old.Arch.Encoding = neural.EncodingVersion - 1
+	oldPath := filepath.Join(dir, "old.safetensors")
+	if err := old.Save(oldPath, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		spec string
+		opt  export.Options
+		want string
+	}{
+		{good, export.Options{Game: "rising-tide", NoBinary: true}, "plays slime, not rising-tide"},
+		{oldPath, export.Options{NoBinary: true}, "encoding version"},
+		{filepath.Join(dir, "nope.safetensors"), export.Options{}, "no such file"},
+		{dir, export.Options{}, "neither a .safetensors file nor a training run folder"},
+	} {
+		if _, err := export.Export(tc.spec, filepath.Join(dir, "out"), tc.opt); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Export(%s, %+v) = %v, want an error mentioning %q", tc.spec, tc.opt, err, tc.want)
+		}
+	}
+	rep, err := export.Export(good, filepath.Join(dir, "out"), export.Options{Game: "slime", NoBinary: true})
+	if err != nil || len(rep.Files) != 3 {
+		t.Fatalf("export: %v %v", rep.Files, err)
+	}
+}

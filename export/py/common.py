@@ -1,0 +1,101 @@
+# ---- gridgym policy network (NumPy), shared by every exported bot ----------
+# The weights below are a safetensors file (public format: 8-byte little-endian
+# header length, JSON header, raw little-endian tensors), base64-encoded so the
+# bot stays one file. The forward pass is the same network as gridgym's Go
+# inference (agents/neural): 3x3 conv trunk with ReLU, a 1x1 policy conv per
+# action plane, a global branch (1x1 conv to 2 channels, dense, ReLU) that
+# gives the value and the non-spatial logits.
+import base64 as _b64
+import json as _json
+import struct as _struct
+
+import numpy as np
+
+# Set SAMPLE = True to draw moves from the policy instead of playing the most
+# probable legal move (the default, as gridgym evaluates it).
+SAMPLE = False
+_RNG = np.random.default_rng()
+
+
+def _load_weights():
+    raw = _b64.b64decode(_WEIGHTS_B64)
+    (n,) = _struct.unpack("<Q", raw[:8])
+    header = _json.loads(raw[8:8 + n].decode("utf-8"))
+    body = raw[8 + n:]
+    meta = header.pop("__metadata__", {})
+    tensors = {}
+    for name, t in header.items():
+        if t["dtype"] != "F32":
+            raise ValueError("tensor %s has dtype %s, want F32" % (name, t["dtype"]))
+        a, b = t["data_offsets"]
+        tensors[name] = np.frombuffer(body[a:b], dtype="<f4").reshape(t["shape"]).astype(np.float32)
+    return tensors, meta
+
+
+_W, _META = _load_weights()
+ARCH = _json.loads(_META["arch"])
+PARAMS = _json.loads(_META.get("params") or "{}") or {}
+_H, _WD = ARCH["height"], ARCH["width"]
+_HW = _H * _WD
+
+
+def _conv3x3_relu(x, w, b):
+    # x [C, H, W], w [F, C, 3, 3]: zero padding 1, stride 1, then bias, ReLU.
+    c = x.shape[0]
+    p = np.zeros((c, _H + 2, _WD + 2), dtype=np.float32)
+    p[:, 1:-1, 1:-1] = x
+    cols = np.empty((c, 3, 3, _H, _WD), dtype=np.float32)
+    for dy in range(3):
+        for dx in range(3):
+            cols[:, dy, dx] = p[:, dy:dy + _H, dx:dx + _WD]
+    out = w.reshape(w.shape[0], -1) @ cols.reshape(c * 9, _HW)
+    out += b[:, None]
+    np.maximum(out, 0, out=out)
+    return out.reshape(w.shape[0], _H, _WD)
+
+
+def net_logits(planes, scalars):
+    """Policy logits [heads, actions] and value of one observation: planes
+    [P, H, W] (0/1 or small counts), scalars [S] broadcast as planes."""
+    a = ARCH
+    x = np.empty((a["planes"] + a["scalars"], _H, _WD), dtype=np.float32)
+    x[:a["planes"]] = np.asarray(planes, dtype=np.float32).reshape(a["planes"], _H, _WD)
+    for s in range(a["scalars"]):
+        x[a["planes"] + s] = np.float32(scalars[s])
+    for l in range(a["layers"]):
+        x = _conv3x3_relu(x, _W["trunk%d.w" % l], _W["trunk%d.b" % l])
+    f = x.reshape(a["filters"], _HW)
+    heads, actions, ap, ex = a["heads"], a["actions"], a["aplanes"], a["extras"]
+    logits = np.empty((heads, actions), dtype=np.float32)
+    if ap > 0:
+        sp = _W["policy.w"].reshape(heads * ap, a["filters"]) @ f + _W["policy.b"][:, None]
+        logits[:, :ap * _HW] = sp.reshape(heads, ap * _HW)
+    g = _W["global.w"].reshape(2, a["filters"]) @ f + _W["global.b"][:, None]
+    np.maximum(g, 0, out=g)
+    hid = g.reshape(2 * _HW) @ _W["hidden.w"] + _W["hidden.b"]
+    np.maximum(hid, 0, out=hid)
+    value = float(np.tanh(hid @ _W["value.w"][:, 0] + _W["value.b"][0]))
+    if ex > 0:
+        e = hid @ _W["extra.w"] + _W["extra.b"]
+        logits[:, ap * _HW:] = e.reshape(heads, ex)
+    return logits, value
+
+
+def choose(logits, mask):
+    """One action per head: the most probable legal one (the first of equals,
+    as gridgym's Go policy), or a draw from the masked softmax when SAMPLE.
+    A head with no legal action gets -1."""
+    out = []
+    for h in range(logits.shape[0]):
+        legal = np.flatnonzero(mask[h])
+        if legal.size == 0:
+            out.append(-1)
+            continue
+        l = logits[h, legal].astype(np.float64)
+        if SAMPLE:
+            p = np.exp(l - l.max())
+            out.append(int(legal[_RNG.choice(legal.size, p=p / p.sum())]))
+        else:
+            out.append(int(legal[int(np.argmax(l))]))
+    return out
+# ---- end of the shared network ---------------------------------------------
