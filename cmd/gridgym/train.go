@@ -117,6 +117,10 @@ func runTraining(ctx context.Context, c *cobra.Command, cfg train.Config, out st
 	opt := train.Options{Dir: out, Resume: resume}
 	opt.Progress = func(p train.Progress) {
 		if quiet || !isTerminal(os.Stderr) {
+			if !quiet && p.Phase != phase && p.Phase != "ppo" {
+				phase = p.Phase
+				fmt.Fprintf(c.ErrOrStderr(), "%s: %s (%d steps)\n", p.Phase, map[string]string{"bc-play": "playing the teacher", "bc": "behaviour cloning"}[p.Phase], p.Of)
+			}
 			if p.Phase == "ppo" && !quiet {
 				fmt.Fprintf(c.ErrOrStderr(), "iter %d/%d  %s\n", p.Iteration, p.Iterations, describe(p.Metrics))
 			}

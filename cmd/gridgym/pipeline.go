@@ -1,0 +1,106 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/gridgym/gridgym/eval"
+	"github.com/gridgym/gridgym/export"
+	"github.com/gridgym/gridgym/train"
+)
+
+func newPipelineCmd() *cobra.Command {
+	var (
+		game    string
+		minutes float64
+		games   int
+		out     string
+		quiet   bool
+	)
+	c := &cobra.Command{
+		Use:   "pipeline",
+		Short: "Train, export and evaluate a bot in one go (the quick start)",
+		Long: `Run the whole job for one game on its embedded default config:
+
+  1. train    gridgym train for --minutes (behaviour cloning of the game's
+              strongest scripted bot, then PPO self-play), into OUT/run
+  2. export   gridgym export of the result into OUT/bot (the competition's
+              Python file; for Slime also the executable)
+  3. evaluate gridgym tournament of the trained network against the config's
+              baseline bots, seats rotated, --games games
+
+The defaults finish in a few minutes on two cores; the full training runs of
+the configs take 20–30 minutes (gridgym train --game G).`,
+		Example: `  gridgym pipeline
+  gridgym pipeline --game bovine-borders --minutes 10 --games 200`,
+		Args: cobra.NoArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			cfg, err := train.DefaultConfig(game)
+			if err != nil {
+				return usageError{err}
+			}
+			if minutes <= 0 || minutes > 10000 {
+				return usagef("--minutes %v: want (0, 10000]", minutes)
+			}
+			if games < 1 {
+				return usagef("--games %d: want at least 1", games)
+			}
+			cfg.Minutes = minutes
+			if out == "" {
+				out = filepath.Join("runs", fmt.Sprintf("pipeline-%s-%s", game, time.Now().Format("20060102-150405")))
+			}
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			w := c.OutOrStdout()
+			fmt.Fprintf(w, "== 1/3 train %s for %.0f minutes → %s\n", game, minutes, filepath.Join(out, "run"))
+			res, err := runTraining(ctx, c, cfg, filepath.Join(out, "run"), false, quiet)
+			if err != nil {
+				return err
+			}
+			if res.Checkpoint == "" {
+				return fmt.Errorf("training stopped before its first checkpoint")
+			}
+			fmt.Fprintf(w, "== 2/3 export → %s\n", filepath.Join(out, "bot"))
+			rep, err := export.Export(res.Dir, filepath.Join(out, "bot"), export.Options{})
+			if err != nil {
+				return err
+			}
+			for _, f := range rep.Files {
+				fmt.Fprintf(w, "  %s\n", f)
+			}
+			rcfg, err := cfg.RulesConfig()
+			if err != nil {
+				return err
+			}
+			seats := rcfg.Game().New(rcfg).Spec().Seats
+			bots := []string{res.Dir}
+			base := cfg.Baselines()
+			for len(bots) < seats {
+				bots = append(bots, base[(len(bots)-1)%len(base)])
+			}
+			fmt.Fprintf(w, "== 3/3 evaluate: %d games against %v, seats rotated\n", games, bots[1:])
+			tr, err := eval.Run(ctx, eval.Config{Game: rcfg, Bots: bots, Games: games, Seed: cfg.Seed})
+			if err != nil && (tr == nil || len(tr.Games) == 0) {
+				return err
+			}
+			if err := eval.WriteTable(w, tr); err != nil {
+				return err
+			}
+			fmt.Fprintf(w, "\nthe trained network plays as %q in the table above; its bot is in %s\n", res.Dir, filepath.Join(out, "bot"))
+			return nil
+		},
+	}
+	c.Flags().StringVarP(&game, "game", "g", "slime", "game (its embedded default config)")
+	c.Flags().Float64Var(&minutes, "minutes", 4, "training time")
+	c.Flags().IntVarP(&games, "games", "n", 100, "evaluation games")
+	c.Flags().StringVarP(&out, "out", "o", "", "output folder (default runs/pipeline-<game>-<time>, git-ignored)")
+	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "no progress bars")
+	return c
+}
