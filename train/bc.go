@@ -222,9 +222,17 @@ func (t *trainer) warmStart(ctx context.Context) error {
 			perStep = 1 / float64(len(lineup))
 		}
 		steps := int64(float64(bc.Samples)/perStep*1.3) + int64(t.v.Spec.MaxSteps/4)
+		// Only whole episodes are written: every env plays at least one
+		// episode's worth of steps.
+		longest := t.v.Spec.MaxSteps
+		if t.cfg.MaxEpisodeSteps > 0 {
+			longest = t.cfg.MaxEpisodeSteps
+		}
+		const envs = 32
+		steps = max(steps, int64(envs*(longest+1)))
 		t0 := time.Now()
 		_, err := selfplay.Run(ctx, selfplay.Config{
-			Game: t.rcfg, Agents: lineup, Envs: 32, Steps: steps, Seed: t.cfg.Seed ^ 0xbc,
+			Game: t.rcfg, Agents: lineup, Envs: envs, Steps: steps, Seed: t.cfg.Seed ^ 0xbc,
 			Workers: t.cfg.Workers, Reward: env.RewardRank, Out: shards, MaxEpisode: t.cfg.MaxEpisodeSteps,
 			Progress: func(s selfplay.Stats) {
 				if t.opt.Progress != nil {

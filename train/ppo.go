@@ -17,6 +17,9 @@ import (
 type Options struct {
 	Dir    string // run folder (config.yaml, metrics.csv, plots, checkpoints/)
 	Resume bool   // continue the run in Dir from its latest checkpoint
+	// CloneOnly stops after the behaviour-cloning warm start, saving it as
+	// checkpoint 0 (behaviour cloning as its own command).
+	CloneOnly bool
 	// Progress, if set, is called after every iteration and during long
 	// phases (behaviour cloning).
 	Progress func(Progress)
@@ -89,6 +92,15 @@ func Run(ctx context.Context, cfg Config, opt Options) (Result, error) {
 			if err := t.warmStart(ctx); err != nil {
 				return Result{}, err
 			}
+		}
+		if opt.CloneOnly {
+			if cfg.BC.Samples == 0 {
+				return Result{}, fmt.Errorf("behaviour cloning: bc.samples is 0 (field bc.samples)")
+			}
+			if err := t.checkpoint(0); err != nil {
+				return Result{}, err
+			}
+			return Result{Dir: opt.Dir, Checkpoint: t.latestWeights(), BC: t.bc}, nil
 		}
 	}
 	var last Metrics

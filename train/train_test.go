@@ -190,3 +190,29 @@ func TestResumeEqualsUninterrupted(t *testing.T) {
 		}
 	}
 }
+
+// Behaviour cloning as its own command: a clone-only run saves checkpoint 0,
+// whose greedy policy imitates the teacher better than chance.
+func TestCloneOnly(t *testing.T) {
+	cfg := tinyConfig(t)
+	cfg.BC = BCConfig{Teacher: "simplebot", Samples: 400, Epochs: 3, LR: 0.01, Minibatch: 32}
+	cfg.MaxEpisodeSteps = 40 // whole episodes fit in the few steps played
+	dir := filepath.Join(t.TempDir(), "bc")
+	res, err := Run(context.Background(), cfg, Options{Dir: dir, CloneOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.BC.Samples < 400 || res.BC.Steps == 0 || !strings.HasSuffix(res.Checkpoint, filepath.Join("iter-000000", "weights.safetensors")) {
+		t.Fatalf("result %+v", res)
+	}
+	if _, _, err := neural.Load(res.Checkpoint); err != nil {
+		t.Fatal(err)
+	}
+	if res.BC.Accuracy <= 0.05 {
+		t.Errorf("teacher-action accuracy %.3f after cloning", res.BC.Accuracy)
+	}
+	cfg.BC.Samples = 0
+	if _, err := Run(context.Background(), cfg, Options{Dir: filepath.Join(t.TempDir(), "x"), CloneOnly: true}); err == nil || !strings.Contains(err.Error(), "bc.samples") {
+		t.Fatalf("clone-only without samples: %v", err)
+	}
+}

@@ -60,7 +60,7 @@ the configs take 20–30 minutes (gridgym train --game G).`,
 			defer stop()
 			w := c.OutOrStdout()
 			fmt.Fprintf(w, "== 1/3 train %s for %.0f minutes → %s\n", game, minutes, filepath.Join(out, "run"))
-			res, err := runTraining(ctx, c, cfg, filepath.Join(out, "run"), false, quiet)
+			res, err := runTraining(ctx, c, cfg, filepath.Join(out, "run"), train.Options{}, quiet)
 			if err != nil {
 				return err
 			}

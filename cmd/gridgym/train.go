@@ -23,6 +23,8 @@ func newTrainCmd() *cobra.Command {
 		iterations        int
 		seed              int64
 		resume, quiet     bool
+		cloneOnly         bool
+		shards, teacher   string
 		showConfig        bool
 	)
 	c := &cobra.Command{
@@ -73,6 +75,12 @@ result as an uninterrupted run.`,
 				}
 				cfg.Seed = uint64(seed)
 			}
+			if shards != "" {
+				cfg.BC.Shards = shards
+			}
+			if teacher != "" {
+				cfg.BC.Teacher = teacher
+			}
 			if err := cfg.Validate(); err != nil {
 				return usageError{err}
 			}
@@ -88,7 +96,7 @@ result as an uninterrupted run.`,
 			}
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
-			res, err := runTraining(ctx, c, cfg, out, resume, quiet)
+			res, err := runTraining(ctx, c, cfg, out, train.Options{Resume: resume, CloneOnly: cloneOnly}, quiet)
 			if err != nil {
 				return err
 			}
@@ -106,15 +114,18 @@ result as an uninterrupted run.`,
 	c.Flags().Int64Var(&seed, "seed", 1, "master seed (overrides the config)")
 	c.Flags().BoolVar(&resume, "resume", false, "continue the run in --out from its latest checkpoint")
 	c.Flags().BoolVar(&showConfig, "show-config", false, "print the resolved config as YAML and exit")
+	c.Flags().BoolVar(&cloneOnly, "clone-only", false, "behaviour cloning only: imitate the teacher (bc section), save checkpoint 0, stop")
+	c.Flags().StringVar(&shards, "shards", "", "clone from these existing trajectory shards (file or folder) instead of playing the teacher")
+	c.Flags().StringVar(&teacher, "teacher", "", "agent to imitate, as named in the shards or registered (overrides bc.teacher)")
 	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "no progress bar")
 	return c
 }
 
 // runTraining runs train.Run with a progress bar and prints a summary.
-func runTraining(ctx context.Context, c *cobra.Command, cfg train.Config, out string, resume, quiet bool) (train.Result, error) {
+func runTraining(ctx context.Context, c *cobra.Command, cfg train.Config, out string, opt train.Options, quiet bool) (train.Result, error) {
 	var bar *progressbar.ProgressBar
 	phase := ""
-	opt := train.Options{Dir: out, Resume: resume}
+	opt.Dir = out
 	opt.Progress = func(p train.Progress) {
 		if quiet || !isTerminal(os.Stderr) {
 			if !quiet && p.Phase != phase && p.Phase != "ppo" {
