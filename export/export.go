@@ -49,10 +49,10 @@ var Targets = map[string]Target{
 			"where the tournament's util module is importable, bot = util.make_bot(...)."},
 	"bovine-borders": {Game: "bovine-borders", Python: "bovine.py", File: "bovine_borders_bot.py", Entry: "bot", Args: 1,
 		Usage: "bovine_borders_bot.py defines the bot function taking board, as the competition imports it."},
-	"nuggets": {Game: "nuggets", Python: "nuggets.py", File: "nuggets_bot.py", Entry: "bot", Args: 1,
-		Usage: "nuggets_bot.py defines the bot callable of the Nuggets protocol (rules/nuggets.md §5)."},
-	"rectangle": {Game: "rectangle", Python: "rectangle.py", File: "rectangle_bot.py", Entry: "bot", Args: 1,
-		Usage: "rectangle_bot.py defines the bot callable of the Rectangle protocol (rules/rectangle.md §5)."},
+	"nuggets": {Game: "nuggets", Python: "nuggets.py", File: "nuggets_bot.py", Entry: "bot", Args: 2,
+		Usage: "nuggets_bot.py defines bot(board, move_num), the Nuggets protocol's callable (R17, R18)."},
+	"rectangle": {Game: "rectangle", Python: "rectangle.py", File: "rectangle_bot.py", Entry: "bot", Args: 4,
+		Usage: "rectangle_bot.py defines bot(board, robots, scores, move_num), the Rectangle protocol's callable (R18)."},
 }
 
 // Options tune an export.

@@ -26,8 +26,9 @@ import (
 
 // EncodingVersion is the version of the observation encoding and action
 // layout a network is trained against; checkpoints and exports record it and
-// refuse to load under another. Version 2: Slime dropped its turn scalar
-// (not in the competition request).
+// refuse to load under another. Version 2: every observation is a function
+// of the competition request alone (Slime dropped its turn scalar, Rectangle
+// its idle counter), so exported bots see what the learner saw.
 const EncodingVersion = 2
 
 // Arch is the shape of a network: everything needed to allocate and run it.

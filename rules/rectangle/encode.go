@@ -22,12 +22,15 @@
 // in exactly one of them. Before the placement (move_num 0) no robot is on the
 // board, and the robot planes are all 0, as the bot's robot lists are empty.
 //
-// Scalars (float32), 3 + p:
+// Scalars (float32), 2 + p:
 //
 //	0        placement  1 before the placement (move_num 0), else 0
 //	1        move_num   move_num / M (0 at the placement, t/M before move t)
-//	2        idle       idle counter / K (R14, R15: the game ends at 1)
-//	3 .. p+2 score_k    player k's score / n² (R16)
+//	2 .. p+1 score_k    player k's score / n² (R16)
+//
+// Everything is a function of the bot's request (R18: board, robots, scores,
+// move_num), so an exported bot sees exactly what the learner saw; the idle
+// counter (R14) is not in the request, hence not in the observation.
 //
 // Action space: multi-discrete, one head per robot (Heads = b), each with
 // Actions = n² + 5 choices; action a of head i is mask bit i·(n² + 5) + a:
@@ -109,7 +112,7 @@ func newEncoder(n, p, b int) *Encoder {
 	for k := 1; k < p; k++ {
 		planes = append(planes, "robots_"+strconv.Itoa(k))
 	}
-	scalars = append(scalars, "placement", "move_num", "idle")
+	scalars = append(scalars, "placement", "move_num")
 	for k := 0; k < p; k++ {
 		scalars = append(scalars, "score_"+strconv.Itoa(k))
 	}
@@ -219,9 +222,8 @@ func (e *Encoder) Observe(st rules.State, seat int, planes []uint8, scalars []fl
 		scalars[0] = 1
 	}
 	scalars[1] = float32(s.steps) / float32(s.maxMoves)
-	scalars[2] = float32(s.idle) / float32(s.idleK)
 	for k := 0; k < p; k++ {
-		scalars[3+k] = float32(s.score[(seat+k)%p]) / float32(nn)
+		scalars[2+k] = float32(s.score[(seat+k)%p]) / float32(nn)
 	}
 }
 

@@ -80,7 +80,7 @@ func TestSpaceLayout(t *testing.T) {
 		t.Fatalf("rectangle registers no encoder (%v)", err)
 	}
 	sp := g.Encoder(g.Default()).Space()
-	if sp.Planes != 13 || sp.Height != 20 || sp.Width != 20 || sp.Scalars != 7 || sp.Heads != 4 || sp.Actions != 405 ||
+	if sp.Planes != 13 || sp.Height != 20 || sp.Width != 20 || sp.Scalars != 6 || sp.Heads != 4 || sp.Actions != 405 ||
 		len(sp.PlaneNames) != sp.Planes || len(sp.ScalarNames) != sp.Scalars || sp.ScoreScale != 81 || sp.ActionDoc == "" {
 		t.Fatalf("default space %+v", sp)
 	}
@@ -89,12 +89,12 @@ func TestSpaceLayout(t *testing.T) {
 	if fmt.Sprint(sp.PlaneNames) != fmt.Sprint(want) {
 		t.Fatalf("planes %v, want %v", sp.PlaneNames, want)
 	}
-	if fmt.Sprint(sp.ScalarNames) != "[placement move_num idle score_0 score_1 score_2 score_3]" {
+	if fmt.Sprint(sp.ScalarNames) != "[placement move_num score_0 score_1 score_2 score_3]" {
 		t.Fatalf("scalars %v", sp.ScalarNames)
 	}
 	for _, c := range encShapes {
 		sp := newEncoder(c.n, c.p, c.b).Space()
-		if sp.Planes != 2*c.p+c.b+1 || sp.Scalars != 3+c.p || sp.Heads != c.b || sp.Actions != c.n*c.n+5 {
+		if sp.Planes != 2*c.p+c.b+1 || sp.Scalars != 2+c.p || sp.Heads != c.b || sp.Actions != c.n*c.n+5 {
 			t.Fatalf("%+v: space %+v", c, sp)
 		}
 	}
@@ -338,7 +338,7 @@ func TestObserveIsView(t *testing.T) {
 						}
 					}
 				}
-				want := []float32{float32(b2i(s.Placement())), float32(s.MoveNum()) / float32(s.MaxMoves()), float32(s.Idle()) / float32(s.IdleLimit())}
+				want := []float32{float32(b2i(s.Placement())), float32(s.MoveNum()) / float32(s.MaxMoves())}
 				for k := 0; k < c.p; k++ {
 					want = append(want, float32(v.Scores[k])/float32(nn))
 				}

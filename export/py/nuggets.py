@@ -1,0 +1,178 @@
+# ---- Nuggets (rules/nuggets.md §5) -----------------------------------------
+# The competition calls bot(board, move_num) (R17):
+#   board     20 lists (rows y) of 20 ints, board[y][x]: -1 empty, otherwise
+#             (owner - seat) mod 4, so 0 is our own colour (R18; no rotation);
+#   move_num  the 0-based move t, 0..259 (R19).
+# It answers (x, y), two Python ints in 0..19, x (the column) first (R20).
+#
+# The request is already gridgym's canonical frame (rules/nuggets/doc.go,
+# "Learner interface"): no rotation, seats relabelled own = 0. The code below
+# rebuilds exactly the planes and scalars of rules/nuggets/encode.go; the game
+# lengths and the decay table come from the training parameters (PARAMS).
+import math as _math
+
+_N = 20                  # board side (R1)
+_CELLS = _N * _N         # squares, and the action of Pass under invalid_query=pass
+_SEATS = 4
+_LOG_SCORE_SCALE = 25.0  # nuggets.LogScoreScale
+_DEFAULT_DECAY = "121-200:5,4,2,1,0;6-120:8,6,4,3,1;1-5:10,8,12,8,3"
+_NUM_PLANES, _NUM_SCALARS = 7, 9
+
+
+def _param_int(name, default):
+    try:
+        return int(str(PARAMS.get(name, default)).strip())
+    except (TypeError, ValueError):
+        return default
+
+
+_SETUP = _param_int("setup_moves", 60)
+_BUILD = _param_int("build_moves", 200)
+_TOTAL = _SETUP + _BUILD
+_PASS = str(PARAMS.get("invalid_query", "origin")).strip() == "pass"
+
+
+def _decay_table(text, build):
+    """base[m] = the 5 base percentages (N = 0..4) for m = 1..build moves
+    left (nuggets.ParseDecayTable, "lo-hi:b0,b1,b2,b3,b4;..."); row 0 and
+    moves left outside every band are 0, as Go's config.base."""
+    base = np.zeros((build + 1, 5), dtype=np.int64)
+    for part in text.split(";"):
+        rng, vals = part.split(":")
+        lo, hi = (int(v) for v in rng.split("-"))
+        row = [int(v) for v in vals.split(",")]
+        for m in range(lo, min(hi, build) + 1):
+            base[m] = row
+    return base
+
+
+try:
+    _BASE = _decay_table(str(PARAMS.get("decay_table", _DEFAULT_DECAY)), _BUILD)
+except Exception:  # an unreadable table: the written rules' (R12)
+    _BASE = _decay_table(_DEFAULT_DECAY, _BUILD)
+
+
+def _read_board(board):
+    """board as an int64 array [20, 20] with values in -1..3, or None."""
+    b = np.asarray(board)
+    if b.shape != (_N, _N) or b.dtype.kind not in "iu":
+        return None
+    b = b.astype(np.int64)
+    if b.min() < -1 or b.max() > 3:
+        return None
+    return b
+
+
+def _read_move_num(move_num):
+    if isinstance(move_num, (bool, np.bool_)):
+        return None
+    if isinstance(move_num, (int, np.integer)) and move_num >= 0:
+        return int(move_num)
+    return None
+
+
+def _same_neighbours(b):
+    """N(s) of R12: same-colour side neighbours of each coloured square (0
+    for an empty one)."""
+    col = b >= 0
+    n = np.zeros(b.shape, dtype=np.int64)
+    h = (b[:, :-1] == b[:, 1:]) & col[:, :-1]  # (x, y) and (x+1, y) agree
+    v = (b[:-1, :] == b[1:, :]) & col[:-1, :]  # (x, y) and (x, y+1) agree
+    n[:, :-1] += h
+    n[:, 1:] += h
+    n[:-1, :] += v
+    n[1:, :] += v
+    return n
+
+
+def _log_scores(b):
+    """Each label's log-score (R15): sum of ln(size) over its nuggets, added
+    in the row-major order of the nuggets' first squares, as Go's
+    fastLogScore does."""
+    flat = b.ravel().tolist()
+    seen = [False] * _CELLS
+    scores = [0.0] * _SEATS
+    for start in range(_CELLS):
+        lab = flat[start]
+        if lab < 0 or seen[start]:
+            continue
+        seen[start] = True
+        stack, size = [start], 0
+        while stack:  # flood fill of the nugget of start
+            c = stack.pop()
+            size += 1
+            y, x = divmod(c, _N)
+            for d, ok in ((c - _N, y > 0), (c + _N, y < _N - 1), (c - 1, x > 0), (c + 1, x < _N - 1)):
+                if ok and not seen[d] and flat[d] == lab:
+                    seen[d] = True
+                    stack.append(d)
+        scores[lab] += _math.log(size)
+    return scores
+
+
+def observe(b, t):
+    """The planes [7, 20, 20] and scalars [9] of rules/nuggets/encode.go for
+    the board b (view labels, -1 empty) before move t."""
+    planes = np.zeros((_NUM_PLANES, _N, _N), dtype=np.float32)
+    for k in range(_SEATS):              # own, next, opposite, previous
+        planes[k] = b == k
+    planes[4] = b == -1                  # empty
+    n = _same_neighbours(b)
+    planes[5] = n                        # same_neighbours
+    if _SETUP <= t < _TOTAL:             # decay_base: only moves with decay
+        planes[6] = np.where(b >= 0, _BASE[_TOTAL - t][n], 0)
+    f32 = np.float32
+    s = np.zeros(_NUM_SCALARS, dtype=np.float32)
+    s[0] = f32(t) / f32(_TOTAL)                                    # move_num
+    s[1] = 1 if t >= _SETUP else 0                                 # build_phase
+    if t < _SETUP:
+        s[2] = f32(_SETUP - t) / f32(_SETUP)                       # setup_left
+    if _BUILD > 0:
+        s[3] = f32(min(_TOTAL - t, _BUILD)) / f32(_BUILD)          # build_left
+    s[4] = f32(int((b >= 0).sum())) / f32(_CELLS)                  # colored
+    for k, ls in enumerate(_log_scores(b)):                        # log_score_*
+        s[5 + k] = f32(ls / _LOG_SCORE_SCALE)
+    return planes, s
+
+
+def legal_mask(t):
+    """Encoder.Mask: every square while the game runs; Pass (action 400)
+    always under invalid_query=pass."""
+    mask = np.zeros((1, ARCH["actions"]), dtype=bool)
+    if t < _TOTAL:
+        mask[0, :_CELLS] = True
+    if _PASS and ARCH["actions"] > _CELLS:
+        mask[0, _CELLS] = True
+    return mask
+
+
+def _fits():
+    a = ARCH
+    return (a.get("game") == "nuggets" and a["planes"] == _NUM_PLANES and a["scalars"] == _NUM_SCALARS
+            and a["height"] == _N and a["width"] == _N and a["heads"] == 1
+            and a["actions"] == _CELLS + (1 if _PASS else 0))
+
+
+_FITS = _fits()
+
+
+def bot(board=None, move_num=None, *_):
+    """The Nuggets entry point (R17): the network's most probable query as
+    (x, y). Never raises (missing or extra arguments included): a malformed
+    request, or a network that does not fit the game, answers (0, 0), what
+    the rules make of an invalid answer anyway (R6). Under invalid_query=pass
+    the network's Pass answers None, which queries nothing."""
+    try:
+        b, t = _read_board(board), _read_move_num(move_num)
+        if b is None or t is None or not _FITS:
+            return (0, 0)
+        planes, scalars = observe(b, t)
+        logits, _ = net_logits(planes, scalars)
+        a = choose(logits, legal_mask(t))[0]
+        if 0 <= a < _CELLS:
+            return (int(a % _N), int(a // _N))   # action y*20 + x -> (x, y)
+        if a == _CELLS and _PASS:
+            return None
+    except Exception:
+        pass
+    return (0, 0)
