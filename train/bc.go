@@ -229,7 +229,7 @@ func (t *trainer) warmStart(ctx context.Context) error {
 			longest = t.cfg.MaxEpisodeSteps
 		}
 		const envs = 32
-		steps = max(steps, int64(envs*(longest+1)))
+		steps = max(steps, int64(envs*2*(longest+1)))
 		t0 := time.Now()
 		_, err := selfplay.Run(ctx, selfplay.Config{
 			Game: t.rcfg, Agents: lineup, Envs: envs, Steps: steps, Seed: t.cfg.Seed ^ 0xbc,

@@ -28,7 +28,7 @@ import (
 // layout a network is trained against; checkpoints and exports record it and
 // refuse to load under another. Version 2: every observation is a function
 // of the competition request alone (Slime dropped its turn scalar, Rectangle
-// its idle counter), so exported bots see what the learner saw.
+// its idle counter, Bovine Borders its round), so exported bots see what the learner saw.
 const EncodingVersion = 2
 
 // Arch is the shape of a network: everything needed to allocate and run it.

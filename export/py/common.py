@@ -99,3 +99,5 @@ def choose(logits, mask):
             out.append(int(legal[int(np.argmax(l))]))
     return out
 # ---- end of the shared network ---------------------------------------------
+# Game modules follow in the same namespace: they must not redefine the names
+# above (_W, _META, ARCH, PARAMS, _H, _WD, _HW, net_logits, choose, SAMPLE).

@@ -57,7 +57,7 @@
 // View cell (i, j) is real cell ViewToReal(s, i, j).
 //
 // Observation: 10 planes of 20×20 bytes, 0 or 1, in that frame (i·20 + j within
-// a plane), then 9 float32 scalars:
+// a plane), then 8 float32 scalars:
 //
 //	planes 0–3   cows+k       cells owned by relative seat k (R2)
 //	planes 4–7   connected+k  relative seat k's connected cows (R4): the
@@ -66,9 +66,12 @@
 //	plane 8      empty        cells nobody owns
 //	plane 9      barns        the barn cell of every live seat (its view
 //	                          corner above), 0 at an eliminated seat's corner
-//	scalar 0     round/10000  rounds played (R5) over the limit (R14)
-//	scalars 1–4  alive+k      1 while relative seat k is alive, else 0
-//	scalars 5–8  territory+k  relative seat k's territory / 400 (R2)
+//	scalars 0–3  alive+k      1 while relative seat k is alive, else 0
+//	scalars 4–7  territory+k  relative seat k's territory / 400 (R2)
+//
+// Everything is a function of the bot's request (R18: the board alone), so
+// an exported bot sees exactly what the learner saw; the round number is
+// not in the request, hence not in the observation.
 //
 // Actions: 1601, one head. Action a < 1600 is the full move into destination
 // (i, j) = ((a % 400) / 20, a % 20) of the view from its side-neighbour

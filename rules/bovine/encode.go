@@ -13,7 +13,7 @@ import (
 // Observation and action space sizes.
 const (
 	NumPlanes  = 10             // observation planes of Size×Size bytes
-	NumScalars = 9              // float32 features beside the planes
+	NumScalars = 8              // float32 features beside the planes
 	NumActions = 4*Cells + 1    // 4 source directions × 400 destinations, then pass
 	PassAction = NumActions - 1 // the action index of Pass
 )
@@ -53,7 +53,6 @@ var planeNames = []string{
 }
 
 var scalarNames = []string{
-	"round/10000",
 	"alive+0 (own)", "alive+1", "alive+2", "alive+3",
 	"territory+0/400 (own)", "territory+1/400", "territory+2/400", "territory+3/400",
 }
@@ -62,7 +61,7 @@ var scalarNames = []string{
 // of a reflection: relative seats +1 and +3 trade places (dst[i] = src[perm[i]]).
 var (
 	transposePlanes  = []int{0, 3, 2, 1, 4, 7, 6, 5, 8, 9}
-	transposeScalars = [NumScalars]int{0, 1, 4, 3, 2, 5, 8, 7, 6}
+	transposeScalars = [NumScalars]int{0, 3, 2, 1, 4, 7, 6, 5}
 )
 
 const actionDoc = `1601 actions. a < 1600: d = a / 400 is the source direction and a % 400 = i·20 + j the destination (i, j) in the seat's view (R19); the cow comes from the destination's side-neighbour d: 0 above (i−1, j), 1 left (i, j−1), 2 right (i, j+1), 3 below (i+1, j). The move is the competition answer ((si, sj), (i, j)), mapped to the real board by R19 (a full move, R20). a = 1600 is Pass (None). Destination-only answers and the non-adjacent moves of the nonadjacent_moves variant have no action.`
@@ -239,7 +238,6 @@ func (Encoder) Observe(st rules.State, seat int, planes []uint8, scalars []float
 	putPlane(planes[PlaneEmpty*Cells:], &empty)
 	barns := planes[PlaneBarns*Cells : (PlaneBarns+1)*Cells]
 	clear(barns)
-	scalars[0] = float32(s.round) / MaxRounds
 	for k := 0; k < Seats; k++ {
 		o := (seat + k) & 3
 		alive := float32(0)
@@ -247,8 +245,8 @@ func (Encoder) Observe(st rules.State, seat int, planes []uint8, scalars []float
 			alive = 1
 			barns[viewCorner[k]] = 1
 		}
-		scalars[1+k] = alive
-		scalars[1+Seats+k] = float32(s.Territory(o)) / Cells
+		scalars[k] = alive
+		scalars[Seats+k] = float32(s.Territory(o)) / Cells
 	}
 }
 

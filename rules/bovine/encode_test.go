@@ -97,7 +97,7 @@ func setBits(mask []uint64) []int {
 func TestSpace(t *testing.T) {
 	sp := registered(t).Space()
 	if sp.Planes != 10 || sp.Height != Size || sp.Width != Size || len(sp.PlaneNames) != sp.Planes ||
-		sp.Scalars != 9 || len(sp.ScalarNames) != sp.Scalars || sp.Heads != 1 || sp.Actions != 1601 ||
+		sp.Scalars != 8 || len(sp.ScalarNames) != sp.Scalars || sp.Heads != 1 || sp.Actions != 1601 ||
 		sp.MaskWords() != 26 || sp.ActionDoc == "" || sp.ScoreScale != 1.5 {
 		t.Fatalf("space %+v", sp)
 	}
@@ -295,13 +295,13 @@ func TestObserveIsView(t *testing.T) {
 					}
 				}
 			}
-			wantS := [NumScalars]float32{float32(st.Round()) / MaxRounds}
+			var wantS [NumScalars]float32
 			for k := 0; k < Seats; k++ {
 				o := (seat + k) % Seats
 				if st.Alive(o) {
-					wantS[1+k] = 1
+					wantS[k] = 1
 				}
-				wantS[5+k] = float32(st.Territory(o)) / Cells
+				wantS[4+k] = float32(st.Territory(o)) / Cells
 			}
 			if [NumScalars]float32(scalars) != wantS {
 				t.Fatalf("state %d seat %d: scalars %v, want %v", n, seat, scalars, wantS)

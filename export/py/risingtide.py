@@ -1,0 +1,166 @@
+# ---- Rising Tide: the competition's entry point (rules R18-R24) ------------
+# The tournament calls my_bot_fn(terrain, round_num) once per round for every
+# seat alive at round start (R18, R19). terrain is the seat's view (R20): 18
+# lists of 18 ints, -1 = flooded, else the height 0..8, rotated so that the
+# seat's own settlement is at (5, 5), seat+1's at (5, 12), seat+2's at
+# (12, 12) and seat+3's at (12, 5). That view is exactly gridgym's canonical
+# frame, so the observation is built on terrain as it comes. The answer is
+# ((i1, j1), (i2, j2)) in view coordinates, plain Python ints, or None = pass
+# (R22, R24).
+#
+# Everything the Go encoder (rules/risingtide/encode.go) observes is a
+# function of the request: the water level comes from round_num (R6), and a
+# seat is alive exactly while its settlement is not flooded (R5).
+
+_N = 18                      # rows and columns (R1)
+_CELLS = _N * _N             # 324 view cells, c = i*18 + j
+_MAX_ROUNDS = 800            # rounds 0..799 (R6, R15)
+_MAX_HEIGHT = 8              # heights 0..8 (R2)
+_PASS_ACTION = 8 * _CELLS    # 2592: the last action
+# Settlement of seat+k in every seat's view, k = 0..3 (R4, R20).
+_SETTLE = ((5, 5), (5, 12), (12, 12), (12, 5))
+# The 8 directions (di, dj) of an action, d = 0..7: the order of the Go
+# encoder's action planes (a = d*324 + i*18 + j moves from (i, j) to
+# (i+di, j+dj)).
+_DIRS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
+
+_SETTLE_MASK = np.zeros((_N, _N), dtype=bool)
+for _i, _j in _SETTLE:
+    _SETTLE_MASK[_i, _j] = True
+_BORDER = np.ones((_N, _N), dtype=bool)  # the border ring (R3, R12)
+_BORDER[1:-1, 1:-1] = False
+_HEIGHTS = np.arange(_MAX_HEIGHT + 1).reshape(-1, 1, 1)
+
+# The network's input and output shape, checked against this module's
+# encoding before every answer.
+_ARCH_SHAPE = tuple(ARCH.get(k) for k in (
+    "height", "width", "planes", "scalars", "heads", "actions"))
+
+
+def parse_terrain(terrain):
+    """terrain as an 18 x 18 int64 array of -1..8, or None if malformed."""
+    if isinstance(terrain, (str, bytes)):
+        return None
+    a = np.asarray(terrain)
+    if a.shape != (_N, _N) or a.dtype.kind not in "iu":
+        return None
+    a = a.astype(np.int64)
+    if a.min() < -1 or a.max() > _MAX_HEIGHT:
+        return None
+    return a
+
+
+def parse_round(round_num):
+    """round_num as an int 0..799, or None if it is not one."""
+    if isinstance(round_num, (bool, np.bool_)) or not isinstance(round_num, (int, np.integer)):
+        return None
+    r = int(round_num)
+    return r if 0 <= r < _MAX_ROUNDS else None
+
+
+def _dilate8(m):
+    """m grown by one cell in the 8 directions (m itself included)."""
+    p = np.zeros((_N + 2, _N + 2), dtype=bool)
+    p[1:-1, 1:-1] = m
+    out = m.copy()
+    for di, dj in _DIRS:
+        out |= p[1 + di:1 + di + _N, 1 + dj:1 + dj + _N]
+    return out
+
+
+def alive_flags(t):
+    """alive[k]: seat+k's settlement is land (R5)."""
+    return np.array([t[i, j] != -1 for i, j in _SETTLE], dtype=bool)
+
+
+def observe(t, r):
+    """The 17 planes [17, 18, 18] and 7 scalars of gridgym's encoder
+    (rules/risingtide doc.go, "Learner interface") for view t in round r."""
+    planes = np.zeros((17, _N, _N), dtype=np.uint8)
+    flooded = t == -1
+    land = ~flooded
+    lvl = (r + 99) // 100                  # heights below lvl are under water
+    below = land & (t < lvl)               # 100*h < r (R6, R12)
+    wet = _BORDER | _dilate8(flooded)      # border or next to water (R12)
+    planes[0] = flooded
+    planes[1:10] = t[None] == _HEIGHTS     # height_0..height_8, land only
+    planes[10] = below
+    planes[11] = wet & land
+    planes[12] = wet & below               # floods this round unless raised
+    alive = alive_flags(t)
+    for k, (i, j) in enumerate(_SETTLE):
+        planes[13 + k, i, j] = alive[k]
+    scalars = np.zeros(7, dtype=np.float32)
+    scalars[0] = np.float32(r) / np.float32(_MAX_ROUNDS)
+    scalars[1] = np.float32(lvl) / np.float32(_MAX_HEIGHT)
+    scalars[2:6] = alive
+    scalars[6] = np.float32(100 - (r + 99) % 100) / np.float32(100)
+    return planes, scalars
+
+
+def legal_mask(t, r):
+    """The legal actions [1, 2593]: every neighbour move that passes R10 on
+    the view, and pass (always). A seat that is out, or a game that is over
+    (at most one seat alive, or 800 rounds played, R15), gets pass only."""
+    mask = np.zeros((1, _PASS_ACTION + 1), dtype=bool)
+    mask[0, _PASS_ACTION] = True
+    alive = alive_flags(t)
+    if not alive[0] or alive.sum() <= 1 or r >= _MAX_ROUNDS:
+        return mask
+    src = (t >= 1) & ~_SETTLE_MASK                          # R10c, e
+    dst = (t >= 0) & (t < _MAX_HEIGHT) & ~_SETTLE_MASK      # R10d, e
+    p = np.zeros((_N + 2, _N + 2), dtype=bool)              # off board: no
+    p[1:-1, 1:-1] = dst
+    for d, (di, dj) in enumerate(_DIRS):
+        ok = src & p[1 + di:1 + di + _N, 1 + dj:1 + dj + _N]
+        mask[0, d * _CELLS:(d + 1) * _CELLS] = ok.reshape(-1)
+    return mask
+
+
+def _legal(t, i1, j1, i2, j2):
+    # R10 with R10b on the view: the last check before answering.
+    if not (0 <= i1 < _N and 0 <= j1 < _N and 0 <= i2 < _N and 0 <= j2 < _N):
+        return False
+    if max(abs(i1 - i2), abs(j1 - j2)) != 1:
+        return False
+    if _SETTLE_MASK[i1, j1] or _SETTLE_MASK[i2, j2]:
+        return False
+    return t[i1, j1] >= 1 and 0 <= t[i2, j2] < _MAX_HEIGHT
+
+
+def my_bot_fn(terrain=None, round_num=None, *_):
+    """The move of the network's policy for this view, or None (pass).
+    Never raises and never returns an illegal move (missing or extra
+    arguments included)."""
+    try:
+        t = parse_terrain(terrain)
+        r = parse_round(round_num)
+        if t is None or r is None:
+            return None
+        if _ARCH_SHAPE != (_N, _N, 17, 7, 1, _PASS_ACTION + 1):
+            return None  # a network of another encoding: never guess
+        mask = legal_mask(t, r)
+        if not mask[0, :_PASS_ACTION].any():
+            return None
+        planes, scalars = observe(t, r)
+        a = choose(net_logits(planes, scalars)[0], mask)[0]
+        if a < 0 or a >= _PASS_ACTION:
+            return None
+        d, c = divmod(int(a), _CELLS)
+        i, j = divmod(c, _N)
+        i2, j2 = i + _DIRS[d][0], j + _DIRS[d][1]
+        if not _legal(t, i, j, i2, j2):
+            return None
+        return ((int(i), int(j)), (int(i2), int(j2)))
+    except Exception:  # noqa: BLE001 - a bot must answer; None is a pass
+        return None
+
+
+# The tournament imports the bot made by its util module (R18). Elsewhere
+# (gridgym's parity tests, a plain import) my_bot_fn is the entry point.
+try:
+    import util as _util
+
+    bot = my_bot = _util.make_bot("gridgym", "GG", my_bot_fn)
+except Exception:  # noqa: BLE001 - ImportError, or a util without make_bot
+    pass
