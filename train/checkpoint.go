@@ -96,6 +96,7 @@ func (t *trainer) checkpoint(it int) error {
 	if err := neural.WriteFileAtomic(filepath.Join(dir, "state.json"), st); err != nil {
 		return err
 	}
+	t.saved = it
 	return neural.WriteFileAtomic(filepath.Join(t.opt.Dir, "latest"), []byte(checkpointName(it)+"\n"))
 }
 
@@ -164,7 +165,7 @@ func (t *trainer) restore() (int, error) {
 	t.elapsed0 = time.Duration(st.Elapsed * float64(time.Second))
 	t.start = time.Now()
 	t.envSteps = st.EnvSteps
-	t.iterations = st.Iteration
+	t.iterations, t.saved = st.Iteration, st.Iteration
 	if err := truncateMetrics(filepath.Join(dir, "metrics.csv"), st.Iteration); err != nil {
 		return 0, err
 	}

@@ -64,6 +64,7 @@ type trainer struct {
 	elapsed0   time.Duration // time spent before a resume
 	envSteps   int64
 	iterations int
+	saved      int     // the last iteration checkpointed
 	bc         BCStats // the warm start's result, if any
 }
 
@@ -116,6 +117,13 @@ func Run(ctx context.Context, cfg Config, opt Options) (Result, error) {
 		t.iterations = it
 		if opt.Progress != nil {
 			opt.Progress(Progress{Phase: "ppo", Iteration: it, Iterations: cfg.Iterations, Done: it, Of: cfg.Iterations, Metrics: m, Elapsed: t.elapsed()})
+		}
+	}
+	// A run stopped by its time cap or interrupted between checkpoints
+	// still leaves its last iteration as a checkpoint (a resume point).
+	if t.iterations > t.saved {
+		if err := t.checkpoint(t.iterations); err != nil {
+			return Result{}, err
 		}
 	}
 	if err := t.writePlots(); err != nil {
