@@ -12,6 +12,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -60,17 +61,20 @@ type Options struct {
 	// Game, if set, is the game the bot is meant for: a network of another
 	// game is refused.
 	Game string
-	// Executable is the gridgym binary whose copy becomes the Slime
-	// executable (with the weights appended); "" = os.Executable().
-	Executable string
+	// Runner is a prebuilt cmd/slimebot binary that becomes the Slime
+	// executable with the weights appended. "" = build it with the Go
+	// toolchain (from the gridgym module the current directory is in), or
+	// use a slimebot next to the running executable.
+	Runner string
 	// NoBinary skips the stand-alone executable.
 	NoBinary bool
 }
 
 // Report lists what an export wrote.
 type Report struct {
-	Game  string
-	Files []string // paths written, in order
+	Game     string
+	Files    []string // paths written, in order
+	Warnings []string // what was skipped, and why
 }
 
 // Export writes the bot of the network that spec names (a .safetensors file
@@ -129,17 +133,10 @@ func Export(spec, dir string, opt Options) (Report, error) {
 		return rep, err
 	}
 	if game == "slime" && !opt.NoBinary {
-		exe := opt.Executable
-		if exe == "" {
-			if exe, err = os.Executable(); err != nil {
-				return rep, fmt.Errorf("export: find the gridgym executable: %w", err)
-			}
-		}
-		bin, err := os.ReadFile(exe)
+		bin, err := slimeRunner(opt.Runner, dir)
 		if err != nil {
-			return rep, fmt.Errorf("export: read %s: %w", exe, err)
-		}
-		if err := write("slime-bot", AppendPayload(StripPayload(bin), b), 0o755); err != nil {
+			rep.Warnings = append(rep.Warnings, fmt.Sprintf("no Slime executable: %v (the Python bot is there)", err))
+		} else if err := write("slime-bot", AppendPayload(StripPayload(bin), b), 0o755); err != nil {
 			return rep, err
 		}
 	}
@@ -198,4 +195,26 @@ func PythonBot(game string, w []byte, meta map[string]string) ([]byte, error) {
 	out.WriteString("\n")
 	out.Write(mod)
 	return out.Bytes(), nil
+}
+
+// slimeRunner returns the bytes of a cmd/slimebot binary: runner if given,
+// else a fresh `go build` of it (small and quick to start: R16 counts
+// start-up in the 0.1 s), else a slimebot beside the running executable.
+func slimeRunner(runner, dir string) ([]byte, error) {
+	if runner != "" {
+		return os.ReadFile(runner)
+	}
+	tmp := filepath.Join(dir, ".slimebot.build")
+	defer os.Remove(tmp)
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags", "-s -w", "-o", tmp, "github.com/gridgym/gridgym/cmd/slimebot")
+	out, err := cmd.CombinedOutput()
+	if err == nil {
+		return os.ReadFile(tmp)
+	}
+	if exe, e := os.Executable(); e == nil {
+		if b, e := os.ReadFile(filepath.Join(filepath.Dir(exe), "slimebot")); e == nil {
+			return b, nil
+		}
+	}
+	return nil, fmt.Errorf("cannot build cmd/slimebot (run gridgym from its source tree with Go installed, or pass --runner): %v: %s", err, bytes.TrimSpace(out))
 }

@@ -248,26 +248,22 @@ func TestPythonParity(t *testing.T) {
 	}
 }
 
-// The Slime executable (a gridgym binary with the weights appended) answers
-// as the Go policy, and malformed arguments get the pass line.
+// The Slime executable (cmd/slimebot with the weights appended) answers as
+// the Go policy, and malformed arguments get the pass line.
 func TestSlimeExecutable(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds gridgym")
+		t.Skip("builds cmd/slimebot")
 	}
 	dir := t.TempDir()
-	gridgym := filepath.Join(dir, "gridgym")
-	if out, err := exec.Command("go", "build", "-o", gridgym, "../cmd/gridgym").CombinedOutput(); err != nil {
-		t.Fatalf("build gridgym: %v\n%s", err, out)
-	}
 	net, w, _ := randomNet(t, "slime", 3)
 	wp := filepath.Join(dir, "w.safetensors")
 	if err := os.WriteFile(wp, w, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "bot")
-	rep, err := export.Export(wp, out, export.Options{Executable: gridgym})
-	if err != nil {
-		t.Fatal(err)
+	rep, err := export.Export(wp, out, export.Options{}) // builds cmd/slimebot
+	if err != nil || len(rep.Warnings) > 0 {
+		t.Fatal(err, rep.Warnings)
 	}
 	exe := filepath.Join(out, "slime-bot")
 	if !slices.Contains(rep.Files, exe) {

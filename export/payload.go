@@ -10,8 +10,8 @@ import (
 // payloadMagic ends an executable that carries a bot's weights: the binary,
 // then the safetensors bytes, then their length (8 bytes, little-endian),
 // then the magic. Appending data to an executable leaves it runnable on
-// Linux, macOS and Windows, so the exported Slime bot is a copy of gridgym
-// itself that knows it is a bot — no Go toolchain needed at export time.
+// Linux, macOS and Windows, so the exported Slime bot is a copy of
+// the small cmd/slimebot runner that knows it is a bot.
 var payloadMagic = []byte("gridgym-bot-payload-v1\x00")
 
 // AppendPayload returns bin with the weights w appended as a payload.

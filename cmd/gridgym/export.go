@@ -10,7 +10,7 @@ import (
 )
 
 func newExportCmd() *cobra.Command {
-	var checkpoint, out, game string
+	var checkpoint, out, game, runner string
 	var noBinary bool
 	c := &cobra.Command{
 		Use:   "export",
@@ -24,8 +24,9 @@ competition accepts:
                         NumPy only, weights embedded) with the competition's
                         entry point; greedy by default, SAMPLE = True samples
   slime-bot             Slime only: a stand-alone executable taking the
-                        competition's single argument (a copy of gridgym
-                        carrying the weights; no Go needed to run it)
+                        competition's single argument (cmd/slimebot, ~2 MB,
+                        built with the Go toolchain at export time, with the
+                        weights appended; it starts in milliseconds)
   README.txt            how to submit them
 
 --checkpoint is a weights file or a training run folder (its latest
@@ -41,7 +42,7 @@ refused: retrain it, or export with the gridgym that trained it.`,
 			if _, err := os.Stat(checkpoint); err != nil {
 				return usagef("--checkpoint %s: %v", checkpoint, err)
 			}
-			rep, err := export.Export(checkpoint, out, export.Options{NoBinary: noBinary, Game: game})
+			rep, err := export.Export(checkpoint, out, export.Options{NoBinary: noBinary, Game: game, Runner: runner})
 			if err != nil {
 				return err
 			}
@@ -50,12 +51,16 @@ refused: retrain it, or export with the gridgym that trained it.`,
 				st, _ := os.Stat(f)
 				fmt.Fprintf(c.OutOrStdout(), "  %-40s %8.1f KiB\n", f, float64(st.Size())/1024)
 			}
+			for _, w := range rep.Warnings {
+				fmt.Fprintf(c.ErrOrStderr(), "warning: %s\n", w)
+			}
 			return nil
 		},
 	}
 	c.Flags().StringVarP(&checkpoint, "checkpoint", "c", "", "weights file (.safetensors) or training run folder")
 	c.Flags().StringVarP(&out, "out", "o", "", "output folder")
 	c.Flags().StringVarP(&game, "game", "g", "", "refuse a network of any other game")
+	c.Flags().StringVar(&runner, "runner", "", "prebuilt cmd/slimebot binary for the Slime executable (default: go build it)")
 	c.Flags().BoolVar(&noBinary, "no-binary", false, "skip the Slime executable")
 	return c
 }

@@ -3,8 +3,6 @@
 package main
 
 import (
-	"github.com/gridgym/gridgym/export"
-
 	"errors"
 	"fmt"
 	"os"
@@ -21,11 +19,6 @@ type usageError struct{ error }
 func usagef(format string, a ...any) error { return usageError{fmt.Errorf(format, a...)} }
 
 func main() {
-	// An exported Slime bot is this binary with weights appended: it answers
-	// its one request and exits.
-	if export.RunEmbedded(os.Args[1:], os.Stdout, os.Stderr) {
-		return
-	}
 	root := newRoot()
 	if err := root.Execute(); err != nil {
 		fmt.Fprintf(os.Stderr, "gridgym: %v\n", err)

@@ -34,7 +34,8 @@ func newPipelineCmd() *cobra.Command {
   2. export   gridgym export of the result into OUT/bot (the competition's
               Python file; for Slime also the executable)
   3. evaluate gridgym tournament of the trained network against the config's
-              baseline bots, seats rotated, --games games
+              baseline bots, seats rotated, --games games, with a report
+              (ratings, win rates, plots) in OUT/report
 
 The defaults finish in a few minutes on two cores; the full training runs of
 the configs take 20–30 minutes (gridgym train --game G).`,
@@ -93,7 +94,17 @@ the configs take 20–30 minutes (gridgym train --game G).`,
 			if err := eval.WriteTable(w, tr); err != nil {
 				return err
 			}
-			fmt.Fprintf(w, "\nthe trained network plays as %q in the table above; its bot is in %s\n", res.Dir, filepath.Join(out, "bot"))
+			paths, err := eval.WriteReport(filepath.Join(out, "report"), tr, eval.Analyze(tr, eval.AnalyzeOptions{Ratings: eval.RatingOptions{Seed: cfg.Seed}}))
+			if err != nil {
+				return err
+			}
+			report := paths[0]
+			for _, p := range paths {
+				if filepath.Base(p) == "report.html" {
+					report = p
+				}
+			}
+			fmt.Fprintf(w, "\nthe trained network plays as %q in the table above\nits bot: %s\nthe report (ratings with intervals, win rates, plots): %s\n", res.Dir, filepath.Join(out, "bot"), report)
 			return nil
 		},
 	}

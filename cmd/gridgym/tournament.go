@@ -20,6 +20,7 @@ func newTournamentCmd() *cobra.Command {
 		games   int
 		workers int
 		quiet   bool
+		report  string
 	)
 	c := &cobra.Command{
 		Use:   "tournament",
@@ -33,6 +34,9 @@ Seating: with at most as many bots as seats, game i seats bot (s+i) mod n at
 seat s, so every bot plays every seat; with more bots than seats, every
 combination of distinct bots is played in every rotation, cycled until
 --games games are played. Without --bots, every bot of the game plays.
+--report DIR adds ratings (Plackett–Luce, Elo-like scale) with 95% bootstrap
+intervals, head-to-head win rates with Wilson intervals and plots. A bot may
+be a registered name, a weights file or a training run folder.
 Ctrl-C stops early and reports the games finished so far.`,
 		Example: `  gridgym tournament --game rising-tide --games 120
   gridgym tournament --game slime --bots simplebot,random --games 200 --seed 3`,
@@ -79,13 +83,27 @@ Ctrl-C stops early and reports the games finished so far.`,
 			if err != nil {
 				fmt.Fprintf(c.ErrOrStderr(), "stopped early: %d of %d games\n", len(res.Games), games)
 			}
-			return eval.WriteTable(c.OutOrStdout(), res)
+			if err := eval.WriteTable(c.OutOrStdout(), res); err != nil {
+				return err
+			}
+			if report != "" && len(res.Games) > 0 {
+				paths, err := eval.WriteReport(report, res, eval.Analyze(res, eval.AnalyzeOptions{Ratings: eval.RatingOptions{Seed: gf.seed}}))
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(c.OutOrStdout(), "\nreport (ratings with 95%% bootstrap intervals, head-to-head win rates, plots):\n")
+				for _, p := range paths {
+					fmt.Fprintf(c.OutOrStdout(), "  %s\n", p)
+				}
+			}
+			return nil
 		},
 	}
 	gf.add(c, "rising-tide")
 	c.Flags().StringVarP(&bots, "bots", "b", "", "comma-separated bots (default: every bot of the game)")
 	c.Flags().IntVarP(&games, "games", "n", 0, "number of games (0 = the smallest multiple of the seatings ≥ 100, so every bot plays every seat equally)")
 	c.Flags().IntVar(&workers, "workers", 0, "games played in parallel (0 = one per core)")
+	c.Flags().StringVar(&report, "report", "", "also write a report into this folder: Plackett–Luce ratings with bootstrap intervals, pairwise win rates, plots (report.md, report.html, games.jsonl)")
 	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "no progress bar")
 	return c
 }
