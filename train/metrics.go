@@ -138,7 +138,7 @@ func WritePlots(dir string) error {
 	if len(cols["iteration"]) == 0 {
 		return nil
 	}
-	line := func(p *plot.Plot, name, col string) error {
+	line := func(p *plot.Plot, name, col string, k int) error {
 		var pts plotter.XYs
 		for i, x := range cols["iteration"] {
 			if y := cols[col][i]; !math.IsNaN(y) {
@@ -148,13 +148,20 @@ func WritePlots(dir string) error {
 		if len(pts) == 0 {
 			return nil
 		}
-		return plotutil.AddLinePoints(p, name, pts)
+		l, ps, err := plotter.NewLinePoints(pts)
+		if err != nil {
+			return err
+		}
+		l.Color, ps.Color, ps.Shape = plotutil.Color(k), plotutil.Color(k), plotutil.Shape(k)
+		p.Add(l, ps)
+		p.Legend.Add(name, l, ps)
+		return nil
 	}
 	p := plot.New()
 	p.Title.Text = "losses"
 	p.X.Label.Text = "iteration"
-	for _, c := range [][2]string{{"policy loss", "pg_loss"}, {"value loss", "value_loss"}, {"entropy", "entropy"}} {
-		if err := line(p, c[0], c[1]); err != nil {
+	for k, c := range [][2]string{{"policy loss", "pg_loss"}, {"value loss", "value_loss"}, {"entropy", "entropy"}} {
+		if err := line(p, c[0], c[1], k); err != nil {
 			return err
 		}
 	}
@@ -165,12 +172,12 @@ func WritePlots(dir string) error {
 	w.Title.Text = "win share against the baselines"
 	w.X.Label.Text = "iteration"
 	w.Y.Min, w.Y.Max = 0, 1
-	for _, c := range [][2]string{{"training games", "train_win"}, {"greedy evaluation", "eval_win"}} {
-		if err := line(w, c[0], c[1]); err != nil {
+	for k, c := range [][2]string{{"training games", "train_win"}, {"greedy evaluation", "eval_win"}} {
+		if err := line(w, c[0], c[1], k); err != nil {
 			return err
 		}
 	}
-	w.Legend.Top = true
+	w.Legend.Top, w.Legend.Left = false, false // bottom right: the lines live near the top
 	if err := w.Save(7*vg.Inch, 4*vg.Inch, filepath.Join(dir, "winrate.png")); err != nil {
 		return fmt.Errorf("plot: %w", err)
 	}
