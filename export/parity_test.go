@@ -119,6 +119,22 @@ func positions(t testing.TB, cfg rules.Config, net *neural.Net, n int, seed uint
 	return out[:n]
 }
 
+// pythonBot writes the exported Python bot of a random network for game and
+// returns the network and the file.
+func pythonBot(t testing.TB, game string, seed uint64) (*neural.Net, string) {
+	t.Helper()
+	net, w, meta := randomNet(t, game, seed)
+	src, err := export.PythonBot(game, w, meta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bot := filepath.Join(t.TempDir(), export.Targets[game].File)
+	if err := os.WriteFile(bot, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return net, bot
+}
+
 // harnessResult is one line of py/harness.py's output.
 type harnessResult struct {
 	Answer json.RawMessage `json:"answer"`
@@ -197,20 +213,9 @@ func TestPythonParity(t *testing.T) {
 	for _, game := range export.TargetGames() {
 		t.Run(game, func(t *testing.T) {
 			tg := export.Targets[game]
-			if _, err := os.Stat(filepath.Join("py", tg.Python)); err != nil {
-				t.Skipf("no Python module for %s yet", game)
-			}
 			g, _ := rules.Lookup(game)
 			cfg := g.Default()
-			net, w, meta := randomNet(t, game, 7)
-			src, err := export.PythonBot(game, w, meta)
-			if err != nil {
-				t.Fatal(err)
-			}
-			bot := filepath.Join(t.TempDir(), tg.File)
-			if err := os.WriteFile(bot, src, 0o644); err != nil {
-				t.Fatal(err)
-			}
+			net, bot := pythonBot(t, game, 7)
 			pos := positions(t, cfg, net, 1000, 11)
 			reqs := make([][]byte, len(pos))
 			for i, p := range pos {
@@ -310,18 +315,7 @@ func TestPythonRobustness(t *testing.T) {
 	for _, game := range export.TargetGames() {
 		t.Run(game, func(t *testing.T) {
 			tg := export.Targets[game]
-			if _, err := os.Stat(filepath.Join("py", tg.Python)); err != nil {
-				t.Skipf("no Python module for %s yet", game)
-			}
-			_, w, meta := randomNet(t, game, 1)
-			src, err := export.PythonBot(game, w, meta)
-			if err != nil {
-				t.Fatal(err)
-			}
-			bot := filepath.Join(t.TempDir(), tg.File)
-			if err := os.WriteFile(bot, src, 0o644); err != nil {
-				t.Fatal(err)
-			}
+			_, bot := pythonBot(t, game, 1)
 			var cases []string
 			for pos := 0; pos < tg.Args; pos++ {
 				for _, v := range values {

@@ -26,23 +26,9 @@ _DIRS = ((-1, 0), (0, -1), (0, 1), (1, 0))
 # column cannot wrap from one row into the next.
 _STRIDE = _N + 1
 
-# The network's input and output shape, checked against this module's
-# encoding before every answer.
-_ARCH_SHAPE = tuple(ARCH.get(k) for k in (
-    "height", "width", "planes", "scalars", "heads", "actions"))
-
-
 def parse_board(board):
     """board as a 20 x 20 int64 array of -1..3, or None if malformed."""
-    if isinstance(board, (str, bytes)):
-        return None
-    a = np.asarray(board)
-    if a.shape != (_N, _N) or a.dtype.kind not in "iu":
-        return None
-    a = a.astype(np.int64)
-    if a.min() < -1 or a.max() > 3:
-        return None
-    return a
+    return int_grid(board, _N, _N, -1, 3)
 
 
 def _bits(m):
@@ -122,7 +108,7 @@ def bot(board=None, *_):
         b = parse_board(board)
         if b is None:
             return None
-        if _ARCH_SHAPE != (_N, _N, 10, 8, 1, _PASS_ACTION + 1):
+        if ARCH_SHAPE != (_N, _N, 10, 8, 1, _PASS_ACTION + 1):
             return None  # a network of another encoding: never guess
         mask = legal_mask(b)
         if not mask[0, :_PASS_ACTION].any():

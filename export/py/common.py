@@ -99,5 +99,25 @@ def choose(logits, mask):
             out.append(int(legal[int(np.argmax(l))]))
     return out
 # ---- end of the shared network ---------------------------------------------
+# The network's input and output shape, which game modules check against
+# their encoding before answering (a network of another shape never guesses).
+ARCH_SHAPE = tuple(ARCH.get(k) for k in ("height", "width", "planes", "scalars", "heads", "actions"))
+
+
+def int_grid(x, rows, cols, lo, hi):
+    """x as a rows x cols int64 array with values in lo..hi, or None if it is
+    not one (strings, ragged lists, floats, values out of range)."""
+    if isinstance(x, (str, bytes)):
+        return None
+    a = np.asarray(x)
+    if a.shape != (rows, cols) or a.dtype.kind not in "iu":
+        return None
+    a = a.astype(np.int64)
+    if a.size and (a.min() < lo or a.max() > hi):
+        return None
+    return a
+
+
 # Game modules follow in the same namespace: they must not redefine the names
-# above (_W, _META, ARCH, PARAMS, _H, _WD, _HW, net_logits, choose, SAMPLE).
+# above (_W, _META, ARCH, PARAMS, _H, _WD, _HW, ARCH_SHAPE, net_logits,
+# choose, int_grid, SAMPLE).

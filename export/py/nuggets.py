@@ -54,13 +54,7 @@ except Exception:  # an unreadable table: the written rules' (R12)
 
 def _read_board(board):
     """board as an int64 array [20, 20] with values in -1..3, or None."""
-    b = np.asarray(board)
-    if b.shape != (_N, _N) or b.dtype.kind not in "iu":
-        return None
-    b = b.astype(np.int64)
-    if b.min() < -1 or b.max() > 3:
-        return None
-    return b
+    return int_grid(board, _N, _N, -1, 3)
 
 
 def _read_move_num(move_num):

@@ -31,23 +31,9 @@ _BORDER = np.ones((_N, _N), dtype=bool)  # the border ring (R3, R12)
 _BORDER[1:-1, 1:-1] = False
 _HEIGHTS = np.arange(_MAX_HEIGHT + 1).reshape(-1, 1, 1)
 
-# The network's input and output shape, checked against this module's
-# encoding before every answer.
-_ARCH_SHAPE = tuple(ARCH.get(k) for k in (
-    "height", "width", "planes", "scalars", "heads", "actions"))
-
-
 def parse_terrain(terrain):
     """terrain as an 18 x 18 int64 array of -1..8, or None if malformed."""
-    if isinstance(terrain, (str, bytes)):
-        return None
-    a = np.asarray(terrain)
-    if a.shape != (_N, _N) or a.dtype.kind not in "iu":
-        return None
-    a = a.astype(np.int64)
-    if a.min() < -1 or a.max() > _MAX_HEIGHT:
-        return None
-    return a
+    return int_grid(terrain, _N, _N, -1, _MAX_HEIGHT)
 
 
 def parse_round(round_num):
@@ -137,7 +123,7 @@ def my_bot_fn(terrain=None, round_num=None, *_):
         r = parse_round(round_num)
         if t is None or r is None:
             return None
-        if _ARCH_SHAPE != (_N, _N, 17, 7, 1, _PASS_ACTION + 1):
+        if ARCH_SHAPE != (_N, _N, 17, 7, 1, _PASS_ACTION + 1):
             return None  # a network of another encoding: never guess
         mask = legal_mask(t, r)
         if not mask[0, :_PASS_ACTION].any():
