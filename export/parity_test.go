@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gridgym/gridgym/agents/neural"
 	"github.com/gridgym/gridgym/export"
@@ -275,10 +276,13 @@ func TestSlimeExecutable(t *testing.T) {
 		t.Fatalf("export wrote %v, no slime-bot", rep.Files)
 	}
 	g, _ := rules.Lookup("slime")
-	pos := positions(t, g.Default(), net, 150, 5)
+	pos := positions(t, g.Default(), net, 1000, 5)
+	var us []int64
 	for i, p := range pos {
 		arg := string(g.Codec.AppendRequest(nil, p.st, p.seat))
+		t0 := time.Now()
 		b, err := exec.Command(exe, arg).Output()
+		us = append(us, time.Since(t0).Microseconds())
 		if err != nil {
 			t.Fatalf("slime-bot %s: %v", arg, err)
 		}
@@ -286,6 +290,7 @@ func TestSlimeExecutable(t *testing.T) {
 			t.Fatalf("position %d: slime-bot answered %q = %+v, Go policy %+v", i, b, got, p.want)
 		}
 	}
+	t.Logf("slime-bot: %d positions equal; wall time per move (process start included) p50 %d µs, p99 %d µs", len(pos), percentile(us, 0.5), percentile(us, 0.99))
 	for _, arg := range []string{"", "5,....,....,....,....", "1,...,...,...", "1,..x.,....,....,....", strings.Repeat("1,", 40), "1,1111,1111,1111,1111"} {
 		b, err := exec.Command(exe, arg).Output()
 		if err != nil || string(b) != "-1 -1 -1 -1\n" {
