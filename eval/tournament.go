@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"runtime"
 	"sync"
@@ -30,7 +31,7 @@ type GameResult struct {
 	Lineup  []int // Lineup[seat] = index into Config.Bots
 	Steps   int
 	Outcome *rules.Outcome
-	Errors  []int // per seat: moves replaced by Pass because the bot panicked
+	Errors  []int // per seat: moves the bot did not answer (a panic; a hosted bot's crash, time-out or garbage)
 }
 
 // BotStats aggregates one bot's results over its games.
@@ -162,6 +163,17 @@ func PlayGame(cfg rules.Config, entries []agents.Entry, lineup []int, seed, inde
 	}
 	res.Outcome = rules.NewOutcome(spec.Seats)
 	st.Outcome(res.Outcome)
+	for s, b := range bots {
+		// Hosted bots (package agents/host) count the moves they did not
+		// answer (crash, time-out, garbage: played as the rules' no-answer)
+		// and hold a process until closed.
+		if n, ok := b.(interface{ NoAnswers() int }); ok {
+			res.Errors[s] += n.NoAnswers()
+		}
+		if c, ok := b.(io.Closer); ok {
+			c.Close()
+		}
+	}
 	return res
 }
 

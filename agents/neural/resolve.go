@@ -17,6 +17,9 @@ func init() { agents.RegisterResolver(resolve) }
 // itself, or a training run folder's latest checkpoint. ok is false when
 // spec names neither kind (a registered bot's name, say).
 func WeightsPath(spec string) (path string, ok bool, err error) {
+	if i := strings.IndexByte(spec, ':'); i > 1 && !strings.ContainsAny(spec[:i], `/\.`) {
+		return "", false, nil // a scheme (py:, cmd:) for another resolver
+	}
 	if strings.HasSuffix(spec, ".safetensors") {
 		return spec, true, nil
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/gridgym/gridgym/agents/host"
 	_ "github.com/gridgym/gridgym/games"
 )
 
@@ -20,7 +21,9 @@ func usagef(format string, a ...any) error { return usageError{fmt.Errorf(format
 
 func main() {
 	root := newRoot()
-	if err := root.Execute(); err != nil {
+	err := root.Execute()
+	host.KillAll() // hosted bots (py:, cmd:) run in their own process groups
+	if err != nil {
 		fmt.Fprintf(os.Stderr, "gridgym: %v\n", err)
 		var ue usageError
 		if errors.As(err, &ue) || isFlagError(err) {

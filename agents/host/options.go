@@ -1,0 +1,85 @@
+package host
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"time"
+)
+
+// Options tunes hosted bots. Zero fields take the defaults documented on
+// each; Defaults holds the ones the bot specs (py:, cmd:) use.
+type Options struct {
+	// Limit is the wall-clock limit of one move; 0 = the competition's
+	// (Competition.Limit, 0.1 s in every game). A Python bot's call is
+	// timed inside its host process, as the competitions time it; a
+	// program's turn from its start to the first line of its output.
+	Limit time.Duration
+	// HangAfter is how long a Python bot may go without answering before
+	// its process is killed (and restarted for its next move); a late
+	// answer before then is discarded but the process, with its memory,
+	// lives on, as in the competitions, where the call is not interrupted.
+	// For a program, how long it may run on after its answer. 0 = 10 × Limit,
+	// at least 1 s.
+	HangAfter time.Duration
+	// StartTimeout bounds the start of a Python bot: the interpreter, the
+	// import of its file (and of NumPy). 0 = 30 s.
+	StartTimeout time.Duration
+	// Python is the interpreter; "" = $GRIDGYM_PYTHON, else /usr/bin/python3,
+	// else python3 on the PATH.
+	Python string
+	// Log receives one line per event (see Events); nil = os.Stderr.
+	Log io.Writer
+	// Output receives what the bot prints (its standard error, and for a
+	// Python bot its standard output too, as the competitions send it to
+	// their log); nil = discarded (the last line is quoted in event logs).
+	Output io.Writer
+}
+
+// Defaults are the options of the bots made from specs (py:, cmd:). A
+// command-line tool may set them, before it resolves any bot, from its
+// flags (a time-limit override, a log file).
+var Defaults Options
+
+// withDefaults fills in the zero fields of o for competition c.
+func (o Options) withDefaults(c Competition) Options {
+	if o.Limit <= 0 {
+		o.Limit = c.Limit
+	}
+	if o.HangAfter <= 0 {
+		o.HangAfter = max(10*o.Limit, time.Second)
+	}
+	if o.StartTimeout <= 0 {
+		o.StartTimeout = 30 * time.Second
+	}
+	if o.Log == nil {
+		o.Log = os.Stderr
+	}
+	return o
+}
+
+// Interpreter returns the Python interpreter hosted bots run with: python
+// if not empty, else $GRIDGYM_PYTHON, else /usr/bin/python3, else python3 on
+// the PATH. The error says which were tried.
+func Interpreter(python string) (string, error) {
+	from := "Options.Python"
+	if python == "" {
+		python, from = os.Getenv("GRIDGYM_PYTHON"), "$GRIDGYM_PYTHON"
+	}
+	if python != "" {
+		path, err := exec.LookPath(python)
+		if err != nil {
+			return "", fmt.Errorf("python interpreter %q (from %s): %w", python, from, err)
+		}
+		return path, nil
+	}
+	if _, err := os.Stat("/usr/bin/python3"); err == nil {
+		return "/usr/bin/python3", nil
+	}
+	path, err := exec.LookPath("python3")
+	if err != nil {
+		return "", fmt.Errorf("no python interpreter: /usr/bin/python3 does not exist and python3 is not on the PATH (set GRIDGYM_PYTHON)")
+	}
+	return path, nil
+}
