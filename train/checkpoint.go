@@ -21,6 +21,7 @@ import (
 //	                            optim.safetensors (Adam moments), state.json
 //	pool/iter-NNNNNN.safetensors the opponent pool's snapshots
 //	latest                      the newest complete checkpoint's folder name
+//	best.safetensors            the policy of the best periodic evaluation
 //
 // A checkpoint is complete once "latest" names it: that file is written last,
 // atomically, so an interrupted run resumes from the last complete one.
@@ -31,6 +32,7 @@ type runState struct {
 	Elapsed   float64 `json:"elapsed_s"`
 	EnvSteps  int64   `json:"env_steps"`
 	Pool      []int   `json:"pool"` // iterations of the pool's snapshots, oldest first
+	Best      float64 `json:"best_eval_points"`
 }
 
 func (t *trainer) meta() map[string]string {
@@ -92,7 +94,7 @@ func (t *trainer) checkpoint(it int) error {
 			return err
 		}
 	}
-	st, _ := json.MarshalIndent(runState{Iteration: it, Elapsed: t.elapsed().Seconds(), EnvSteps: t.envSteps, Pool: t.poolI}, "", "  ")
+	st, _ := json.MarshalIndent(runState{Iteration: it, Elapsed: t.elapsed().Seconds(), EnvSteps: t.envSteps, Pool: t.poolI, Best: t.best}, "", "  ")
 	if err := neural.WriteFileAtomic(filepath.Join(dir, "state.json"), st); err != nil {
 		return err
 	}
@@ -165,7 +167,7 @@ func (t *trainer) restore() (int, error) {
 	t.elapsed0 = time.Duration(st.Elapsed * float64(time.Second))
 	t.start = time.Now()
 	t.envSteps = st.EnvSteps
-	t.iterations, t.saved = st.Iteration, st.Iteration
+	t.iterations, t.saved, t.best = st.Iteration, st.Iteration, st.Best
 	if err := truncateMetrics(filepath.Join(dir, "metrics.csv"), st.Iteration); err != nil {
 		return 0, err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"path/filepath"
 	"time"
 
 	"github.com/gridgym/gridgym/agents"
@@ -65,6 +66,7 @@ type trainer struct {
 	envSteps   int64
 	iterations int
 	saved      int     // the last iteration checkpointed
+	best       float64 // the best evaluation's mean placement points (best.safetensors)
 	bc         BCStats // the warm start's result, if any
 }
 
@@ -157,7 +159,7 @@ func newTrainer(cfg Config, opt Options) (*trainer, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &trainer{cfg: cfg, opt: opt, rcfg: rcfg, net: net, graph: gr, adam: newAdam(net), v: v, sp: sp, start: time.Now()}
+	t := &trainer{cfg: cfg, opt: opt, rcfg: rcfg, net: net, graph: gr, adam: newAdam(net), v: v, sp: sp, start: time.Now(), best: -1}
 	if workers <= 0 {
 		workers = defaultWorkers()
 	}
@@ -199,6 +201,16 @@ func (t *trainer) iteration(ctx context.Context, it int) (Metrics, error) {
 		r := t.evaluate(t.net, t.cfg.Baselines(), e.Games, t.cfg.Seed^uint64(it)*0x9e3779b97f4a7c15)
 		m.EvalWin, m.EvalScore, m.EvalPoints = r.Win, r.Score, r.Points
 		m.EvalSeconds = time.Since(t2).Seconds()
+		// PPO is not monotone: keep the policy of the best evaluation too.
+		if r.Points > t.best {
+			t.best = r.Points
+			meta := t.meta()
+			meta["iteration"] = fmt.Sprint(it)
+			meta["eval_points"] = fmt.Sprint(r.Points)
+			if err := t.net.Save(filepath.Join(t.opt.Dir, "best.safetensors"), meta); err != nil {
+				return m, err
+			}
+		}
 	}
 	if o := t.cfg.Opponents; o.PoolSize > 0 && it%o.PoolEvery == 0 {
 		t.pool = append(t.pool, t.net.Clone())

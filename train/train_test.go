@@ -184,7 +184,7 @@ func TestResumeEqualsUninterrupted(t *testing.T) {
 	if _, err := Run(context.Background(), cfg, Options{Dir: part}); err == nil || !strings.Contains(err.Error(), "--resume") {
 		t.Fatalf("starting over an existing run: %v", err)
 	}
-	for _, f := range []string{"losses.png", "winrate.png", "config.yaml", "latest"} {
+	for _, f := range []string{"losses.png", "winrate.png", "config.yaml", "latest", "best.safetensors"} {
 		if _, err := os.Stat(filepath.Join(part, f)); err != nil {
 			t.Errorf("run folder lacks %s", f)
 		}
