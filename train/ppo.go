@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"os"
 	"path/filepath"
 	"time"
 
@@ -42,6 +43,7 @@ type Result struct {
 	Iterations int     // iterations completed (all of them, resumed ones included)
 	Checkpoint string  // latest checkpoint's weights file
 	Last       Metrics // the last iteration's metrics
+	Best       string  // best.safetensors, the policy of the best evaluation ("" if none)
 	BC         BCStats // the behaviour-cloning warm start, if any
 }
 
@@ -131,7 +133,11 @@ func Run(ctx context.Context, cfg Config, opt Options) (Result, error) {
 	if err := t.writePlots(); err != nil {
 		return Result{}, err
 	}
-	return Result{Dir: opt.Dir, Iterations: t.iterations, Checkpoint: t.latestWeights(), Last: last, BC: t.bc}, nil
+	best := filepath.Join(opt.Dir, "best.safetensors")
+	if _, err := os.Stat(best); err != nil {
+		best = ""
+	}
+	return Result{Dir: opt.Dir, Iterations: t.iterations, Checkpoint: t.latestWeights(), Last: last, BC: t.bc, Best: best}, nil
 }
 
 func newTrainer(cfg Config, opt Options) (*trainer, error) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"path/filepath"
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
@@ -15,12 +16,14 @@ import (
 
 func newTournamentCmd() *cobra.Command {
 	var (
-		gf      gameFlags
-		bots    string
-		games   int
-		workers int
-		quiet   bool
-		report  string
+		gf        gameFlags
+		bots      string
+		games     int
+		workers   int
+		quiet     bool
+		report    string
+		replays   int
+		replayDir string
 	)
 	c := &cobra.Command{
 		Use:   "tournament",
@@ -37,6 +40,9 @@ combination of distinct bots is played in every rotation, cycled until
 --report DIR adds ratings (Plackett–Luce, Elo-like scale) with 95% bootstrap
 intervals, head-to-head win rates with Wilson intervals and plots. A bot may
 be a registered name, a weights file or a training run folder.
+--replays K saves the first K games (every position) as replay files for
+'gridgym replay FILE', in --replay-dir (default: DIR/replays with --report,
+else ./replays).
 Ctrl-C stops early and reports the games finished so far.`,
 		Example: `  gridgym tournament --game rising-tide --games 120
   gridgym tournament --game slime --bots simplebot,random --games 200 --seed 3`,
@@ -57,6 +63,14 @@ Ctrl-C stops early and reports the games finished so far.`,
 			if workers < 0 {
 				return usagef("--workers %d: want 0 (all cores) or more", workers)
 			}
+			if replays < 0 {
+				return usagef("--replays %d: want 0 or more games to save", replays)
+			}
+			if replayDir == "" && report != "" {
+				replayDir = filepath.Join(report, "replays")
+			} else if replayDir == "" {
+				replayDir = "replays"
+			}
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 			defer stop()
 			var bar *progressbar.ProgressBar
@@ -68,6 +82,7 @@ Ctrl-C stops early and reports the games finished so far.`,
 			}
 			res, err := eval.Run(ctx, eval.Config{
 				Game: cfg, Bots: names, Games: games, Seed: gf.seed, Workers: workers,
+				Replays: replays, ReplayDir: replayDir,
 				Progress: func(done int) {
 					if bar != nil {
 						bar.Set(done)
@@ -77,10 +92,10 @@ Ctrl-C stops early and reports the games finished so far.`,
 			if bar != nil {
 				bar.Finish()
 			}
-			if err != nil && len(res.Games) == 0 {
+			if err != nil && (res == nil || len(res.Games) == 0) {
 				return err
 			}
-			if err != nil {
+			if ctx.Err() != nil {
 				fmt.Fprintf(c.ErrOrStderr(), "stopped early: %d of %d games\n", len(res.Games), games)
 			}
 			if err := eval.WriteTable(c.OutOrStdout(), res); err != nil {
@@ -96,6 +111,13 @@ Ctrl-C stops early and reports the games finished so far.`,
 					fmt.Fprintf(c.OutOrStdout(), "  %s\n", p)
 				}
 			}
+			if len(res.Replays) > 0 {
+				fmt.Fprintf(c.OutOrStdout(), "\n%s in %s (play one back: gridgym replay %s)\n",
+					plural(len(res.Replays), "replay"), replayDir, res.Replays[0])
+			}
+			if err != nil && ctx.Err() == nil { // not Ctrl-C: a replay file could not be written
+				return err
+			}
 			return nil
 		},
 	}
@@ -105,5 +127,7 @@ Ctrl-C stops early and reports the games finished so far.`,
 	c.Flags().IntVar(&workers, "workers", 0, "games played in parallel (0 = one per core)")
 	c.Flags().StringVar(&report, "report", "", "also write a report into this folder: Plackett–Luce ratings with bootstrap intervals, pairwise win rates, plots (report.md, report.html, games.jsonl)")
 	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "no progress bar")
+	c.Flags().IntVar(&replays, "replays", 0, "save the first K games as replay files ('gridgym replay FILE')")
+	c.Flags().StringVar(&replayDir, "replay-dir", "", "folder for --replays (default: REPORT/replays with --report, else replays)")
 	return c
 }

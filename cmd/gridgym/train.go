@@ -167,6 +167,9 @@ func runTraining(ctx context.Context, c *cobra.Command, cfg train.Config, out st
 	}
 	fmt.Fprintf(w, "%s: %d iterations, last %s\n", cfg.Game, res.Iterations, describe(res.Last))
 	fmt.Fprintf(w, "run folder %s (metrics.csv, losses.png, winrate.png); weights %s\n", res.Dir, res.Checkpoint)
+	if res.Best != "" {
+		fmt.Fprintf(w, "the policy of the best evaluation: %s\n", res.Best)
+	}
 	return res, nil
 }
 

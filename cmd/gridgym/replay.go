@@ -1,0 +1,102 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/gridgym/gridgym/eval"
+)
+
+func newReplayCmd() *cobra.Command {
+	var (
+		delay   time.Duration
+		step    int
+		noColor bool
+	)
+	c := &cobra.Command{
+		Use:   "replay FILE",
+		Short: "Play back a saved game (tournament --replays) in the terminal",
+		Long: `Play back a replay file written by 'gridgym tournament --replays K': every
+position from the start, with the step number and the bot of each seat, then
+the outcome. On a terminal the board is redrawn in place every --delay, in
+colour unless --no-color; otherwise the frames are printed one after another
+without pausing. --step N shows only the position after N steps (negative:
+counted from the end, -1 is the final position).`,
+		Example: `  gridgym tournament --game slime --bots simplebot,random --games 40 --replays 2
+  gridgym replay replays/replay-0000.jsonl --delay 50ms
+  gridgym replay replays/replay-0001.jsonl --step -1`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			r, err := eval.ReadReplay(args[0])
+			if err != nil {
+				return err
+			}
+			if delay < 0 {
+				return usagef("--delay %v: want 0 or more", delay)
+			}
+			first, last := 0, r.Steps()
+			if c.Flags().Changed("step") {
+				n := step
+				if n < 0 {
+					n += r.Steps() + 1
+				}
+				if n < 0 || n > r.Steps() {
+					return usagef("--step %d: the game has steps 0..%d (or -1..-%d from the end)", step, r.Steps(), r.Steps()+1)
+				}
+				first, last = n, n
+			}
+			out := c.OutOrStdout()
+			tty := false
+			if f, ok := out.(*os.File); ok {
+				tty = isTerminal(f)
+			}
+			color := tty && !noColor
+			redraw := tty && delay > 0 && first < last
+			g := r.Config.Game()
+			seats := make([]string, len(r.Bots))
+			for s, b := range r.Bots {
+				seats[s] = fmt.Sprintf("%d %s", s, b)
+			}
+			title := fmt.Sprintf("%s (%s) · game %d, seed %d\nseats: %s", g.Title, r.Config, r.Index, r.Seed, strings.Join(seats, " · "))
+			for n := first; n <= last; n++ {
+				st, err := r.State(n)
+				if err != nil {
+					return fmt.Errorf("%s: %w", args[0], err)
+				}
+				if redraw {
+					fmt.Fprint(out, "\x1b[H\x1b[2J")
+				} else if n > first {
+					fmt.Fprintln(out)
+				}
+				fmt.Fprintf(out, "%s\nstep %d/%d\n", title, n, r.Steps())
+				st.Render(out, color)
+				if tty && delay > 0 && n < last {
+					time.Sleep(delay)
+				}
+			}
+			fmt.Fprintln(out)
+			writeReplayOutcome(out, r)
+			return nil
+		},
+	}
+	c.Flags().DurationVar(&delay, "delay", 200*time.Millisecond, "pause between positions on a terminal (0: no pause)")
+	c.Flags().IntVar(&step, "step", 0, "show only the position after this many steps (negative: from the end)")
+	c.Flags().BoolVar(&noColor, "no-color", false, "no ANSI colours")
+	return c
+}
+
+// writeReplayOutcome prints the recorded game's ranking as 'gridgym play' does.
+func writeReplayOutcome(out io.Writer, r *eval.Replay) {
+	fmt.Fprintf(out, "outcome after %s:\n", plural(r.Steps(), "step"))
+	errs := r.Errors
+	if errs == nil {
+		errs = make([]int, len(r.Bots))
+	}
+	spec := r.Config.Game().New(r.Config).Spec()
+	writeRanking(out, spec, r.Bots, eval.GameResult{Index: r.Index, Steps: r.Steps(), Outcome: r.Outcome, Errors: errs})
+}
