@@ -46,7 +46,13 @@ func randomNet(t testing.TB, game string, seed uint64) (*neural.Net, []byte, map
 	if err != nil {
 		t.Fatal(err)
 	}
-	arch, err := neural.NewArch(game, g.Encoder(g.Default()).Space(), 8, 2, 16)
+	// The size of the default training configs (configs/*.yaml), so the
+	// latencies logged are those of real exported bots.
+	filters := 16
+	if game == "slime" {
+		filters = 32
+	}
+	arch, err := neural.NewArch(game, g.Encoder(g.Default()).Space(), filters, 3, 32)
 	if err != nil {
 		t.Fatal(err)
 	}
