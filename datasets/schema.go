@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/apache/arrow/go/v14/arrow"
@@ -266,47 +265,6 @@ func (m Meta) Config() (rules.Config, error) {
 	return g.Configure(vals)
 }
 
-// ParseParams parses rules.Config.String()'s "name=value,name=value" form for
-// game g. Values may themselves contain ',' and '=' (Nuggets' decay_table
-// does): a new pair starts only where ",name=" names one of g's parameters.
-// The empty string gives no values (every parameter at its default).
-func ParseParams(g *rules.Game, s string) (map[string]string, error) {
-	out := map[string]string{}
-	if strings.TrimSpace(s) == "" {
-		return out, nil
-	}
-	// starts reports the parameter name that begins s[i:] as "name=", if any.
-	starts := func(i int) string {
-		for _, p := range g.Params {
-			if strings.HasPrefix(s[i:], p.Name+"=") {
-				return p.Name
-			}
-		}
-		return ""
-	}
-	name := starts(0)
-	if name == "" {
-		return nil, fmt.Errorf("game %s params %q: want name=value pairs of its parameters", g.Name, s)
-	}
-	i := len(name) + 1
-	for {
-		// The value runs to the next ",name=" of a known parameter.
-		end, next := len(s), ""
-		for j := i; j < len(s); j++ {
-			if s[j] == ',' {
-				if n := starts(j + 1); n != "" {
-					end, next = j, n
-					break
-				}
-			}
-		}
-		if _, dup := out[name]; dup {
-			return nil, fmt.Errorf("game %s params %q: parameter %s given twice", g.Name, s, name)
-		}
-		out[name] = s[i:end]
-		if next == "" {
-			return out, nil
-		}
-		name, i = next, end+1+len(next)+1
-	}
-}
+// ParseParams parses rules.Config.String()'s form for g
+// (rules.Game.ParseConfigString).
+func ParseParams(g *rules.Game, s string) (map[string]string, error) { return g.ParseConfigString(s) }

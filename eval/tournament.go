@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"runtime"
 	"sync"
 
@@ -23,6 +24,11 @@ type Config struct {
 	Workers int          // parallel games; 0 = GOMAXPROCS
 	// Progress, if set, is called after each finished game with the number done.
 	Progress func(done int)
+	// Replays saves the first Replays games (index < Replays) as replay files
+	// (ReplayFormat) ReplayDir/replay-NNNN.jsonl, NNNN the game index; the
+	// other games record nothing. ReplayDir is created if missing.
+	Replays   int
+	ReplayDir string
 }
 
 // GameResult is the outcome of one tournament game.
@@ -56,16 +62,31 @@ type Result struct {
 	Config Config
 	Games  []GameResult
 	Bots   []BotStats // one entry per distinct bot name, in first-listed order
+	// Replays are the replay files written (Config.Replays), in game order.
+	Replays []string
 }
 
 // Run plays the tournament. It stops early, with the games finished so far,
-// when ctx is cancelled.
+// when ctx is cancelled. A replay file that cannot be written does not stop
+// the tournament: Run finishes it and returns the first such error (joined
+// with ctx's) along with the result.
 func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if len(cfg.Bots) == 0 {
 		return nil, errors.New("tournament: no bots")
 	}
 	if cfg.Games < 1 {
 		return nil, fmt.Errorf("tournament: games = %d, want ≥ 1", cfg.Games)
+	}
+	if cfg.Replays < 0 {
+		return nil, fmt.Errorf("tournament: replays = %d, want ≥ 0", cfg.Replays)
+	}
+	if cfg.Replays > 0 {
+		if cfg.ReplayDir == "" {
+			return nil, errors.New("tournament: replays asked for without a replay folder")
+		}
+		if err := os.MkdirAll(cfg.ReplayDir, 0o755); err != nil {
+			return nil, fmt.Errorf("tournament: replays: %w", err)
+		}
 	}
 	g := cfg.Game.Game()
 	entries := make([]agents.Entry, len(cfg.Bots))
@@ -84,6 +105,8 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	results := make([]GameResult, cfg.Games)
 	finished := make([]bool, cfg.Games)
+	replays := make([]string, min(cfg.Replays, cfg.Games))
+	var replayErr error
 	jobs := make(chan int)
 	var mu sync.Mutex
 	done := 0
@@ -93,9 +116,28 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
-				r := PlayGame(cfg.Game, entries, lineups[i%len(lineups)], cfg.Seed, uint64(i), nil)
+				// Only the recorded games pay for recording.
+				var positions [][]uint64
+				var onStep func(rules.State)
+				if i < len(replays) {
+					onStep = func(st rules.State) { positions = append(positions, st.AppendWords(nil)) }
+				}
+				r := PlayGame(cfg.Game, entries, lineups[i%len(lineups)], cfg.Seed, uint64(i), onStep)
 				r.Index = i
+				var path string
+				var err error
+				if onStep != nil {
+					path = replayPath(cfg.ReplayDir, i)
+					err = SaveReplay(path, gameReplay(cfg, r, positions))
+				}
 				mu.Lock()
+				if onStep != nil {
+					if err == nil {
+						replays[i] = path
+					} else if replayErr == nil {
+						replayErr = fmt.Errorf("tournament: %w", err)
+					}
+				}
 				results[i] = r
 				finished[i] = true
 				done++
@@ -122,8 +164,23 @@ feed:
 			res.Games = append(res.Games, results[i])
 		}
 	}
+	for _, p := range replays {
+		if p != "" {
+			res.Replays = append(res.Replays, p)
+		}
+	}
 	res.Bots = aggregate(spec, cfg.Bots, res.Games)
-	return res, ctx.Err()
+	return res, errors.Join(ctx.Err(), replayErr)
+}
+
+// gameReplay makes the replay of tournament game r from its positions.
+func gameReplay(cfg Config, r GameResult, positions [][]uint64) *Replay {
+	bots := make([]string, len(r.Lineup))
+	for s, bi := range r.Lineup {
+		bots[s] = cfg.Bots[bi]
+	}
+	return &Replay{Config: cfg.Game, Bots: bots, Seed: cfg.Seed, Index: r.Index,
+		Positions: positions, Outcome: r.Outcome, Errors: r.Errors}
 }
 
 // PlayGame plays one game of cfg with entries seated by lineup. The game's

@@ -68,12 +68,15 @@ counted from the end, -1 is the final position).`,
 				if err != nil {
 					return fmt.Errorf("%s: %w", args[0], err)
 				}
+				// Redrawn in place, every frame has the title; printed one
+				// after another, the first.
 				if redraw {
 					fmt.Fprint(out, "\x1b[H\x1b[2J")
-				} else if n > first {
-					fmt.Fprintln(out)
 				}
-				fmt.Fprintf(out, "%s\nstep %d/%d\n", title, n, r.Steps())
+				if redraw || n == first {
+					fmt.Fprintln(out, title)
+				}
+				fmt.Fprintf(out, "\nstep %d/%d\n", n, r.Steps())
 				st.Render(out, color)
 				if tty && delay > 0 && n < last {
 					time.Sleep(delay)
