@@ -387,3 +387,19 @@ func TestExportRefuses(t *testing.T) {
 		t.Fatalf("export: %v %v", rep.Files, err)
 	}
 }
+
+// The trained policies shipped under reports/ (the README's evaluation
+// commands use them) load and fit their games under this encoding version,
+// and export.
+func TestShippedPolicies(t *testing.T) {
+	for _, game := range export.TargetGames() {
+		p := filepath.Join("..", "reports", game, "policy.safetensors")
+		if _, _, err := neural.LoadFor(game, p); err != nil {
+			t.Errorf("%s: %v (retrain with gridgym train --game %s and copy the weights there)", game, err, game)
+			continue
+		}
+		if _, err := export.Export(p, t.TempDir(), export.Options{NoBinary: true}); err != nil {
+			t.Errorf("%s: export: %v", game, err)
+		}
+	}
+}
