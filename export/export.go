@@ -104,8 +104,8 @@ func Export(spec, dir string, opt Options) (Report, error) {
 	if !ok {
 		return Report{}, fmt.Errorf("export %s: no exporter for game %q (have %s)", path, game, strings.Join(TargetGames(), ", "))
 	}
-	if _, _, err := neural.LoadFor(game, path); err != nil {
-		return Report{}, fmt.Errorf("export: %w", err)
+	if _, err := neural.TrainedConfig(net, meta); err != nil {
+		return Report{}, fmt.Errorf("export %s: %w", path, err)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return Report{}, fmt.Errorf("export: %w", err)

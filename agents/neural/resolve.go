@@ -38,7 +38,7 @@ func WeightsPath(spec string) (path string, ok bool, err error) {
 }
 
 // LoadFor loads the network a bot spec names (WeightsPath) for game and the
-// game config it was trained with (the "params" of its metadata).
+// game config it was trained with (TrainedConfig).
 func LoadFor(game, spec string) (*Net, rules.Config, error) {
 	path, _, err := WeightsPath(spec)
 	if err != nil {
@@ -48,27 +48,38 @@ func LoadFor(game, spec string) (*Net, rules.Config, error) {
 	if err != nil {
 		return nil, rules.Config{}, err
 	}
-	g, err := rules.Lookup(game)
-	if err != nil {
-		return nil, rules.Config{}, err
-	}
 	if net.Arch.Game != game {
 		return nil, rules.Config{}, fmt.Errorf("%s: a network for %s, not %s", path, net.Arch.Game, game)
+	}
+	cfg, err := TrainedConfig(net, meta)
+	if err != nil {
+		return nil, rules.Config{}, fmt.Errorf("%s: %w", path, err)
+	}
+	return net, cfg, nil
+}
+
+// TrainedConfig returns the config of the game a decoded network was
+// trained on (the "params" of its metadata) and checks that the network
+// fits that game's encoder under this encoding version.
+func TrainedConfig(net *Net, meta map[string]string) (rules.Config, error) {
+	g, err := rules.Lookup(net.Arch.Game)
+	if err != nil {
+		return rules.Config{}, err
 	}
 	params := map[string]string{}
 	if p := meta["params"]; p != "" && p != "null" {
 		if err := json.Unmarshal([]byte(p), &params); err != nil {
-			return nil, rules.Config{}, fmt.Errorf("%s: metadata params: %w", path, err)
+			return rules.Config{}, fmt.Errorf("metadata params: %w", err)
 		}
 	}
 	cfg, err := g.Configure(params)
 	if err != nil {
-		return nil, rules.Config{}, fmt.Errorf("%s: trained with params %v: %w", path, params, err)
+		return rules.Config{}, fmt.Errorf("trained with params %v: %w", params, err)
 	}
-	if err := net.Arch.Fits(game, g.Encoder(cfg).Space()); err != nil {
-		return nil, rules.Config{}, fmt.Errorf("%s: %w", path, err)
+	if err := net.Arch.Fits(g.Name, g.Encoder(cfg).Space()); err != nil {
+		return rules.Config{}, err
 	}
-	return net, cfg, nil
+	return cfg, nil
 }
 
 // resolve makes weights files and run folders usable wherever a bot name is
