@@ -89,11 +89,10 @@ type position struct {
 func positions(t testing.TB, cfg rules.Config, net *neural.Net, n int, seed uint64) []position {
 	t.Helper()
 	g := cfg.Game()
-	enc := g.Encoder(cfg)
-	sp := enc.Space()
-	ws := neural.NewWorkspace(net.Arch, 1)
-	planes, scalars, mask := make([]uint8, sp.ObsSize()), make([]float32, sp.Scalars), make([]uint64, sp.MaskWords())
-	acts := make([]int32, sp.Heads)
+	policy, err := neural.NewAgent(net, cfg, false)
+	if err != nil {
+		t.Fatal(err)
+	}
 	rng := rules.NewRNG(seed)
 	var out []position
 	for game := 0; len(out) < n; game++ {
@@ -107,14 +106,8 @@ func positions(t testing.TB, cfg rules.Config, net *neural.Net, n int, seed uint
 					if !st.Active(s) {
 						continue
 					}
-					enc.Observe(st, s, planes, scalars)
-					enc.Mask(st, s, mask)
-					neural.FillInput(net.Arch, ws.Input, planes, scalars)
-					net.Forward(ws, 1, mask, len(mask))
-					for h := range acts {
-						acts[h] = int32(neural.Argmax(ws.Logits[h*sp.Actions : (h+1)*sp.Actions]))
-					}
-					out = append(out, position{st: st.Clone(), seat: s, want: enc.Decode(st, s, acts)})
+					policy.Reset(st, s, nil)
+					out = append(out, position{st: st.Clone(), seat: s, want: policy.Act(st)})
 				}
 			}
 			for s := range moves {

@@ -17,10 +17,9 @@ import (
 // without a legal move, gets "-1 -1 -1 -1", which the controller reads as
 // a pass (R15: coordinates off the board).
 type SlimeBot struct {
-	net  *neural.Net
-	ws   *neural.Workspace
-	encs map[int]rules.Encoder // by board size
-	sts  map[int]*slime.State
+	net    *neural.Net
+	agents map[int]*neural.Agent // by board size
+	states map[int]*slime.State
 }
 
 // NewSlimeBot returns the bot of a Slime network.
@@ -28,7 +27,7 @@ func NewSlimeBot(net *neural.Net) (*SlimeBot, error) {
 	if net.Arch.Game != "slime" {
 		return nil, fmt.Errorf("a network for %s, not slime", net.Arch.Game)
 	}
-	return &SlimeBot{net: net, ws: neural.NewWorkspace(net.Arch, 1), encs: map[int]rules.Encoder{}, sts: map[int]*slime.State{}}, nil
+	return &SlimeBot{net: net, agents: map[int]*neural.Agent{}, states: map[int]*slime.State{}}, nil
 }
 
 // Pass is the answer for no move.
@@ -40,19 +39,18 @@ func (b *SlimeBot) Answer(arg string) string {
 	if err != nil {
 		return slimePass
 	}
-	enc, st := b.encs[v.N], b.sts[v.N]
-	if enc == nil {
+	ag, st := b.agents[v.N], b.states[v.N]
+	if ag == nil {
 		g, _ := rules.Lookup("slime")
 		cfg, err := g.Configure(map[string]string{"board_size": fmt.Sprint(v.N)})
 		if err != nil {
 			return slimePass
 		}
-		enc = g.Encoder(cfg)
-		if b.net.Arch.Fits("slime", enc.Space()) != nil {
+		if ag, err = neural.NewAgent(b.net, cfg, false); err != nil {
 			return slimePass // a network for another board size
 		}
 		st = g.New(cfg).(*slime.State)
-		b.encs[v.N], b.sts[v.N] = enc, st
+		b.agents[v.N], b.states[v.N] = ag, st
 	}
 	rows := make([]string, v.N)
 	for r := range rows {
@@ -64,15 +62,8 @@ func (b *SlimeBot) Answer(arg string) string {
 	}
 	seat := v.Player - 1
 	st.SetTurn(seat)
-	sp := enc.Space()
-	planes, scalars, mask := make([]uint8, sp.ObsSize()), make([]float32, sp.Scalars), make([]uint64, sp.MaskWords())
-	enc.Observe(st, seat, planes, scalars)
-	enc.Mask(st, seat, mask)
-	neural.FillInput(b.net.Arch, b.ws.Input, planes, scalars)
-	b.net.Forward(b.ws, 1, mask, len(mask))
-	act := int32(neural.Argmax(b.ws.Logits[:sp.Actions]))
-	m := enc.Decode(st, seat, []int32{act})
-	r1, c1, r2, c2, ok := slime.Coords(v.N, m)
+	ag.Reset(st, seat, nil)
+	r1, c1, r2, c2, ok := slime.Coords(v.N, ag.Act(st))
 	if !ok {
 		return slimePass
 	}
