@@ -1,6 +1,10 @@
 package eval
 
-import "math"
+import (
+	"math"
+
+	"github.com/gridgym/gridgym/stats"
+)
 
 // Pair is one agent's head-to-head record against another.
 type Pair struct {
@@ -74,23 +78,8 @@ func ComputePairwise(r *Result) Pairwise {
 			if p.Games > 0 {
 				p.Rate = p.Score / float64(p.Games)
 			}
-			p.Lo, p.Hi = Wilson(p.Score, float64(p.Games))
+			p.Lo, p.Hi = stats.Wilson(p.Score, float64(p.Games))
 		}
 	}
 	return pw
-}
-
-// Wilson returns the 95% Wilson score interval of k successes in n trials
-// (k may be fractional, as with ties counted ½); [0, 1] when n is 0. Unlike
-// the normal interval it stays inside [0, 1] and behaves at rates near 0 or 1.
-func Wilson(k, n float64) (lo, hi float64) {
-	if n <= 0 {
-		return 0, 1
-	}
-	const z = 1.959963984540054
-	p := k / n
-	d := 1 + z*z/n
-	c := (p + z*z/(2*n)) / d
-	h := z * math.Sqrt(max(0, p*(1-p))/n+z*z/(4*n*n)) / d
-	return max(0, c-h), min(1, c+h)
 }

@@ -5,27 +5,8 @@ import (
 	"testing"
 
 	"github.com/gridgym/gridgym/rules"
+	"github.com/gridgym/gridgym/stats"
 )
-
-func TestWilson(t *testing.T) {
-	for _, tc := range []struct {
-		k, n, lo, hi float64
-	}{
-		// Hand-computed with z = 1.96: centre (p + z²/2n)/(1 + z²/n),
-		// half-width z·√(p(1−p)/n + z²/4n²)/(1 + z²/n).
-		{7, 10, 0.396780, 0.892209},
-		{3, 10, 0.107791, 0.603220},
-		{0, 10, 0, 0.277531},
-		{10, 10, 0.722469, 1},
-		{50, 100, 0.403832, 0.596168},
-		{0, 0, 0, 1},
-	} {
-		lo, hi := Wilson(tc.k, tc.n)
-		if math.Abs(lo-tc.lo) > 1e-5 || math.Abs(hi-tc.hi) > 1e-5 {
-			t.Errorf("Wilson(%v, %v) = [%.6f, %.6f], want [%.6f, %.6f]", tc.k, tc.n, lo, hi, tc.lo, tc.hi)
-		}
-	}
-}
 
 func TestPairwise(t *testing.T) {
 	out := func(points ...float64) *rules.Outcome { return &rules.Outcome{Points: points} }
@@ -58,7 +39,7 @@ func TestPairwise(t *testing.T) {
 		if p.Games != tc.games || p.Score != tc.score || math.Abs(p.Rate-tc.score/float64(tc.games)) > 1e-12 {
 			t.Errorf("%s vs %s: %+v, want %d games, score %v", pw.Names[tc.a], pw.Names[tc.b], p, tc.games, tc.score)
 		}
-		lo, hi := Wilson(tc.score, float64(tc.games))
+		lo, hi := stats.Wilson(tc.score, float64(tc.games))
 		if p.Lo != lo || p.Hi != hi {
 			t.Errorf("%s vs %s: interval [%v, %v], want [%v, %v]", pw.Names[tc.a], pw.Names[tc.b], p.Lo, p.Hi, lo, hi)
 		}

@@ -5,14 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"runtime"
 	"sync"
 
 	"github.com/gridgym/gridgym/agents"
 	"github.com/gridgym/gridgym/rules"
-	"gonum.org/v1/gonum/stat"
+	"github.com/gridgym/gridgym/stats"
 )
 
 // Config describes a tournament.
@@ -235,17 +234,17 @@ func PlayGame(cfg rules.Config, entries []agents.Entry, lineup []int, seed, inde
 }
 
 func aggregate(spec rules.Spec, names []string, games []GameResult) []BotStats {
-	var stats []BotStats
+	var out []BotStats
 	index := map[string]int{}
 	for _, n := range names {
 		if _, ok := index[n]; !ok {
-			index[n] = len(stats)
-			stats = append(stats, BotStats{Name: n, Ranks: make([]int, spec.Seats)})
+			index[n] = len(out)
+			out = append(out, BotStats{Name: n, Ranks: make([]int, spec.Seats)})
 		}
 	}
 	for _, g := range games {
 		for s, bi := range g.Lineup {
-			b := &stats[index[names[bi]]]
+			b := &out[index[names[bi]]]
 			b.Games++
 			b.scores = append(b.scores, g.Outcome.Score[s])
 			b.points = append(b.points, g.Outcome.Points[s])
@@ -260,13 +259,13 @@ func aggregate(spec rules.Spec, names []string, games []GameResult) []BotStats {
 			b.Ranks[better]++
 		}
 	}
-	for i := range stats {
-		b := &stats[i]
+	for i := range out {
+		b := &out[i]
 		if b.Games == 0 {
 			continue
 		}
-		b.MeanScore, b.ScoreCI = meanCI(b.scores)
-		b.MeanPoints, b.PointsCI = meanCI(b.points)
+		b.MeanScore, b.ScoreCI = stats.MeanCI(b.scores)
+		b.MeanPoints, b.PointsCI = stats.MeanCI(b.points)
 		b.WinShare /= float64(b.Games)
 		switch spec.Tournament {
 		case rules.SumScore:
@@ -277,15 +276,5 @@ func aggregate(spec rules.Spec, names []string, games []GameResult) []BotStats {
 			b.Score = b.MeanScore
 		}
 	}
-	return stats
-}
-
-// meanCI returns the mean and the half-width of its 95% normal confidence
-// interval (1.96 standard errors; 0 with fewer than two samples).
-func meanCI(xs []float64) (mean, half float64) {
-	mean, sd := stat.MeanStdDev(xs, nil)
-	if len(xs) < 2 {
-		return mean, 0
-	}
-	return mean, 1.96 * sd / math.Sqrt(float64(len(xs)))
+	return out
 }

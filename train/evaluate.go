@@ -1,12 +1,12 @@
 package train
 
 import (
-	"math"
 
 	"github.com/gridgym/gridgym/agents"
 	"github.com/gridgym/gridgym/agents/neural"
 	"github.com/gridgym/gridgym/env"
 	"github.com/gridgym/gridgym/rules"
+	"github.com/gridgym/gridgym/stats"
 )
 
 // Evaluate plays games episodes of the greedy policy net against baselines:
@@ -78,32 +78,12 @@ func Evaluate(cfg rules.Config, net *neural.Net, baselines []string, games int, 
 	g := float64(res.Games)
 	res.Win /= g
 	res.Points /= g
-	res.WinLo, res.WinHi = Wilson(res.First, g)
+	res.WinLo, res.WinHi = stats.Wilson(res.First, g)
 	res.First /= g
-	for _, s := range scores {
-		res.Score += s
-	}
-	res.Score /= g
-	sd := 0.0
-	for _, s := range scores {
-		sd += (s - res.Score) * (s - res.Score)
-	}
+	var half float64
+	res.Score, half = stats.MeanCI(scores)
 	if g > 1 {
-		half := 1.96 * math.Sqrt(sd/(g-1)/g)
 		res.ScoreLo, res.ScoreHi = res.Score-half, res.Score+half
 	}
 	return res
-}
-
-// Wilson returns the 95% Wilson score interval of k successes in n trials.
-func Wilson(k, n float64) (lo, hi float64) {
-	if n == 0 {
-		return 0, 1
-	}
-	const z = 1.959963984540054
-	p := k / n
-	d := 1 + z*z/n
-	c := (p + z*z/(2*n)) / d
-	h := z * math.Sqrt(p*(1-p)/n+z*z/(4*n*n)) / d
-	return max(0, c-h), min(1, c+h)
 }
