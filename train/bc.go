@@ -138,10 +138,7 @@ func Clone(ctx context.Context, net *neural.Net, cc CloneConfig) (BCStats, error
 		for i := range perm {
 			perm[i] = i
 		}
-		for i := n - 1; i > 0; i-- {
-			j := rng.U(i + 1)
-			perm[i], perm[j] = perm[j], perm[i]
-		}
+		rules.ShuffleSlice(rng, perm)
 		var loss, correct, count float64
 		for start := 0; start < n; start += B {
 			if ctx.Err() != nil {

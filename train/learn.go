@@ -99,20 +99,17 @@ func (t *trainer) learn(rng *rules.RNG, lr float64, m *Metrics) error {
 	s := samples{planes: b.planes, scalars: b.scalars, masks: b.masks, actions: b.actions, os: b.os, ns: b.ns, mw: b.mw, heads: b.heads}
 	B := p.Minibatch
 	perm := make([]int, n)
+	idx := make([]int, B)
 	var steps int
 	var pg, vl, ent, kl, clipFrac, gnorm float64
 	for e := 0; e < p.Epochs; e++ {
 		for i := range perm {
 			perm[i] = i
 		}
-		for i := n - 1; i > 0; i-- {
-			j := rng.U(i + 1)
-			perm[i], perm[j] = perm[j], perm[i]
-		}
+		rules.ShuffleSlice(rng, perm)
 		// Whole minibatches only; a buffer smaller than one minibatch is
 		// sampled with replacement to fill it.
 		for start := 0; start+B <= max(n, B); start += B {
-			idx := make([]int, B)
 			for j := range idx {
 				if start+j < n {
 					idx[j] = perm[start+j]
