@@ -242,7 +242,7 @@ func (t *trainer) iteration(ctx context.Context, it int) (Metrics, error) {
 // seatEpisode assigns the actors of env i's next episode (number ep of the
 // iteration): the learner in seat ep mod seats, the other seats drawn from
 // the opponent pool as OpponentConfig documents.
-func (t *trainer) seatEpisode(i, ep int, rng *rules.RNG, scripted []string, learnerOnly bool) {
+func (t *trainer) seatEpisode(i, ep int, rng *rules.RNG) {
 	o := t.cfg.Opponents
 	seats := t.v.Seats
 	learner := ep % seats
@@ -254,12 +254,12 @@ func (t *trainer) seatEpisode(i, ep int, rng *rules.RNG, scripted []string, lear
 		}
 		u := rng.Float64()
 		switch {
-		case !learnerOnly && u < o.Self:
-		case !learnerOnly && u < o.Self+o.Past && len(t.pool) > 0:
+		case u < o.Self:
+		case u < o.Self+o.Past && len(t.pool) > 0:
 			k := rng.U(len(t.pool))
 			*a = seatActor{kind: byPool, pool: k, label: fmt.Sprintf("pool-%d", t.poolI[k])}
 		default:
-			name := scripted[rng.U(len(scripted))]
+			name := o.Scripted[rng.U(len(o.Scripted))]
 			e, _ := agents.Lookup(t.cfg.Game, name)
 			*a = seatActor{kind: byScripted, bot: e.New(), label: name}
 			a.bot.Reset(t.v.State(i), s, rules.Derive(rng.Uint64(), uint64(s)))
@@ -280,11 +280,14 @@ func (t *trainer) collect(rng *rules.RNG, it int, m *Metrics) int64 {
 	active := make([]bool, v.N)
 	allScripted := make([]bool, v.N)
 	episodes := 0
-	for i := range rngs {
-		rngs[i] = rules.Derive(rng.Uint64(), uint64(i))
-		t.seatEpisode(i, it*v.N+episodes, epRNG, t.cfg.Opponents.Scripted, false)
+	start := func(i int) { // seat env i's next episode
+		t.seatEpisode(i, it*v.N+episodes, epRNG)
 		allScripted[i] = t.onlyScripted(i)
 		episodes++
+	}
+	for i := range rngs {
+		rngs[i] = rules.Derive(rng.Uint64(), uint64(i))
+		start(i)
 		active[i] = true
 	}
 	for i := range last {
@@ -342,9 +345,7 @@ func (t *trainer) collect(rng *rules.RNG, it int, m *Metrics) int64 {
 				running--
 				continue
 			}
-			t.seatEpisode(i, it*v.N+episodes, epRNG, t.cfg.Opponents.Scripted, false)
-			allScripted[i] = t.onlyScripted(i)
-			episodes++
+			start(i)
 		}
 	}
 	m.Decisions = t.buf.len()
