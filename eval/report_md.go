@@ -145,14 +145,17 @@ func buildModel(r *Result, rt Ratings, pw Pairwise) reportModel {
 	if n := len(agents.Lineups(len(r.Config.Bots), r.Spec.Seats)); len(r.Config.Bots) > 0 && r.Spec.Seats > 0 && len(r.Games)%n != 0 {
 		m.Summary = append(m.Summary, fmt.Sprintf("Note: %d games is not a multiple of the %d seatings, so bots played unequal numbers of games.", len(r.Games), n))
 	}
-	m.Standings = standingsTable(r)
+	m.Standings = standingsTable(r, " ± 95%")
 	m.Ratings, m.RatingNote = ratingsTable(rt)
 	m.Verdicts = verdicts(rt, pw)
 	m.Pairwise, m.PairNote = pairwiseTable(rt, pw)
 	return m
 }
 
-func standingsTable(r *Result) table {
+// standingsTable is the tournament table of WriteTable and the reports: one
+// row per bot, best tournament score first. ci follows the headers of the
+// columns that carry a "± half-width" (" ± 95%" in reports).
+func standingsTable(r *Result, ci string) table {
 	bots := r.Bots
 	if len(bots) == 0 && len(r.Games) > 0 {
 		bots = aggregate(r.Spec, r.Config.Bots, r.Games)
@@ -169,9 +172,9 @@ func standingsTable(r *Result) table {
 	}
 	t := table{Head: []string{"#", "bot", "games"}}
 	if !pointsOnly {
-		t.Head = append(t.Head, "tournament", "mean "+scoreName+" ± 95%")
+		t.Head = append(t.Head, "tournament", "mean "+scoreName+ci)
 	}
-	t.Head = append(t.Head, "mean points ± 95%", "win share")
+	t.Head = append(t.Head, "mean points"+ci, "win share")
 	seats := r.Spec.Seats
 	for _, b := range bots {
 		seats = max(seats, len(b.Ranks))
