@@ -32,7 +32,8 @@ type Target struct {
 	// (py/common.py) and answers in the competition's format.
 	Python string
 	// File is the exported Python file's name; Entry the callable the
-	// competition (and the parity harness) calls with the request's arguments.
+	// competition (and the parity tests, through agents/host) calls with the
+	// request's arguments.
 	File, Entry string
 	// Args is the number of arguments the competition passes to Entry.
 	Args int

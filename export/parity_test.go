@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gridgym/gridgym/agents/host"
 	"github.com/gridgym/gridgym/agents/neural"
 	"github.com/gridgym/gridgym/export"
 	"github.com/gridgym/gridgym/rules"
@@ -135,47 +136,55 @@ func pythonBot(t testing.TB, game string, seed uint64) (*neural.Net, string) {
 	return net, bot
 }
 
-// harnessResult is one line of py/harness.py's output.
-type harnessResult struct {
+// hostResult is one answer line of agents/host's host.py.
+type hostResult struct {
 	Answer json.RawMessage `json:"answer"`
 	Error  string          `json:"error"`
 	US     int64           `json:"us"`
 }
 
-// runPython runs the exported bot file on request lines (JSON arrays of the
-// entry point's arguments) in one harness process.
-func runPython(t testing.TB, bot, entry string, requests [][]byte) []harnessResult {
+// runPython runs the exported bot file of game on request lines (JSON arrays
+// of the entry point's arguments) in one host.py process, which passes them
+// in the competition's Python types (host.Competition.Args) and tags the
+// answers as package pyval reads them.
+func runPython(t testing.TB, game, bot, entry string, requests [][]byte) []hostResult {
 	t.Helper()
-	var in bytes.Buffer
-	for _, r := range requests {
-		in.Write(r)
-		in.WriteByte('\n')
+	mode := "plain"
+	if c, ok := host.CompetitionOf(game); ok && c.Args != "" {
+		mode = c.Args
 	}
-	cmd := exec.Command(python, filepath.Join("py", "harness.py"), bot, entry)
+	var in bytes.Buffer
+	for i, r := range requests {
+		fmt.Fprintf(&in, "{\"id\": %d, \"args\": %s}\n", i, r)
+	}
+	cmd := exec.Command(python, "-c", host.Script(), "--args", mode, bot, entry)
 	cmd.Stdin = &in
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		t.Fatalf("harness: %v\n%s", err, stderr.String())
+		t.Fatalf("host.py: %v\n%s%s", err, out, stderr.String())
 	}
-	var res []harnessResult
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	if !sc.Scan() || !bytes.Contains(sc.Bytes(), []byte(`"ready": true`)) {
+		t.Fatalf("host.py did not get ready: %q\n%s", sc.Text(), stderr.String())
+	}
+	var res []hostResult
 	for sc.Scan() {
-		var r harnessResult
+		var r hostResult
 		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			t.Fatalf("harness output %q: %v", sc.Text(), err)
+			t.Fatalf("host.py output %q: %v", sc.Text(), err)
 		}
 		res = append(res, r)
 	}
 	if len(res) != len(requests) {
-		t.Fatalf("harness answered %d of %d requests\n%s", len(res), len(requests), stderr.String())
+		t.Fatalf("host.py answered %d of %d requests\n%s", len(res), len(requests), stderr.String())
 	}
 	return res
 }
 
-// request returns the harness line of a position: the codec's request as
+// request returns the host.py arguments of a position: the codec's request as
 // the entry point's argument list.
 func request(game string, codec rules.Codec, st rules.State, seat int) []byte {
 	req := codec.AppendRequest(nil, st, seat)
@@ -186,7 +195,7 @@ func request(game string, codec rules.Codec, st rules.State, seat int) []byte {
 	return req
 }
 
-// answerBytes returns what the codec parses of a harness answer: Slime's
+// answerBytes returns what the codec parses of a host.py answer: Slime's
 // standard output, or the tagged Python value of the others.
 func answerBytes(game string, ans json.RawMessage) []byte {
 	if game == "slime" {
@@ -221,7 +230,7 @@ func TestPythonParity(t *testing.T) {
 			for i, p := range pos {
 				reqs[i] = request(game, g.Codec, p.st, p.seat)
 			}
-			res := runPython(t, bot, tg.Entry, reqs)
+			res := runPython(t, game, bot, tg.Entry, reqs)
 			var us []int64
 			bad := 0
 			distinct := map[rules.Move]bool{}
@@ -336,7 +345,7 @@ func TestPythonRobustness(t *testing.T) {
 			for i, c := range cases {
 				reqs[i] = []byte(c)
 			}
-			for i, r := range runPython(t, bot, tg.Entry, reqs) {
+			for i, r := range runPython(t, game, bot, tg.Entry, reqs) {
 				if r.Error != "" {
 					t.Errorf("request %s: the bot raised %s", cases[i], r.Error)
 				}

@@ -19,6 +19,11 @@ import (
 //go:embed host.py
 var hostScript string
 
+// Script returns host.py, the Python side of hosting (its doc string gives
+// the protocol), for tools that run a bot file on raw requests: export's
+// parity tests drive the exported bots through it.
+func Script() string { return hostScript }
+
 // maxFails is how many process failures in a row (start failures, crashes,
 // hangs, garbage) make an agent stop asking its bot for the rest of the game.
 const maxFails = 3

@@ -135,14 +135,3 @@ def bot(board=None, robots=None, scores=None, move_num=None, *_):
     except Exception:
         pass
     return _default(move_num, robots)
-
-
-def _harness_args(args):
-    """gridgym's parity harness sends JSON: robot cells become the (r, c)
-    tuples the competition passes."""
-    try:
-        args = list(args)
-        args[1] = [[tuple(p) for p in rs] for rs in args[1]]
-    except Exception:
-        pass
-    return args
