@@ -121,6 +121,9 @@ result as an uninterrupted run.`,
 	return c
 }
 
+// phaseNames describes the warm start's phases (train.Progress.Phase).
+var phaseNames = map[string]string{"bc-play": "playing the teacher", "bc": "behaviour cloning"}
+
 // runTraining runs train.Run with a progress bar and prints a summary.
 func runTraining(ctx context.Context, c *cobra.Command, cfg train.Config, out string, opt train.Options, quiet bool) (train.Result, error) {
 	var bar *progressbar.ProgressBar
@@ -130,7 +133,7 @@ func runTraining(ctx context.Context, c *cobra.Command, cfg train.Config, out st
 		if quiet || !isTerminal(os.Stderr) {
 			if !quiet && p.Phase != phase && p.Phase != "ppo" {
 				phase = p.Phase
-				fmt.Fprintf(c.ErrOrStderr(), "%s: %s (%d steps)\n", p.Phase, map[string]string{"bc-play": "playing the teacher", "bc": "behaviour cloning"}[p.Phase], p.Of)
+				fmt.Fprintf(c.ErrOrStderr(), "%s: %s (%d steps)\n", p.Phase, phaseNames[p.Phase], p.Of)
 			}
 			if p.Phase == "ppo" && !quiet {
 				fmt.Fprintf(c.ErrOrStderr(), "iter %d/%d  %s\n", p.Iteration, p.Iterations, describe(p.Metrics))
@@ -146,7 +149,7 @@ func runTraining(ctx context.Context, c *cobra.Command, cfg train.Config, out st
 				progressbar.OptionSetDescription(p.Phase), progressbar.OptionShowCount(),
 				progressbar.OptionSetPredictTime(true), progressbar.OptionClearOnFinish())
 		}
-		desc := map[string]string{"bc-play": "playing the teacher", "bc": "behaviour cloning"}[p.Phase]
+		desc := phaseNames[p.Phase]
 		if p.Phase == "ppo" {
 			desc = describe(p.Metrics)
 		}
