@@ -14,31 +14,10 @@ func init() {
 		func() agents.Agent { return &Greedy{} })
 }
 
-// Bitboard tables on the 8-bit-stride board of slime.View.Cells (bit r*8+c),
-// unclipped: cells beyond N are never set in a view's bitboards, so masking
-// with them clips.
-var (
-	ring1Of [64]uint64 // cells at Chebyshev distance 1: spread and merge targets
-	ring2Of [64]uint64 // cells at Chebyshev distance 2: jump targets (R10)
-	blockOf [64]uint64 // ring1 plus the cell: the 3×3 block of R9 and R11
-)
-
-func init() {
-	for b := 0; b < 64; b++ {
-		r, c := b>>3, b&7
-		for rr := 0; rr < 8; rr++ {
-			for cc := 0; cc < 8; cc++ {
-				switch max(abs(rr-r), abs(cc-c)) {
-				case 1:
-					ring1Of[b] |= 1 << uint(rr*8+cc)
-				case 2:
-					ring2Of[b] |= 1 << uint(rr*8+cc)
-				}
-			}
-		}
-		blockOf[b] = ring1Of[b] | 1<<uint(b)
-	}
-}
+// Greedy works on the 8-bit-stride bitboards of slime.View.Cells (bit
+// r*8+c) with the rules' neighbourhood tables (slime.Ring1, Ring2, Block),
+// which are unclipped: cells beyond N are never set in a view's bitboards,
+// so masking with them clips.
 
 // Greedy's evaluation weights, in eighths of a cell (integers, so that equal
 // positions tie exactly). They were tuned against three simplebots.
@@ -131,7 +110,7 @@ func (b *Greedy) Decide(v *slime.View) (r1, c1, r2, c2 int, ok bool) {
 			// or jump into an empty cell within its reach.
 			worst := 0
 			for t := dilate(dilate(rival)) & free; t != 0; t &= t - 1 {
-				worst = max(worst, bits.OnesCount64(after&blockOf[bits.TrailingZeros64(t)]))
+				worst = max(worst, bits.OnesCount64(after&slime.Block(uint(bits.TrailingZeros64(t)))))
 			}
 			threat += worst
 		}
@@ -153,32 +132,32 @@ func (b *Greedy) Decide(v *slime.View) (r1, c1, r2, c2 int, ok bool) {
 	var spreadScore [64]int
 	reach1 := uint64(0)
 	for o := own; o != 0; o &= o - 1 {
-		reach1 |= ring1Of[bits.TrailingZeros64(o)]
+		reach1 |= slime.Ring1(uint(bits.TrailingZeros64(o)))
 	}
 	for t := reach1 & empty; t != 0; t &= t - 1 {
 		tgt := uint(bits.TrailingZeros64(t))
-		conv := occ & blockOf[tgt]
+		conv := occ & slime.Block(tgt)
 		spreadScore[tgt] = eval(own|conv|1<<tgt, conv)
 	}
 	for o := own; o != 0; o &= o - 1 {
 		src := uint(bits.TrailingZeros64(o))
-		for t := ring1Of[src] & empty; t != 0; t &= t - 1 {
+		for t := slime.Ring1(src) & empty; t != 0; t &= t - 1 {
 			tgt := uint(bits.TrailingZeros64(t))
 			consider(spreadScore[tgt], src, tgt)
 		}
 		// Jumps (R10): the spread's result, then the source empties.
-		for t := ring2Of[src] & empty; t != 0; t &= t - 1 {
+		for t := slime.Ring2(src) & empty; t != 0; t &= t - 1 {
 			tgt := uint(bits.TrailingZeros64(t))
-			conv := occ & blockOf[tgt]
+			conv := occ & slime.Block(tgt)
 			after := (own | conv | 1<<tgt) &^ (1 << src)
-			hole := bits.OnesCount64(after & ring1Of[src])
+			hole := bits.OnesCount64(after & slime.Ring1(src))
 			consider(eval(after, conv)-holeWeight*hole, src, tgt)
 		}
 		// Merges (R11): the empty cells of the target's block fill, the
 		// source empties; no rival loses anything.
-		for t := ring1Of[src] & own; t != 0; t &= t - 1 {
+		for t := slime.Ring1(src) & own; t != 0; t &= t - 1 {
 			tgt := uint(bits.TrailingZeros64(t))
-			consider(eval((own|empty&blockOf[tgt])&^(1<<src), 0), src, tgt)
+			consider(eval((own|empty&slime.Block(tgt))&^(1<<src), 0), src, tgt)
 		}
 	}
 	if n == 0 {

@@ -57,6 +57,18 @@ func init() {
 	}
 }
 
+// Ring1 returns the cells at Chebyshev distance exactly 1 from bit b of the
+// 8-stride board (b = r*8+c): the spread and merge targets. Bots share the
+// rules' tables instead of building their own.
+func Ring1(b uint) uint64 { return ring1[b&63] }
+
+// Ring2 returns the cells at Chebyshev distance exactly 2 from bit b: the
+// jump targets (R10).
+func Ring2(b uint) uint64 { return ring2[b&63] }
+
+// Block returns Ring1(b) plus b: the 3×3 block of R9 and R11, clipped.
+func Block(b uint) uint64 { return block[b&63] }
+
 func abs(x int) int {
 	if x < 0 {
 		return -x
