@@ -44,6 +44,11 @@ func LoadFor(game, spec string) (*Net, rules.Config, error) {
 	if err != nil {
 		return nil, rules.Config{}, err
 	}
+	return loadFor(game, path)
+}
+
+// loadFor is LoadFor on the weights file itself.
+func loadFor(game, path string) (*Net, rules.Config, error) {
 	net, meta, err := Load(path)
 	if err != nil {
 		return nil, rules.Config{}, err
@@ -87,10 +92,11 @@ func TrainedConfig(net *Net, meta map[string]string) (rules.Config, error) {
 // with the game parameters it was trained on. The network is shared, read
 // only, by every agent made from the entry.
 func resolve(game, spec string) (agents.Entry, bool, error) {
-	if _, ok, err := WeightsPath(spec); !ok || err != nil {
+	path, ok, err := WeightsPath(spec)
+	if !ok || err != nil {
 		return agents.Entry{}, ok, err
 	}
-	net, cfg, err := LoadFor(game, spec)
+	net, cfg, err := loadFor(game, path)
 	if err != nil {
 		return agents.Entry{}, true, err
 	}
