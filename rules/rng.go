@@ -76,10 +76,7 @@ func (r *RNG) U(n int) int {
 
 // Shuffle puts the first n entries of s in a uniformly random order with the
 // canonical draws of the rules files: for i = n−1 down to 1, j = U(i+1), swap.
-func (r *RNG) Shuffle(s []int8) { ShuffleSlice(r, s) }
-
-// ShuffleSlice is Shuffle for a slice of any type, with the same draws.
-func ShuffleSlice[T any](r *RNG, s []T) {
+func (r *RNG) Shuffle(s []int8) {
 	for i := len(s) - 1; i >= 1; i-- {
 		j := r.U(i + 1)
 		s[i], s[j] = s[j], s[i]

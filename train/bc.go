@@ -138,7 +138,7 @@ func Clone(ctx context.Context, net *neural.Net, cc CloneConfig) (BCStats, error
 		for i := range perm {
 			perm[i] = i
 		}
-		rules.ShuffleSlice(rng, perm)
+		shuffle(perm, rng)
 		var loss, correct, count float64
 		for start := 0; start < n; start += B {
 			if ctx.Err() != nil {

@@ -106,7 +106,7 @@ func (t *trainer) learn(rng *rules.RNG, lr float64, m *Metrics) error {
 		for i := range perm {
 			perm[i] = i
 		}
-		rules.ShuffleSlice(rng, perm)
+		shuffle(perm, rng)
 		// Whole minibatches only; a buffer smaller than one minibatch is
 		// sampled with replacement to fill it.
 		for start := 0; start+B <= max(n, B); start += B {
@@ -152,4 +152,14 @@ func (t *trainer) learn(rng *rules.RNG, lr float64, m *Metrics) error {
 	}
 	m.Samples = steps * B
 	return nil
+}
+
+// shuffle puts perm in a uniformly random order with the draws of
+// rules.RNG.Shuffle (which takes []int8: a generic version of it made the
+// rules' zero-allocation step allocate).
+func shuffle(perm []int, rng *rules.RNG) {
+	for i := len(perm) - 1; i >= 1; i-- {
+		j := rng.U(i + 1)
+		perm[i], perm[j] = perm[j], perm[i]
+	}
 }
