@@ -16,12 +16,9 @@ import (
 	"github.com/gridgym/gridgym/agents/host"
 	"github.com/gridgym/gridgym/agents/neural"
 	"github.com/gridgym/gridgym/export"
+	_ "github.com/gridgym/gridgym/games" // the games and their bots (the default configs name them)
 	"github.com/gridgym/gridgym/rules"
-	_ "github.com/gridgym/gridgym/rules/bovine"
-	_ "github.com/gridgym/gridgym/rules/nuggets"
-	_ "github.com/gridgym/gridgym/rules/rectangle"
-	_ "github.com/gridgym/gridgym/rules/risingtide"
-	_ "github.com/gridgym/gridgym/rules/slime"
+	"github.com/gridgym/gridgym/train"
 )
 
 // python is the interpreter the parity tests run exported bots with: the
@@ -43,17 +40,13 @@ func needPython(t testing.TB) {
 // safetensors bytes.
 func randomNet(t testing.TB, game string, seed uint64) (*neural.Net, []byte, map[string]string) {
 	t.Helper()
-	g, err := rules.Lookup(game)
+	// The shape of the default training configs (configs/*.yaml), so the
+	// latencies logged are those of real exported bots.
+	cfg, err := train.DefaultConfig(game)
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The size of the default training configs (configs/*.yaml), so the
-	// latencies logged are those of real exported bots.
-	filters := 16
-	if game == "slime" {
-		filters = 32
-	}
-	arch, err := neural.NewArch(game, g.Encoder(g.Default()).Space(), filters, 3, 32)
+	arch, err := cfg.Arch()
 	if err != nil {
 		t.Fatal(err)
 	}

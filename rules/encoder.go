@@ -20,6 +20,11 @@ type Space struct {
 	// cell r·Width+c is action k·Height·Width + r·Width + c); the rest are
 	// non-spatial (pass, directions). Convolutional policy heads rely on it.
 	ActionPlanes int
+	// UnitPlane, when > 0, says that head h steers a unit (Rectangle's robot
+	// h) marked in plane UnitPlane+h; networks read their features at the
+	// unit's cell for the head's non-spatial actions (its directions). 0 =
+	// no units (plane 0 is never a unit plane).
+	UnitPlane int
 	// ActionDoc explains the action indices and how they map to moves.
 	ActionDoc string
 	// ScoreScale is a typical spread of Outcome.Score, used to normalise

@@ -12,6 +12,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/gridgym/gridgym/agents"
+	"github.com/gridgym/gridgym/agents/neural"
 	"github.com/gridgym/gridgym/configs"
 	"github.com/gridgym/gridgym/rules"
 )
@@ -58,6 +59,10 @@ type NetworkConfig struct {
 	Filters int `yaml:"filters"` // trunk channels, 1..512
 	Layers  int `yaml:"layers"`  // trunk 3×3 convolutions, 1..20
 	Hidden  int `yaml:"hidden"`  // global branch width, 1..4096
+	// Coords adds the row and column of every cell as two input channels
+	// (neural.Arch.Coords): for games whose bots steer by distances to a
+	// corner or an edge. false or true; false keeps older runs' shapes.
+	Coords bool `yaml:"coords"`
 }
 
 // OpponentConfig is the opponent pool. Every episode, seat (episode mod
@@ -310,4 +315,20 @@ func nameFields(src []byte, err error) error {
 		}
 	}
 	return fmt.Errorf("%s", strings.Join(msgs, "; "))
+}
+
+// Arch shapes the network of the config: the game's observation and action
+// spaces with the network section's sizes.
+func (c *Config) Arch() (neural.Arch, error) {
+	rcfg, err := c.RulesConfig()
+	if err != nil {
+		return neural.Arch{}, err
+	}
+	g := rcfg.Game()
+	arch, err := neural.NewArch(g.Name, g.Encoder(rcfg).Space(), c.Network.Filters, c.Network.Layers, c.Network.Hidden)
+	if err != nil {
+		return neural.Arch{}, fmt.Errorf("field network: %w", err)
+	}
+	arch.Coords = c.Network.Coords
+	return arch, nil
 }

@@ -35,11 +35,12 @@ type graph struct {
 	// Inputs, filled in place before each run.
 	x, maskBias, onehot       *tensor.Dense
 	oldLogp, adv, ret, lo, hi *tensor.Dense
+	units                     *tensor.Dense // [batch][Heads][H·W] unit planes (Arch.Units), copied from x by run
 	cPG, cV, cEnt, cBC        *G.Node
 
 	// Graph nodes.
 	logits, value, loss, pgLoss, vLoss, entropy, bcLoss, logpA, ratio *G.Node
-	xN, maskN, onehotN, oldN, advN, retN, loN, hiN                    *G.Node
+	xN, maskN, onehotN, oldN, advN, retN, loN, hiN, unitsN            *G.Node
 
 	// Outputs, copied out of the forward pass by read nodes (the backward
 	// pass may overwrite intermediate values in place).
@@ -79,6 +80,9 @@ func newGraph(net *neural.Net, batch int) (*graph, error) {
 	gr.ret, gr.retN = input("ret", batch)
 	gr.lo, gr.loN = input("lo", batch)
 	gr.hi, gr.hiN = input("hi", batch)
+	if a.Units > 0 {
+		gr.units, gr.unitsN = input("units", batch, a.Heads, hw)
+	}
 	scalar := func(name string) *G.Node {
 		return G.NewScalar(g, dt, G.WithName(name), G.WithValue(float32(0)))
 	}
@@ -121,6 +125,13 @@ func newGraph(net *neural.Net, batch int) (*graph, error) {
 	if a.Extras > 0 {
 		ex := must(G.BroadcastAdd(must(G.Mul(hid, gr.params[pi+6])), gr.params[pi+7], nil, []byte{0}))
 		ex = must(G.Reshape(ex, tensor.Shape{rows, a.Extras}))
+		if a.Units > 0 {
+			// Trunk features at each head's unit: [B, Heads, HW]·[B, HW, F].
+			tr := must(G.Reshape(h, tensor.Shape{batch, a.Filters, hw}))
+			uf := must(G.BatchedMatMul(gr.unitsN, tr, false, true))
+			uf = must(G.Reshape(uf, tensor.Shape{rows, a.Filters}))
+			ex = must(G.Add(ex, must(G.Mul(uf, gr.params[pi+8]))))
+		}
 		if logits == nil {
 			logits = ex
 		} else {
@@ -190,6 +201,14 @@ func (gr *graph) run() error {
 	for _, p := range gr.params {
 		if gv, err := p.Grad(); err == nil && gv != nil {
 			clear(gv.Data().([]float32))
+		}
+	}
+	if gr.units != nil {
+		a := gr.arch
+		hw := a.Cells()
+		x, u := gr.x.Data().([]float32), gr.units.Data().([]float32)
+		for j := 0; j < gr.batch; j++ {
+			copy(u[j*a.Heads*hw:(j+1)*a.Heads*hw], x[(j*a.Cin()+a.Units)*hw:(j*a.Cin()+a.Units+a.Heads)*hw])
 		}
 	}
 	err := gr.vm.RunAll()

@@ -12,7 +12,7 @@ import (
 
 // testNet shapes a small network for game with every parameter (biases
 // included) drawn at random.
-func testNet(t testing.TB, game string, params map[string]string) *neural.Net {
+func testNet(t testing.TB, game string, params map[string]string, coords bool) *neural.Net {
 	t.Helper()
 	g, err := rules.Lookup(game)
 	if err != nil {
@@ -26,6 +26,7 @@ func testNet(t testing.TB, game string, params map[string]string) *neural.Net {
 	if err != nil {
 		t.Fatal(err)
 	}
+	arch.Coords = coords
 	net, err := neural.New(arch)
 	if err != nil {
 		t.Fatal(err)
@@ -46,15 +47,16 @@ func TestForwardMatchesGorgonia(t *testing.T) {
 	for _, tc := range []struct {
 		game   string
 		params map[string]string
+		coords bool
 	}{
-		{"slime", nil},
-		{"rising-tide", nil},
-		{"bovine-borders", nil},
-		{"nuggets", nil},
-		{"rectangle", map[string]string{"n": "8", "robots": "3"}},
+		{"slime", nil, false},
+		{"rising-tide", nil, false},
+		{"bovine-borders", nil, true},
+		{"nuggets", nil, true},
+		{"rectangle", map[string]string{"n": "8", "robots": "3"}, true},
 	} {
 		t.Run(tc.game, func(t *testing.T) {
-			net := testNet(t, tc.game, tc.params)
+			net := testNet(t, tc.game, tc.params, tc.coords)
 			a := net.Arch
 			const batch = 5
 			gr, err := newGraph(net, batch)
@@ -65,6 +67,19 @@ func TestForwardMatchesGorgonia(t *testing.T) {
 			x := gr.x.Data().([]float32)
 			for i := range x {
 				x[i] = float32(rng.U(3))
+			}
+			// Unit planes mark one cell each, as in every game that has them
+			// (sums over a plane of random values would reach magnitudes
+			// where float32 rounding alone exceeds 1e-5).
+			if a.Units > 0 {
+				hw := a.Cells()
+				for i := 0; i < batch; i++ {
+					for h := 0; h < a.Heads; h++ {
+						p := x[(i*a.Cin()+a.Units+h)*hw : (i*a.Cin()+a.Units+h+1)*hw]
+						clear(p)
+						p[rng.U(hw)] = 1
+					}
+				}
 			}
 			// Two rows from a real game's observations too.
 			g, _ := rules.Lookup(tc.game)

@@ -145,11 +145,10 @@ func newTrainer(cfg Config, opt Options) (*trainer, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := rcfg.Game()
-	sp := g.Encoder(rcfg).Space()
-	arch, err := neural.NewArch(g.Name, sp, cfg.Network.Filters, cfg.Network.Layers, cfg.Network.Hidden)
+	sp := rcfg.Game().Encoder(rcfg).Space()
+	arch, err := cfg.Arch()
 	if err != nil {
-		return nil, fmt.Errorf("field network: %w", err)
+		return nil, err
 	}
 	net, err := neural.New(arch)
 	if err != nil {

@@ -47,6 +47,10 @@ func (a Arch) Fits(game string, sp rules.Space) error {
 	if err != nil {
 		return err
 	}
+	want.Coords = a.Coords
+	if a.Units == 0 {
+		want.Units = 0 // a network without unit features still plays
+	}
 	if a.Encoding != EncodingVersion {
 		return fmt.Errorf("network was trained on observation encoding version %d; this gridgym uses version %d", a.Encoding, EncodingVersion)
 	}

@@ -9,13 +9,15 @@
 //
 // Input: the seat's observation planes as float32 with every scalar feature
 // broadcast as one more constant plane, Cin = Planes + Scalars channels of
-// H×W (NCHW). Trunk: Layers 3×3 convolutions (zero padding 1, bias, ReLU) of
+// H×W (NCHW), plus two coordinate channels where Arch.Coords is set. Trunk: Layers 3×3 convolutions (zero padding 1, bias, ReLU) of
 // Filters channels. Policy: a 1×1 convolution to Heads·ActionPlanes channels
 // gives the board-shaped logits of every head (channel-major, cell r·W+c —
 // the layout every encoder uses for its spatial actions); a small global
 // branch (1×1 convolution to 2 channels, flatten, dense to Hidden, ReLU) gives
 // the remaining Extras logits per head (pass, Rectangle's directions) and the
-// value, tanh(dense(Hidden→1)). Illegal actions get logit −∞ (masked softmax).
+// value, tanh(dense(Hidden→1)). Where heads steer units (Arch.Units), each
+// head's Extras logits also get the trunk's features at its unit's cell
+// through a shared dense layer (unit.w). Illegal actions get logit −∞ (masked softmax).
 package neural
 
 import (
@@ -46,6 +48,17 @@ type Arch struct {
 	APlanes  int    `json:"aplanes"`  // board-shaped action planes per head
 	Extras   int    `json:"extras"`   // non-spatial actions per head
 	Encoding int    `json:"encoding"` // EncodingVersion at training time
+	// Coords adds two input channels after the scalars, the row r/(H−1) and
+	// the column c/(W−1) of every cell, so that the trunk knows where a
+	// cell is (how far from the own corner or an edge), which a few 3×3
+	// convolutions cannot see on their own.
+	Coords bool `json:"coords,omitempty"`
+	// Units, when > 0, is the observation plane that marks head 0's unit
+	// (rules.Space.UnitPlane; plane Units+h marks head h's): the trunk's
+	// features summed over head h's marked cells feed its non-spatial
+	// logits through unit.w, so a robot's directions are read where the
+	// robot stands rather than through the global branch.
+	Units int `json:"units,omitempty"`
 }
 
 // NewArch shapes a network for a game's action and observation space.
@@ -54,6 +67,9 @@ func NewArch(game string, sp rules.Space, filters, layers, hidden int) (Arch, er
 		Filters: filters, Layers: layers, Hidden: hidden, Heads: sp.Heads, Actions: sp.Actions,
 		APlanes: sp.ActionPlanes, Encoding: EncodingVersion}
 	a.Extras = sp.Actions - sp.ActionPlanes*sp.Height*sp.Width
+	if a.Extras > 0 && sp.UnitPlane > 0 {
+		a.Units = sp.UnitPlane
+	}
 	return a, a.Validate()
 }
 
@@ -70,12 +86,20 @@ func (a Arch) Validate() error {
 		return fmt.Errorf("network shape %dx%dx%d with %d heads of %d actions is empty", a.Planes, a.Height, a.Width, a.Heads, a.Actions)
 	case a.APlanes < 0 || a.Extras < 0:
 		return fmt.Errorf("%d actions per head do not hold %d action planes of %dx%d", a.Actions, a.APlanes, a.Height, a.Width)
+	case a.Units < 0 || a.Units > 0 && (a.Extras == 0 || a.Units+a.Heads > a.Planes):
+		return fmt.Errorf("unit planes %d..%d do not fit %d planes with %d non-spatial actions", a.Units, a.Units+a.Heads-1, a.Planes, a.Extras)
 	}
 	return nil
 }
 
-// Cin is the number of input channels (planes + broadcast scalars).
-func (a Arch) Cin() int { return a.Planes + a.Scalars }
+// Cin is the number of input channels (planes + broadcast scalars + 2
+// coordinate channels with Coords).
+func (a Arch) Cin() int {
+	if a.Coords {
+		return a.Planes + a.Scalars + 2
+	}
+	return a.Planes + a.Scalars
+}
 
 // Cells is H·W.
 func (a Arch) Cells() int { return a.Height * a.Width }
@@ -130,6 +154,9 @@ func (a Arch) Params() []Param {
 		ps = append(ps,
 			Param{"extra.w", []int{a.Hidden, a.Heads * a.Extras}, a.Hidden},
 			Param{"extra.b", []int{a.Heads * a.Extras}, a.Hidden})
+	}
+	if a.Units > 0 {
+		ps = append(ps, Param{"unit.w", []int{a.Filters, a.Extras}, a.Filters})
 	}
 	return ps
 }

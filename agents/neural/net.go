@@ -42,7 +42,7 @@ func (n *Net) Init(rng *rules.RNG) {
 			continue
 		}
 		std := math.Sqrt(2 / float64(p.FanIn))
-		if p.Name == "policy.w" || p.Name == "extra.w" || p.Name == "value.w" {
+		if p.Name == "policy.w" || p.Name == "extra.w" || p.Name == "unit.w" || p.Name == "value.w" {
 			std *= 0.1
 		}
 		for j := range v {
@@ -100,6 +100,7 @@ type Workspace struct {
 	hid     []float32 // [B][Hidden]
 	extra   []float32 // [B][Heads·Extras]
 	spatial []float32 // [B][Heads·APlanes][H][W]
+	unit    []float32 // [Filters] features at one unit's cells
 }
 
 // NewWorkspace allocates buffers for batches of up to batch observations.
@@ -118,11 +119,13 @@ func NewWorkspace(a Arch, batch int) *Workspace {
 	w.hid = make([]float32, batch*a.Hidden)
 	w.extra = make([]float32, batch*a.Heads*a.Extras)
 	w.spatial = make([]float32, batch*a.Heads*a.APlanes*hw)
+	w.unit = make([]float32, a.Filters)
 	return w
 }
 
 // FillInput writes observation i of the batch from an encoder's planes and
-// scalars (bytes as float32, each scalar broadcast over a plane).
+// scalars (bytes as float32, each scalar broadcast over a plane, then the
+// coordinate channels where a.Coords is set).
 func FillInput(a Arch, dst []float32, planes []uint8, scalars []float32) {
 	hw := a.Cells()
 	dst = dst[:a.InputSize()]
@@ -135,6 +138,23 @@ func FillInput(a Arch, dst []float32, planes []uint8, scalars []float32) {
 			p[i] = scalars[s]
 		}
 	}
+	if a.Coords {
+		rows := dst[(a.Planes+a.Scalars)*hw : (a.Planes+a.Scalars+1)*hw]
+		cols := dst[(a.Planes+a.Scalars+1)*hw : (a.Planes+a.Scalars+2)*hw]
+		for r := 0; r < a.Height; r++ {
+			for c := 0; c < a.Width; c++ {
+				rows[r*a.Width+c], cols[r*a.Width+c] = coord(r, a.Height), coord(c, a.Width)
+			}
+		}
+	}
+}
+
+// coord is position i of n as a fraction of the side, i/(n−1) (0 if n = 1).
+func coord(i, n int) float32 {
+	if n < 2 {
+		return 0
+	}
+	return float32(i) / float32(n-1)
 }
 
 // Forward runs the network on the first b observations of w.Input, writing
@@ -188,6 +208,9 @@ func (n *Net) Forward(w *Workspace, b int, masks []uint64, maskWords int) {
 				copy(logits[(i*a.Heads+h)*a.Actions+a.APlanes*hw:(i*a.Heads+h+1)*a.Actions], ex[i*ne+h*a.Extras:i*ne+(h+1)*a.Extras])
 			}
 		}
+		if a.Units > 0 {
+			n.unitLogits(w, b, in, cur, logits, n.Values[pi+8])
+		}
 	}
 	if masks != nil {
 		neg := float32(math.Inf(-1))
@@ -198,6 +221,38 @@ func (n *Net) Forward(w *Workspace, b int, masks []uint64, maskWords int) {
 				if m[j>>6]>>(j&63)&1 == 0 {
 					l[j] = neg
 				}
+			}
+		}
+	}
+}
+
+// unitLogits adds to each head's non-spatial logits the trunk features
+// (trunk, NCHW) summed over the cells its unit plane marks in the input,
+// times uw [Filters][Extras].
+func (n *Net) unitLogits(w *Workspace, b int, in, trunk, logits, uw []float32) {
+	a := n.Arch
+	hw, F, cin := a.Cells(), a.Filters, a.Cin()
+	feat := w.unit[:F]
+	for i := 0; i < b; i++ {
+		tr := trunk[i*F*hw : (i+1)*F*hw]
+		for h := 0; h < a.Heads; h++ {
+			clear(feat)
+			mark := in[(i*cin+a.Units+h)*hw : (i*cin+a.Units+h+1)*hw]
+			for p, m := range mark {
+				if m == 0 {
+					continue
+				}
+				for f := range feat {
+					feat[f] += m * tr[f*hw+p]
+				}
+			}
+			dst := logits[(i*a.Heads+h)*a.Actions+a.APlanes*hw : (i*a.Heads+h+1)*a.Actions]
+			for e := range dst {
+				var s float32
+				for f, x := range feat {
+					s += x * uw[f*a.Extras+e]
+				}
+				dst[e] += s
 			}
 		}
 	}

@@ -2,9 +2,10 @@
 # The weights below are a safetensors file (public format: 8-byte little-endian
 # header length, JSON header, raw little-endian tensors), base64-encoded so the
 # bot stays one file. The forward pass is the same network as gridgym's Go
-# inference (agents/neural): 3x3 conv trunk with ReLU, a 1x1 policy conv per
-# action plane, a global branch (1x1 conv to 2 channels, dense, ReLU) that
-# gives the value and the non-spatial logits.
+# inference (agents/neural): 3x3 conv trunk with ReLU (optional coordinate
+# input channels), a 1x1 policy conv per action plane, a global branch (1x1
+# conv to 2 channels, dense, ReLU) that gives the value and the non-spatial
+# logits, plus, where heads steer units, the trunk's features at each unit.
 import base64 as _b64
 import json as _json
 import struct as _struct
@@ -58,10 +59,18 @@ def net_logits(planes, scalars):
     """Policy logits [heads, actions] and value of one observation: planes
     [P, H, W] (0/1 or small counts), scalars [S] broadcast as planes."""
     a = ARCH
-    x = np.empty((a["planes"] + a["scalars"], _H, _WD), dtype=np.float32)
+    nc = a["planes"] + a["scalars"]
+    coords = bool(a.get("coords"))
+    x = np.empty((nc + 2 * coords, _H, _WD), dtype=np.float32)
     x[:a["planes"]] = np.asarray(planes, dtype=np.float32).reshape(a["planes"], _H, _WD)
     for s in range(a["scalars"]):
         x[a["planes"] + s] = np.float32(scalars[s])
+    if coords:
+        # row r/(H-1) and column c/(W-1) of every cell (0 where a side is 1)
+        x[nc] = (np.arange(_H, dtype=np.float32) / np.float32(max(_H - 1, 1)))[:, None]
+        x[nc + 1] = (np.arange(_WD, dtype=np.float32) / np.float32(max(_WD - 1, 1)))[None, :]
+    units = a.get("units", 0)
+    marks = x[units:units + a["heads"]].reshape(a["heads"], _HW) if units else None
     for l in range(a["layers"]):
         x = _conv3x3_relu(x, _W["trunk%d.w" % l], _W["trunk%d.b" % l])
     f = x.reshape(a["filters"], _HW)
@@ -76,8 +85,11 @@ def net_logits(planes, scalars):
     np.maximum(hid, 0, out=hid)
     value = float(np.tanh(hid @ _W["value.w"][:, 0] + _W["value.b"][0]))
     if ex > 0:
-        e = hid @ _W["extra.w"] + _W["extra.b"]
-        logits[:, ap * _HW:] = e.reshape(heads, ex)
+        e = (hid @ _W["extra.w"] + _W["extra.b"]).reshape(heads, ex)
+        if units:
+            # each head's directions also read the trunk where its unit stands
+            e = e + (marks @ f.T) @ _W["unit.w"]
+        logits[:, ap * _HW:] = e
     return logits, value
 
 

@@ -124,7 +124,8 @@ func newEncoder(n, p, b int) *Encoder {
 		Scalars:     len(scalars),
 		ScalarNames: scalars,
 		Heads:       b, ActionPlanes: 1,
-		Actions: n*n + 5,
+		UnitPlane: p + 2,
+		Actions:   n*n + 5,
 		ActionDoc: fmt.Sprintf("%d heads (one per robot) of %d actions: a = r·%d+c < %d places the robot on (r, c) "+
 			"(placement, move_num 0, only); a = %d+d moves it d = 0 N, 1 E, 2 S, 3 W, 4 X (moves only). "+
 			"Canonical frame = real board (R19: no rotation). No pass action.", b, n*n+5, n, n*n, n*n),
