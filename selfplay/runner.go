@@ -278,6 +278,9 @@ func (r *envRange) step(e *game) bool {
 		if st.Active(s) {
 			m, _ := agents.SafeAct(e.bots[s], st)
 			r.moves[s] = m
+			if pr, ok := e.bots[s].(PolicyReporter); ok {
+				row.LogP, row.Value, row.HasPolicy = pr.LastPolicy()
+			}
 			if !r.enc.Encode(st, s, m, row.Action) {
 				for h := range row.Action {
 					row.Action[h] = -1

@@ -20,14 +20,21 @@ func newDatasetsCmd() *cobra.Command {
 		Short: "Inspect, validate and export trajectory shards",
 		Long: `Work with the Arrow trajectory shards that 'gridgym selfplay' writes. PATH is
 one shard (.arrow) or a directory of shards; unfinished temporary files
-(.tmp, left by a killed writer) are never read.`,
+(.tmp, left by a killed writer) are never read. PATH may also be a URL
+(file://, or s3://bucket/prefix?endpoint=… for any S3-compatible store): the
+shards are downloaded to a temporary folder first.`,
 	}
 	c.AddCommand(&cobra.Command{
 		Use:   "inspect PATH",
 		Short: "Schema, metadata, rows, episodes and per-agent mean returns",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			s, err := datasets.Inspect(args[0])
+			path, cleanup, err := localInput(args[0])
+			if err != nil {
+				return err
+			}
+			defer cleanup()
+			s, err := datasets.Inspect(path)
 			if err != nil {
 				return err
 			}
@@ -43,7 +50,12 @@ every episode complete, every stored state readable by the game. Exits with
 status 1 when anything is wrong.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			r, err := datasets.Validate(args[0])
+			path, cleanup, err := localInput(args[0])
+			if err != nil {
+				return err
+			}
+			defer cleanup()
+			r, err := datasets.Validate(path)
 			if err != nil {
 				return err
 			}

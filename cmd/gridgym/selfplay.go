@@ -14,6 +14,7 @@ import (
 
 	"github.com/gridgym/gridgym/env"
 	"github.com/gridgym/gridgym/selfplay"
+	"github.com/gridgym/gridgym/store"
 )
 
 func newSelfplayCmd() *cobra.Command {
@@ -29,6 +30,7 @@ func newSelfplayCmd() *cobra.Command {
 		workers    int
 		compress   string
 		quiet      bool
+		af         actorFlags
 	)
 	c := &cobra.Command{
 		Use:   "selfplay",
@@ -43,11 +45,28 @@ Shards hold whole episodes and roll over by row count. Episodes still in
 progress at the end, or when interrupted (Ctrl-C, SIGTERM), are discarded and
 the open shard is finished cleanly: a shard under a final name is always
 complete. Read them with 'gridgym datasets' or any Arrow implementation
-(tested: Arrow JS, and DuckDB on the Parquet export).`,
+(tested: Arrow JS, and DuckDB on the Parquet export).
+
+--out may be a URL: file:///folder, or s3://bucket/prefix?endpoint=…
+(any S3-compatible store; credentials from AWS_ACCESS_KEY_ID and
+AWS_SECRET_ACCESS_KEY). Shards are then written locally and uploaded when
+complete.
+
+Actor mode (--weights URL): play with the newest policy a learner published
+there (weights/LATEST, picked up between rounds of --round-steps), sampling on
+every seat, with the --agents given explicitly as scripted opponents sharing
+the seats, and upload each round's complete shards to --out under
+vNNNNNN/ (the policy version). --steps 0 plays until stopped. See
+'gridgym train --from-shards' and deploy/README.md.`,
 		Example: `  gridgym selfplay --game slime --agents simplebot,random --envs 64 --steps 200000
-  gridgym selfplay --game rising-tide --agents nearby_new_orleans,trench_tunis --out runs/rt`,
+  gridgym selfplay --game rising-tide --agents nearby_new_orleans,trench_tunis --out runs/rt
+  gridgym selfplay --game slime --weights s3://gridgym/run1?endpoint=http://minio:9000&use_path_style=true \
+      --out s3://gridgym/run1/shards?endpoint=http://minio:9000&use_path_style=true --steps 0`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
+			if af.weights != "" {
+				return runActor(c, &gf, &af, agentsSpec, envs, steps, out, maxEpisode, reward, workers)
+			}
 			cfg, names, err := gf.configAndBots(agentsSpec)
 			if err != nil {
 				return err
@@ -71,6 +90,18 @@ complete. Read them with 'gridgym datasets' or any Arrow implementation
 			}
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
+			// A remote --out: play into a local folder, upload when done.
+			remote := out
+			if store.IsRemote(out) {
+				dir, err := os.MkdirTemp("", "gridgym-selfplay-")
+				if err != nil {
+					return err
+				}
+				defer os.RemoveAll(dir)
+				out = dir
+			} else if p, ok := store.LocalPath(out); ok {
+				out = p
+			}
 			spec := selfplay.Config{
 				Game: cfg, Agents: names, Envs: envs, Steps: steps, Seed: gf.seed, Workers: workers,
 				Reward: mode, Out: out, RowsPerShard: shardRows, MaxEpisode: maxEpisode, Compression: compress,
@@ -102,6 +133,12 @@ complete. Read them with 'gridgym datasets' or any Arrow implementation
 			if ctx.Err() != nil {
 				fmt.Fprintln(c.ErrOrStderr(), "interrupted: finished episodes kept, the rest discarded")
 			}
+			if remote != out {
+				if err := store.Upload(context.WithoutCancel(ctx), out, remote); err != nil {
+					return err
+				}
+				out = store.Redact(remote)
+			}
 			sec := st.Elapsed.Seconds()
 			fmt.Fprintf(c.OutOrStdout(), "%s: %d env steps in %.1fs (%.0f steps/s), %d episodes, %d rows (%.0f rows/s), %d shards, %.1f MB (%.1f bytes/row) in %s\n",
 				g.Name, st.Steps, sec, float64(st.Steps)/sec, st.Episodes, st.Rows, float64(st.Rows)/sec, st.Shards,
@@ -120,5 +157,6 @@ complete. Read them with 'gridgym datasets' or any Arrow implementation
 	c.Flags().IntVar(&workers, "workers", 0, "goroutines playing (0 = one per core)")
 	c.Flags().StringVar(&compress, "compression", "zstd", "shard compression: zstd (smaller) or lz4 (faster to write)")
 	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "no progress bar")
+	af.add(c)
 	return c
 }

@@ -66,6 +66,14 @@ Ctrl-C stops early and reports the games finished so far.`,
 			if replays < 0 {
 				return usagef("--replays %d: want 0 or more games to save", replays)
 			}
+			finishReport := func() error { return nil }
+			if report != "" {
+				local, finish, err := localOutput(report)
+				if err != nil {
+					return err
+				}
+				report, finishReport = local, finish
+			}
 			if replayDir == "" && report != "" {
 				replayDir = filepath.Join(report, "replays")
 			} else if replayDir == "" {
@@ -110,6 +118,9 @@ Ctrl-C stops early and reports the games finished so far.`,
 				for _, p := range paths {
 					fmt.Fprintf(c.OutOrStdout(), "  %s\n", p)
 				}
+				if err := finishReport(); err != nil {
+					return err
+				}
 			}
 			if len(res.Replays) > 0 {
 				fmt.Fprintf(c.OutOrStdout(), "\n%s in %s (play one back: gridgym replay %s)\n",
@@ -125,7 +136,7 @@ Ctrl-C stops early and reports the games finished so far.`,
 	c.Flags().StringVarP(&bots, "bots", "b", "", "comma-separated bots (default: every bot of the game)")
 	c.Flags().IntVarP(&games, "games", "n", 0, "number of games (0 = the smallest multiple of the seatings ≥ 100, so every bot plays every seat equally)")
 	c.Flags().IntVar(&workers, "workers", 0, "games played in parallel (0 = one per core)")
-	c.Flags().StringVar(&report, "report", "", "also write a report into this folder: Plackett–Luce ratings with bootstrap intervals, pairwise win rates, plots (report.md, report.html, games.jsonl)")
+	c.Flags().StringVar(&report, "report", "", "also write a report into this folder (or URL: file://, s3://…; written locally, then uploaded): Plackett–Luce ratings with bootstrap intervals, pairwise win rates, plots (report.md, report.html, games.jsonl)")
 	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "no progress bar")
 	c.Flags().IntVar(&replays, "replays", 0, "save the first K games as replay files ('gridgym replay FILE')")
 	c.Flags().StringVar(&replayDir, "replay-dir", "", "folder for --replays (default: REPORT/replays with --report, else replays)")

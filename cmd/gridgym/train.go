@@ -26,6 +26,7 @@ func newTrainCmd() *cobra.Command {
 		cloneOnly         bool
 		shards, teacher   string
 		showConfig        bool
+		lf                learnerFlags
 	)
 	c := &cobra.Command{
 		Use:   "train",
@@ -43,11 +44,20 @@ checkpoints/, and losses.png / winrate.png are drawn at the end.
 
 Interrupting (Ctrl-C) stops at the end of the iteration in progress;
 --resume continues a run folder from its latest checkpoint and gives the same
-result as an uninterrupted run.`,
+result as an uninterrupted run.
+
+Learner mode (--from-shards LOCATION --publish LOCATION): no self-play here;
+actors ('gridgym selfplay --weights') upload shards to --from-shards and this
+process learns from them as they arrive, by PPO on the stored log-probabilities
+and values, publishing every new version to --publish (weights/vNNNNNN.safetensors,
+then the pointer weights/LATEST) with learner.csv beside. Shards played by a
+policy more than --max-stale versions old are dropped. Locations are folders,
+file:// or s3:// URLs; see deploy/README.md.`,
 		Example: `  gridgym train --game slime
   gridgym train --game slime --minutes 2 --out runs/slime-quick
   gridgym train --game bovine-borders --config my.yaml
-  gridgym train --resume --out runs/slime-quick`,
+  gridgym train --resume --out runs/slime-quick
+  gridgym train --game slime --from-shards s3://gridgym/run1/shards?endpoint=… --publish s3://gridgym/run1?endpoint=…`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			var cfg train.Config
@@ -88,6 +98,11 @@ result as an uninterrupted run.`,
 				_, err := c.OutOrStdout().Write(cfg.YAML())
 				return err
 			}
+			if lf.from != "" {
+				ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+				defer stop()
+				return runLearner(ctx, c, cfg, &lf, cfg.Minutes)
+			}
 			if resume && out == "" {
 				return usagef("--resume needs --out RUN_FOLDER")
 			}
@@ -118,6 +133,7 @@ result as an uninterrupted run.`,
 	c.Flags().StringVar(&shards, "shards", "", "clone from these existing trajectory shards (file or folder) instead of playing the teacher")
 	c.Flags().StringVar(&teacher, "teacher", "", "agent to imitate, as named in the shards or registered (overrides bc.teacher)")
 	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "no progress bar")
+	lf.add(c)
 	return c
 }
 
