@@ -21,7 +21,7 @@ import (
 //	                            optim.safetensors (Adam moments), state.json
 //	pool/iter-NNNNNN.safetensors the opponent pool's snapshots
 //	latest                      the newest complete checkpoint's folder name
-//	best.safetensors            the policy of the best periodic evaluation
+//	best.safetensors            the policy of the best evaluation (the cloned policy, iteration 0, included)
 //
 // A checkpoint is complete once "latest" names it: that file is written last,
 // atomically, so an interrupted run resumes from the last complete one.

@@ -107,6 +107,11 @@ func Run(ctx context.Context, cfg Config, opt Options) (Result, error) {
 			}
 			return Result{Dir: opt.Dir, Checkpoint: t.latestWeights(), BC: t.bc}, nil
 		}
+		if cfg.BC.Samples > 0 && cfg.Eval.Every > 0 {
+			if _, err := t.evaluateBest(0); err != nil {
+				return Result{}, err
+			}
+		}
 	}
 	var last Metrics
 	for it := first; it <= cfg.Iterations; it++ {
@@ -185,6 +190,23 @@ func (t *trainer) lr(it int) float64 {
 	return p.LR * (1 - frac*(1-p.LRFinal))
 }
 
+// evaluateBest evaluates the current policy against the baselines and, if
+// it is the best evaluation so far, saves it as best.safetensors: PPO is not
+// monotone, and the cloned policy (iteration 0) is a candidate too.
+func (t *trainer) evaluateBest(it int) (EvalResult, error) {
+	r := t.evaluate(t.net, t.cfg.Baselines(), t.cfg.Eval.Games, t.cfg.Seed^uint64(it)*0x9e3779b97f4a7c15)
+	if r.Points > t.best {
+		t.best = r.Points
+		meta := t.meta()
+		meta["iteration"] = fmt.Sprint(it)
+		meta["eval_points"] = fmt.Sprint(r.Points)
+		if err := t.net.Save(filepath.Join(t.opt.Dir, "best.safetensors"), meta); err != nil {
+			return r, err
+		}
+	}
+	return r, nil
+}
+
 // iteration plays, learns, evaluates and checkpoints once.
 func (t *trainer) iteration(ctx context.Context, it int) (Metrics, error) {
 	m := Metrics{Iteration: it, LR: t.lr(it)}
@@ -203,19 +225,12 @@ func (t *trainer) iteration(ctx context.Context, it int) (Metrics, error) {
 	m.EvalWin, m.EvalScore, m.EvalPoints = math.NaN(), math.NaN(), math.NaN()
 	if e := t.cfg.Eval; e.Every > 0 && (it%e.Every == 0 || it == t.cfg.Iterations) {
 		t2 := time.Now()
-		r := t.evaluate(t.net, t.cfg.Baselines(), e.Games, t.cfg.Seed^uint64(it)*0x9e3779b97f4a7c15)
+		r, err := t.evaluateBest(it)
+		if err != nil {
+			return m, err
+		}
 		m.EvalWin, m.EvalScore, m.EvalPoints = r.Win, r.Score, r.Points
 		m.EvalSeconds = time.Since(t2).Seconds()
-		// PPO is not monotone: keep the policy of the best evaluation too.
-		if r.Points > t.best {
-			t.best = r.Points
-			meta := t.meta()
-			meta["iteration"] = fmt.Sprint(it)
-			meta["eval_points"] = fmt.Sprint(r.Points)
-			if err := t.net.Save(filepath.Join(t.opt.Dir, "best.safetensors"), meta); err != nil {
-				return m, err
-			}
-		}
 	}
 	if o := t.cfg.Opponents; o.PoolSize > 0 && it%o.PoolEvery == 0 {
 		t.pool = append(t.pool, t.net.Clone())
