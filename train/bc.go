@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"sort"
 	"time"
 
 	"github.com/gridgym/gridgym/agents/neural"
@@ -56,7 +57,13 @@ func Clone(ctx context.Context, net *neural.Net, cc CloneConfig) (BCStats, error
 	var obs *datasets.Observer
 	var planes []uint8
 	var scalars []float32
-	limit := cc.BC.Samples
+	// Shards written by several workers hold their episodes in an order
+	// that varies from run to run; reading up to readCap samples and then
+	// keeping the first Samples in episode-ID order (selfplay's IDs are
+	// (env, n-th episode of the env)) makes the clone the same every run
+	// whenever the shards hold fewer than readCap (the warm start's do).
+	limit := 4 * cc.BC.Samples
+	var episodes []uint64 // episode ID of each sample
 	err = datasets.EachRow(cc.Shards, func(meta datasets.Meta, row datasets.Row) error {
 		if obs == nil {
 			o, err := datasets.NewObserver(meta)
@@ -92,6 +99,7 @@ func Clone(ctx context.Context, net *neural.Net, cc CloneConfig) (BCStats, error
 			return err
 		}
 		pending[key] = append(pending[key], len(values))
+		episodes = append(episodes, row.EpisodeID)
 		s.planes = append(s.planes, planes...)
 		s.scalars = append(s.scalars, scalars...)
 		s.masks = append(s.masks, row.Legal...)
@@ -102,10 +110,11 @@ func Clone(ctx context.Context, net *neural.Net, cc CloneConfig) (BCStats, error
 	if err != nil && !errors.Is(err, errEnough) {
 		return BCStats{}, fmt.Errorf("behaviour cloning: %w", err)
 	}
-	n := len(values)
-	if n == 0 {
+	if len(values) == 0 {
 		return BCStats{}, fmt.Errorf("behaviour cloning: no decisions of %q in %s", cc.Teacher, cc.Shards)
 	}
+	s, values = firstByEpisode(s, values, episodes, cc.BC.Samples)
+	n := len(values)
 	B := cc.BC.Minibatch
 	gr, err := newGraph(net, B)
 	if err != nil {
@@ -123,10 +132,10 @@ func Clone(ctx context.Context, net *neural.Net, cc CloneConfig) (BCStats, error
 	var sym rules.Symmetric
 	var syms []rules.D4
 	if cc.Augment {
-		if g, err := rules.Lookup(net.Arch.Game); err == nil {
-			if sy, ok := g.Encoder(g.Default()).(rules.Symmetric); ok {
-				sym, syms = sy, sy.Symmetries()
-			}
+		// The shards' own game config: a board of another size has
+		// another encoder.
+		if sy, ok := obs.Encoder().(rules.Symmetric); ok {
+			sym, syms = sy, sy.Symmetries()
 		}
 	}
 	st := BCStats{Samples: n}
@@ -204,6 +213,29 @@ func Clone(ctx context.Context, net *neural.Net, cc CloneConfig) (BCStats, error
 	}
 	st.Seconds = time.Since(t0).Seconds()
 	return st, nil
+}
+
+// firstByEpisode keeps the first limit samples in the order of their
+// episodes' IDs by (episode number within the env, env index), samples of
+// one episode in the order read (a stable sort).
+func firstByEpisode(s samples, values []float32, episodes []uint64, limit int) (samples, []float32) {
+	order := make([]int, len(values))
+	for i := range order {
+		order[i] = i
+	}
+	key := func(id uint64) uint64 { return id<<32 | id>>32 } // (played, env)
+	sort.SliceStable(order, func(a, b int) bool { return key(episodes[order[a]]) < key(episodes[order[b]]) })
+	order = order[:min(limit, len(order))]
+	out := samples{os: s.os, ns: s.ns, mw: s.mw, heads: s.heads}
+	vals := make([]float32, 0, len(order))
+	for _, i := range order {
+		out.planes = append(out.planes, s.planes[i*s.os:(i+1)*s.os]...)
+		out.scalars = append(out.scalars, s.scalars[i*s.ns:(i+1)*s.ns]...)
+		out.masks = append(out.masks, s.masks[i*s.mw:(i+1)*s.mw]...)
+		out.actions = append(out.actions, s.actions[i*s.heads:(i+1)*s.heads]...)
+		vals = append(vals, values[i])
+	}
+	return out, vals
 }
 
 // warmStart plays the teacher into shards under the run folder (unless the

@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -214,5 +215,33 @@ func TestCloneOnly(t *testing.T) {
 	cfg.BC.Samples = 0
 	if _, err := Run(context.Background(), cfg, Options{Dir: filepath.Join(t.TempDir(), "x"), CloneOnly: true}); err == nil || !strings.Contains(err.Error(), "bc.samples") {
 		t.Fatalf("clone-only without samples: %v", err)
+	}
+}
+
+// A warm start is the same every run with the same seed, although its
+// shards are written by several workers in a varying order, and it clones
+// with D4 augmentation on a board of another size than the default (the
+// augmentation uses the shards' own encoder).
+func TestCloneIsReproducible(t *testing.T) {
+	cfg := tinyConfig(t)
+	cfg.Params = map[string]string{"board_size": "6"}
+	cfg.BC = BCConfig{Teacher: "simplebot", Opponents: []string{"random"}, Samples: 300, Epochs: 2, LR: 0.01, Minibatch: 32}
+	cfg.MaxEpisodeSteps = 30
+	cfg.PPO.Augment = true
+	cfg.Workers = 2
+	var nets [2]*neural.Net
+	for i := range nets {
+		res, err := Run(context.Background(), cfg, Options{Dir: filepath.Join(t.TempDir(), "bc"), CloneOnly: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if nets[i], _, err = neural.Load(res.Checkpoint); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for p := range nets[0].Values {
+		if !slices.Equal(nets[0].Values[p], nets[1].Values[p]) {
+			t.Fatalf("%s differs between two clones with the same seed", nets[0].Params[p].Name)
+		}
 	}
 }
