@@ -1,14 +1,14 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
-	"path/filepath"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/gridgym/gridgym/datasets"
+	"github.com/gridgym/gridgym/store"
 )
 
 // errInvalid makes `datasets validate` exit non-zero after printing its report.
@@ -22,14 +22,18 @@ func newDatasetsCmd() *cobra.Command {
 one shard (.arrow) or a directory of shards; unfinished temporary files
 (.tmp, left by a killed writer) are never read. PATH may also be a URL
 (file://, or s3://bucket/prefix?endpoint=… for any S3-compatible store): the
-shards are downloaded to a temporary folder first.`,
+shards are downloaded to a temporary folder first. export's --out may be a
+URL too: the Parquet files are written locally, then uploaded.`,
 	}
 	c.AddCommand(&cobra.Command{
-		Use:   "inspect PATH",
+		Use:   "inspect PATH|URL",
 		Short: "Schema, metadata, rows, episodes and per-agent mean returns",
-		Args:  cobra.ExactArgs(1),
+		Long: `Print the schema, metadata, rows, episodes and per-agent mean returns of
+the shards under PATH: a shard, a folder, or a URL (file://…,
+s3://bucket/prefix?endpoint=…: downloaded to a temporary folder first).`,
+		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			path, cleanup, err := localInput(args[0])
+			path, cleanup, err := localInput(args[0], ".arrow")
 			if err != nil {
 				return err
 			}
@@ -42,15 +46,16 @@ shards are downloaded to a temporary folder first.`,
 		},
 	})
 	c.AddCommand(&cobra.Command{
-		Use:   "validate PATH",
+		Use:   "validate PATH|URL",
 		Short: "Check schema, step order, legality of actions and complete episodes",
 		Long: `Check every shard under PATH: the schema and metadata, steps contiguous from
 0 per (episode, seat), every action's bit set in the stored legal mask,
 every episode complete, every stored state readable by the game. Exits with
-status 1 when anything is wrong.`,
+status 1 when anything is wrong. PATH may be a URL (file://…,
+s3://bucket/prefix?endpoint=…): downloaded to a temporary folder first.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			path, cleanup, err := localInput(args[0])
+			path, cleanup, err := localInput(args[0], ".arrow")
 			if err != nil {
 				return err
 			}
@@ -70,25 +75,43 @@ status 1 when anything is wrong.`,
 	})
 	var format, out string
 	export := &cobra.Command{
-		Use:   "export PATH",
+		Use:   "export PATH|URL",
 		Short: "Export shards to Parquet (zstd) for pandas, polars, DuckDB, Spark",
-		Args:  cobra.ExactArgs(1),
+		Long: `Export every shard under PATH (a shard, a folder, or a URL: file://…,
+s3://bucket/prefix?endpoint=…) to Parquet files, zstd-compressed, in --out
+(default: PATH-parquet beside PATH, a URL beside a URL). A URL --out is
+written locally, then uploaded file by file.`,
+		Example: `  gridgym datasets export datasets/out/slime-20261123-120000
+  gridgym datasets export 's3://gridgym/run1/shards?endpoint=http://minio:9000&use_path_style=true' --out runs/run1-parquet`,
+		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			if format != "parquet" {
 				return usagef("--format %q: want parquet", format)
 			}
 			if out == "" {
-				out = strings.TrimSuffix(filepath.Clean(args[0]), string(filepath.Separator)) + "-parquet"
+				out = store.Sibling(args[0], "-parquet")
 			}
-			if err := datasets.ExportParquet(args[0], out); err != nil {
+			in, cleanup, err := localInput(args[0], ".arrow")
+			if err != nil {
 				return err
 			}
-			fmt.Fprintf(c.OutOrStdout(), "wrote Parquet to %s\n", out)
+			defer cleanup()
+			o, err := openOutput(out)
+			if err != nil {
+				return err
+			}
+			if err := datasets.ExportParquet(in, o.dir); err != nil {
+				return err
+			}
+			if err := o.finish(context.Background()); err != nil {
+				return err
+			}
+			fmt.Fprintf(c.OutOrStdout(), "wrote Parquet to %s\n", store.Redact(out))
 			return nil
 		},
 	}
 	export.Flags().StringVar(&format, "format", "parquet", "output format (parquet)")
-	export.Flags().StringVarP(&out, "out", "o", "", "output directory (default PATH-parquet)")
+	export.Flags().StringVarP(&out, "out", "o", "", "output folder or URL (file://, s3://…; default PATH-parquet)")
 	c.AddCommand(export)
 	return c
 }

@@ -129,39 +129,3 @@ func runLearner(ctx context.Context, c *cobra.Command, cfg train.Config, lf *lea
 		st.Samples, float64(st.Samples)/max(sec, 1e-9), st.LearnSecs, st.Dropped, store.Redact(lf.publish))
 	return nil
 }
-
-// localInput returns a local path for a shard location: itself when local,
-// else a temporary copy of the object or of every .arrow object under the
-// prefix (remove it with cleanup).
-func localInput(loc string) (path string, cleanup func(), err error) {
-	if p, ok := store.LocalPath(loc); ok {
-		return p, func() {}, nil
-	}
-	dir, err := os.MkdirTemp("", "gridgym-download-")
-	if err != nil {
-		return "", nil, err
-	}
-	cleanup = func() { os.RemoveAll(dir) }
-	path, err = store.Download(context.Background(), loc, dir, ".arrow")
-	if err != nil {
-		cleanup()
-		return "", nil, err
-	}
-	return path, cleanup, nil
-}
-
-// localOutput returns a local folder to write an output location into, and
-// finish, which uploads it there when the location is remote.
-func localOutput(loc string) (path string, finish func() error, err error) {
-	if p, ok := store.LocalPath(loc); ok {
-		return p, func() error { return nil }, nil
-	}
-	dir, err := os.MkdirTemp("", "gridgym-upload-")
-	if err != nil {
-		return "", nil, err
-	}
-	return dir, func() error {
-		defer os.RemoveAll(dir)
-		return store.Upload(context.Background(), dir, loc)
-	}, nil
-}

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 
 	"github.com/spf13/cobra"
 
 	"github.com/gridgym/gridgym/export"
+	"github.com/gridgym/gridgym/store"
 )
 
 func newExportCmd() *cobra.Command {
@@ -30,26 +32,44 @@ competition accepts:
   README.txt            how to submit them
 
 --checkpoint is a weights file or a training run folder (its latest
-checkpoint). A network of another encoding version than this gridgym's is
+checkpoint), or the URL of either (file://…, s3://bucket/run?endpoint=…:
+downloaded first). --out may be a URL too: the bot is written into a local
+folder, then uploaded file by file. A network of another encoding version than this gridgym's is
 refused: retrain it, or export with the gridgym that trained it.`,
 		Example: `  gridgym export --checkpoint runs/slime-20261123-120000 --out bots/slime
-  gridgym export --checkpoint runs/rt/checkpoints/iter-000040/weights.safetensors --out bots/rt`,
+  gridgym export --checkpoint runs/rt/checkpoints/iter-000040/weights.safetensors --out bots/rt
+  gridgym export --checkpoint 's3://gridgym/runs/slime?endpoint=http://minio:9000&use_path_style=true' \
+      --out 's3://gridgym/bots/slime?endpoint=http://minio:9000&use_path_style=true'`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			if checkpoint == "" || out == "" {
 				return usagef("export needs --checkpoint (weights file or run folder) and --out DIR")
 			}
-			if _, err := os.Stat(checkpoint); err != nil {
+			cp, err := fetchBot(checkpoint)
+			if err != nil {
+				return err
+			}
+			if _, err := os.Stat(cp); err != nil {
 				return usagef("--checkpoint %s: %v", checkpoint, err)
 			}
-			rep, err := export.Export(checkpoint, out, export.Options{NoBinary: noBinary, Game: game, Runner: runner})
+			o, err := openOutput(out)
 			if err != nil {
+				return err
+			}
+			rep, err := export.Export(cp, o.dir, export.Options{NoBinary: noBinary, Game: game, Runner: runner})
+			if err != nil {
+				if cp != checkpoint {
+					return fmt.Errorf("%w (--checkpoint %s)", err, store.Redact(checkpoint))
+				}
+				return err
+			}
+			if err := o.finish(context.Background()); err != nil {
 				return err
 			}
 			fmt.Fprintf(c.OutOrStdout(), "exported the %s bot:\n", rep.Game)
 			for _, f := range rep.Files {
 				st, _ := os.Stat(f)
-				fmt.Fprintf(c.OutOrStdout(), "  %-40s %8.1f KiB\n", f, float64(st.Size())/1024)
+				fmt.Fprintf(c.OutOrStdout(), "  %-40s %8.1f KiB\n", o.show(f), float64(st.Size())/1024)
 			}
 			for _, w := range rep.Warnings {
 				fmt.Fprintf(c.ErrOrStderr(), "warning: %s\n", w)
@@ -57,8 +77,8 @@ refused: retrain it, or export with the gridgym that trained it.`,
 			return nil
 		},
 	}
-	c.Flags().StringVarP(&checkpoint, "checkpoint", "c", "", "weights file (.safetensors) or training run folder")
-	c.Flags().StringVarP(&out, "out", "o", "", "output folder")
+	c.Flags().StringVarP(&checkpoint, "checkpoint", "c", "", "weights file (.safetensors) or training run folder, or its URL (file://, s3://…)")
+	c.Flags().StringVarP(&out, "out", "o", "", "output folder, or URL (file://, s3://…; written locally, then uploaded)")
 	c.Flags().StringVarP(&game, "game", "g", "", "refuse a network of any other game")
 	c.Flags().StringVar(&runner, "runner", "", "prebuilt cmd/slimebot binary for the Slime executable (default: go build it)")
 	c.Flags().BoolVar(&noBinary, "no-binary", false, "skip the Slime executable")

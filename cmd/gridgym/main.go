@@ -23,6 +23,7 @@ func main() {
 	root := newRoot()
 	err := root.Execute()
 	host.KillAll() // hosted bots (py:, cmd:) run in their own process groups
+	removeTemps()  // downloaded inputs, staged outputs
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "gridgym: %v\n", err)
 		var ue usageError

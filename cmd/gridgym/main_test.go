@@ -14,6 +14,7 @@ func run(args ...string) (string, error) {
 	root.SetErr(&out)
 	root.SetArgs(args)
 	err := root.Execute()
+	removeTemps() // as main does
 	return out.String(), err
 }
 

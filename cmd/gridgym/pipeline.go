@@ -38,7 +38,11 @@ func newPipelineCmd() *cobra.Command {
               (ratings, win rates, plots) in OUT/report
 
 The defaults finish in a few minutes on two cores; the full training runs of
-the configs take 20–30 minutes (gridgym train --game G).`,
+the configs take 20–30 minutes (gridgym train --game G).
+
+--out may be a URL (file:///…, s3://bucket/prefix?endpoint=…): everything is
+written into a local staging folder and uploaded there, the run at every
+checkpoint, the rest at the end.`,
 		Example: `  gridgym pipeline
   gridgym pipeline --game bovine-borders --minutes 10 --games 200`,
 		Args: cobra.NoArgs,
@@ -59,29 +63,34 @@ the configs take 20–30 minutes (gridgym train --game G).`,
 			}
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
+			o, err := openRun(ctx, out, "run", false)
+			if err != nil {
+				return err
+			}
 			w := c.OutOrStdout()
-			fmt.Fprintf(w, "== 1/3 train %s for %.0f minutes → %s\n", game, minutes, filepath.Join(out, "run"))
-			res, err := runTraining(ctx, c, cfg, filepath.Join(out, "run"), train.Options{}, quiet)
+			runDir, botDir, reportDir := filepath.Join(o.dir, "run"), filepath.Join(o.dir, "bot"), filepath.Join(o.dir, "report")
+			fmt.Fprintf(w, "== 1/3 train %s for %.0f minutes → %s\n", game, minutes, o.show(runDir))
+			res, err := runTraining(ctx, c, cfg, o, "run", train.Options{}, quiet)
 			if err != nil {
 				return err
 			}
 			if res.Checkpoint == "" {
 				return fmt.Errorf("training stopped before its first checkpoint")
 			}
-			fmt.Fprintf(w, "== 2/3 export → %s\n", filepath.Join(out, "bot"))
-			rep, err := export.Export(res.Dir, filepath.Join(out, "bot"), export.Options{})
+			fmt.Fprintf(w, "== 2/3 export → %s\n", o.show(botDir))
+			rep, err := export.Export(res.Dir, botDir, export.Options{})
 			if err != nil {
 				return err
 			}
 			for _, f := range rep.Files {
-				fmt.Fprintf(w, "  %s\n", f)
+				fmt.Fprintf(w, "  %s\n", o.show(f))
 			}
 			rcfg, err := cfg.RulesConfig()
 			if err != nil {
 				return err
 			}
 			seats := rcfg.Game().New(rcfg).Spec().Seats
-			bots := []string{res.Dir}
+			bots := []string{o.show(res.Dir)} // the URL of a remote run: the report names it
 			base := cfg.Baselines()
 			for len(bots) < seats {
 				bots = append(bots, base[(len(bots)-1)%len(base)])
@@ -94,7 +103,7 @@ the configs take 20–30 minutes (gridgym train --game G).`,
 			if err := eval.WriteTable(w, tr); err != nil {
 				return err
 			}
-			paths, err := eval.WriteReport(filepath.Join(out, "report"), tr, eval.Analyze(tr, eval.AnalyzeOptions{Ratings: eval.RatingOptions{Seed: cfg.Seed}}))
+			paths, err := eval.WriteReport(reportDir, tr, eval.Analyze(tr, eval.AnalyzeOptions{Ratings: eval.RatingOptions{Seed: cfg.Seed}}))
 			if err != nil {
 				return err
 			}
@@ -104,14 +113,17 @@ the configs take 20–30 minutes (gridgym train --game G).`,
 					report = p
 				}
 			}
-			fmt.Fprintf(w, "\nthe trained network plays as %q in the table above\nits bot: %s\nthe report (ratings with intervals, win rates, plots): %s\n", res.Dir, filepath.Join(out, "bot"), report)
+			if err := o.finish(ctx); err != nil {
+				return err
+			}
+			fmt.Fprintf(w, "\nthe trained network plays as %q in the table above\nits bot: %s\nthe report (ratings with intervals, win rates, plots): %s\n", bots[0], o.show(botDir), o.show(report))
 			return nil
 		},
 	}
 	c.Flags().StringVarP(&game, "game", "g", "slime", "game (its embedded default config)")
 	c.Flags().Float64Var(&minutes, "minutes", 4, "training time")
 	c.Flags().IntVarP(&games, "games", "n", 100, "evaluation games")
-	c.Flags().StringVarP(&out, "out", "o", "", "output folder (default runs/pipeline-<game>-<time>, git-ignored)")
+	c.Flags().StringVarP(&out, "out", "o", "", "output folder, or URL (file://, s3://…: staged locally, uploaded) (default runs/pipeline-<game>-<time>, git-ignored)")
 	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "no progress bars")
 	return c
 }

@@ -29,7 +29,9 @@ func newPlayCmd() *cobra.Command {
 		Short: "Play one game and print the final scores and ranking",
 		Long: `Play one game between the given bots (seat 0 first; a shorter list is
 repeated to fill the seats) and print each seat's score, placement points and
-rank. --render draws the board after every step, in colour on a terminal.`,
+rank. --render draws the board after every step, in colour on a terminal.
+A bot is a registered name, a weights file or a training run folder, or the
+URL of either (file://…, s3://bucket/run?endpoint=…: downloaded first).`,
 		Example: `  gridgym play --game rising-tide --bots pass_perth,random_rizhao,nearby_new_orleans,trench_tunis --seed 7
   gridgym play --game slime --bots simplebot,random --render --delay 50ms`,
 		Args: cobra.NoArgs,
@@ -72,7 +74,7 @@ rank. --render draws the board after every step, in colour on a terminal.`,
 		},
 	}
 	gf.add(c, "rising-tide")
-	c.Flags().StringVarP(&bots, "bots", "b", "random", "comma-separated bots, one per seat in seat order")
+	c.Flags().StringVarP(&bots, "bots", "b", "random", "comma-separated bots (names, weights files, run folders or their URLs), one per seat in seat order")
 	c.Flags().BoolVar(&render, "render", false, "draw the board after every step")
 	c.Flags().DurationVar(&delay, "delay", 0, "pause after each rendered step (e.g. 100ms)")
 	return c

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gridgym/gridgym/eval"
+	"github.com/gridgym/gridgym/store"
 )
 
 func newReplayCmd() *cobra.Command {
@@ -19,21 +20,31 @@ func newReplayCmd() *cobra.Command {
 		noColor bool
 	)
 	c := &cobra.Command{
-		Use:   "replay FILE",
+		Use:   "replay FILE|URL",
 		Short: "Play back a saved game (tournament --replays) in the terminal",
 		Long: `Play back a replay file written by 'gridgym tournament --replays K': every
 position from the start, with the step number and the bot of each seat, then
 the outcome. On a terminal the board is redrawn in place every --delay, in
 colour unless --no-color; otherwise the frames are printed one after another
 without pausing. --step N shows only the position after N steps (negative:
-counted from the end, -1 is the final position).`,
+counted from the end, -1 is the final position). FILE may be a URL
+(file://…, s3://bucket/replays/replay-0000.jsonl?endpoint=…): it is
+downloaded first.`,
 		Example: `  gridgym tournament --game slime --bots simplebot,random --games 40 --replays 2
   gridgym replay replays/replay-0000.jsonl --delay 50ms
   gridgym replay replays/replay-0001.jsonl --step -1`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
-			r, err := eval.ReadReplay(args[0])
+			path, cleanup, err := localInput(args[0], "")
 			if err != nil {
+				return err
+			}
+			defer cleanup()
+			r, err := eval.ReadReplay(path)
+			if err != nil {
+				if path != args[0] {
+					return fmt.Errorf("%s: %w", store.Redact(args[0]), err)
+				}
 				return err
 			}
 			if delay < 0 {
@@ -66,7 +77,7 @@ counted from the end, -1 is the final position).`,
 			for n := first; n <= last; n++ {
 				st, err := r.State(n)
 				if err != nil {
-					return fmt.Errorf("%s: %w", args[0], err)
+					return fmt.Errorf("%s: %w", store.Redact(args[0]), err)
 				}
 				// Redrawn in place, every frame has the title; printed one
 				// after another, the first.

@@ -14,7 +14,6 @@ import (
 
 	"github.com/gridgym/gridgym/env"
 	"github.com/gridgym/gridgym/selfplay"
-	"github.com/gridgym/gridgym/store"
 )
 
 func newSelfplayCmd() *cobra.Command {
@@ -91,20 +90,13 @@ vNNNNNN/ (the policy version). --steps 0 plays until stopped. See
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			// A remote --out: play into a local folder, upload when done.
-			remote := out
-			if store.IsRemote(out) {
-				dir, err := os.MkdirTemp("", "gridgym-selfplay-")
-				if err != nil {
-					return err
-				}
-				defer os.RemoveAll(dir)
-				out = dir
-			} else if p, ok := store.LocalPath(out); ok {
-				out = p
+			o, err := openOutput(out)
+			if err != nil {
+				return err
 			}
 			spec := selfplay.Config{
 				Game: cfg, Agents: names, Envs: envs, Steps: steps, Seed: gf.seed, Workers: workers,
-				Reward: mode, Out: out, RowsPerShard: shardRows, MaxEpisode: maxEpisode, Compression: compress,
+				Reward: mode, Out: o.dir, RowsPerShard: shardRows, MaxEpisode: maxEpisode, Compression: compress,
 			}
 			if compress != "zstd" && compress != "lz4" {
 				return usagef("--compression %q: want zstd or lz4", compress)
@@ -133,24 +125,21 @@ vNNNNNN/ (the policy version). --steps 0 plays until stopped. See
 			if ctx.Err() != nil {
 				fmt.Fprintln(c.ErrOrStderr(), "interrupted: finished episodes kept, the rest discarded")
 			}
-			if remote != out {
-				if err := store.Upload(context.WithoutCancel(ctx), out, remote); err != nil {
-					return err
-				}
-				out = store.Redact(remote)
+			if err := o.finish(ctx); err != nil {
+				return err
 			}
 			sec := st.Elapsed.Seconds()
 			fmt.Fprintf(c.OutOrStdout(), "%s: %d env steps in %.1fs (%.0f steps/s), %d episodes, %d rows (%.0f rows/s), %d shards, %.1f MB (%.1f bytes/row) in %s\n",
 				g.Name, st.Steps, sec, float64(st.Steps)/sec, st.Episodes, st.Rows, float64(st.Rows)/sec, st.Shards,
-				float64(st.Bytes)/1e6, float64(st.Bytes)/float64(max(st.Rows, 1)), out)
+				float64(st.Bytes)/1e6, float64(st.Bytes)/float64(max(st.Rows, 1)), o.show(o.dir))
 			return nil
 		},
 	}
 	gf.add(c, "slime")
-	c.Flags().StringVarP(&agentsSpec, "agents", "a", "random", "comma-separated agents; seats rotate through every lineup")
+	c.Flags().StringVarP(&agentsSpec, "agents", "a", "random", "comma-separated agents (names, weights files or run folders, or their URLs: file://, s3://…); seats rotate through every lineup")
 	c.Flags().IntVar(&envs, "envs", 64, "games played at once")
 	c.Flags().Int64Var(&steps, "steps", 100000, "env steps to play in all (each env plays ⌈steps/envs⌉)")
-	c.Flags().StringVarP(&out, "out", "o", "", "output directory (default datasets/out/<game>-<time>, git-ignored)")
+	c.Flags().StringVarP(&out, "out", "o", "", "output folder or URL (file://, s3://…: written locally, uploaded when complete) (default datasets/out/<game>-<time>, git-ignored)")
 	c.Flags().IntVar(&shardRows, "shard-rows", 0, "rows per shard before rolling over (0 = 1048576)")
 	c.Flags().IntVar(&maxEpisode, "max-episode", 0, "truncate episodes after this many steps (0 = the game's own end)")
 	c.Flags().StringVar(&reward, "reward", "rank", "terminal reward: rank (placement points, zero-sum) or score")

@@ -39,10 +39,12 @@ combination of distinct bots is played in every rotation, cycled until
 --games games are played. Without --bots, every bot of the game plays.
 --report DIR adds ratings (Plackett–Luce, Elo-like scale) with 95% bootstrap
 intervals, head-to-head win rates with Wilson intervals and plots. A bot may
-be a registered name, a weights file or a training run folder.
+be a registered name, a weights file or a training run folder, or the URL
+of either (file://…, s3://bucket/run?endpoint=…: downloaded first).
 --replays K saves the first K games (every position) as replay files for
 'gridgym replay FILE', in --replay-dir (default: DIR/replays with --report,
-else ./replays).
+else ./replays). --report and --replay-dir may be URLs (file://, s3://…):
+written locally, then uploaded.
 Ctrl-C stops early and reports the games finished so far.`,
 		Example: `  gridgym tournament --game rising-tide --games 120
   gridgym tournament --game slime --bots simplebot,random --games 200 --seed 3`,
@@ -66,18 +68,23 @@ Ctrl-C stops early and reports the games finished so far.`,
 			if replays < 0 {
 				return usagef("--replays %d: want 0 or more games to save", replays)
 			}
-			finishReport := func() error { return nil }
+			// Reports and replays are written locally; a URL's are
+			// uploaded when the tournament ends.
+			var reportOut, replayOut *output
 			if report != "" {
-				local, finish, err := localOutput(report)
-				if err != nil {
+				if reportOut, err = openOutput(report); err != nil {
 					return err
 				}
-				report, finishReport = local, finish
 			}
-			if replayDir == "" && report != "" {
-				replayDir = filepath.Join(report, "replays")
-			} else if replayDir == "" {
-				replayDir = "replays"
+			switch {
+			case replayDir != "":
+				if replayOut, err = openOutput(replayDir); err != nil {
+					return err
+				}
+			case reportOut != nil:
+				replayOut = &output{dir: filepath.Join(reportOut.dir, "replays")} // uploaded with the report
+			default:
+				replayOut = &output{dir: "replays"}
 			}
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 			defer stop()
@@ -90,7 +97,7 @@ Ctrl-C stops early and reports the games finished so far.`,
 			}
 			res, err := eval.Run(ctx, eval.Config{
 				Game: cfg, Bots: names, Games: games, Seed: gf.seed, Workers: workers,
-				Replays: replays, ReplayDir: replayDir,
+				Replays: replays, ReplayDir: replayOut.dir,
 				Progress: func(done int) {
 					if bar != nil {
 						bar.Set(done)
@@ -109,22 +116,31 @@ Ctrl-C stops early and reports the games finished so far.`,
 			if err := eval.WriteTable(c.OutOrStdout(), res); err != nil {
 				return err
 			}
-			if report != "" && len(res.Games) > 0 {
-				paths, err := eval.WriteReport(report, res, eval.Analyze(res, eval.AnalyzeOptions{Ratings: eval.RatingOptions{Seed: gf.seed}}))
+			if reportOut != nil && len(res.Games) > 0 {
+				paths, err := eval.WriteReport(reportOut.dir, res, eval.Analyze(res, eval.AnalyzeOptions{Ratings: eval.RatingOptions{Seed: gf.seed}}))
 				if err != nil {
+					return err
+				}
+				if err := reportOut.finish(ctx); err != nil {
 					return err
 				}
 				fmt.Fprintf(c.OutOrStdout(), "\nreport (ratings with 95%% bootstrap intervals, head-to-head win rates, plots):\n")
 				for _, p := range paths {
-					fmt.Fprintf(c.OutOrStdout(), "  %s\n", p)
-				}
-				if err := finishReport(); err != nil {
-					return err
+					fmt.Fprintf(c.OutOrStdout(), "  %s\n", reportOut.show(p))
 				}
 			}
 			if len(res.Replays) > 0 {
+				shown := replayOut
+				if replayOut.loc == "" && reportOut != nil {
+					shown = reportOut
+				}
+				if replayOut.loc != "" {
+					if err := replayOut.finish(ctx); err != nil {
+						return err
+					}
+				}
 				fmt.Fprintf(c.OutOrStdout(), "\n%s in %s (play one back: gridgym replay %s)\n",
-					plural(len(res.Replays), "replay"), replayDir, res.Replays[0])
+					plural(len(res.Replays), "replay"), shown.show(replayOut.dir), shown.show(res.Replays[0]))
 			}
 			if err != nil && ctx.Err() == nil { // not Ctrl-C: a replay file could not be written
 				return err
@@ -133,12 +149,12 @@ Ctrl-C stops early and reports the games finished so far.`,
 		},
 	}
 	gf.add(c, "rising-tide")
-	c.Flags().StringVarP(&bots, "bots", "b", "", "comma-separated bots (default: every bot of the game)")
+	c.Flags().StringVarP(&bots, "bots", "b", "", "comma-separated bots: names, weights files or run folders, or their URLs (default: every bot of the game)")
 	c.Flags().IntVarP(&games, "games", "n", 0, "number of games (0 = the smallest multiple of the seatings ≥ 100, so every bot plays every seat equally)")
 	c.Flags().IntVar(&workers, "workers", 0, "games played in parallel (0 = one per core)")
 	c.Flags().StringVar(&report, "report", "", "also write a report into this folder (or URL: file://, s3://…; written locally, then uploaded): Plackett–Luce ratings with bootstrap intervals, pairwise win rates, plots (report.md, report.html, games.jsonl)")
 	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "no progress bar")
 	c.Flags().IntVar(&replays, "replays", 0, "save the first K games as replay files ('gridgym replay FILE')")
-	c.Flags().StringVar(&replayDir, "replay-dir", "", "folder for --replays (default: REPORT/replays with --report, else replays)")
+	c.Flags().StringVar(&replayDir, "replay-dir", "", "folder or URL (file://, s3://…) for --replays (default: REPORT/replays with --report, else replays)")
 	return c
 }

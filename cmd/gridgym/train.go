@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"os/signal"
+	"path"
 	"path/filepath"
 	"syscall"
 	"time"
@@ -13,6 +14,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
+	"github.com/gridgym/gridgym/store"
 	"github.com/gridgym/gridgym/train"
 )
 
@@ -52,21 +54,46 @@ process learns from them as they arrive, by PPO on the stored log-probabilities
 and values, publishing every new version to --publish (weights/vNNNNNN.safetensors,
 then the pointer weights/LATEST) with learner.csv beside. Shards played by a
 policy more than --max-stale versions old are dropped. Locations are folders,
-file:// or s3:// URLs; see deploy/README.md.`,
+file:// or s3:// URLs; see deploy/README.md.
+
+Locations: --out may be a URL (file:///…, s3://bucket/prefix?endpoint=…): the
+run is written into a local staging folder and uploaded there, object by
+object, at every checkpoint (the pointer "latest" after the checkpoint it
+names) and at the end; --resume --out URL downloads the run first. --shards
+(or bc.shards) and --config may be URLs too: downloaded first.`,
 		Example: `  gridgym train --game slime
   gridgym train --game slime --minutes 2 --out runs/slime-quick
   gridgym train --game bovine-borders --config my.yaml
   gridgym train --resume --out runs/slime-quick
+  gridgym train --game slime --minutes 5 --out 's3://gridgym/runs/slime?endpoint=http://minio:9000&use_path_style=true'
   gridgym train --game slime --from-shards s3://gridgym/run1/shards?endpoint=… --publish s3://gridgym/run1?endpoint=…`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			if resume && out == "" && lf.from == "" {
+				return usagef("--resume needs --out RUN_FOLDER")
+			}
+			// The run folder: a local one is written in place; a URL's is
+			// staged locally (downloaded first with --resume) and uploaded
+			// at every checkpoint and at the end.
+			var run *output
+			if out != "" && lf.from == "" {
+				var err error
+				if run, err = openRun(ctx, out, "", resume); err != nil {
+					return err
+				}
+			}
 			var cfg train.Config
 			var err error
 			switch {
 			case config != "":
-				cfg, err = train.LoadConfig(config)
-			case resume && out != "":
-				cfg, err = train.LoadConfig(filepath.Join(out, "config.yaml"))
+				var path string
+				if path, _, err = localInput(config, ""); err == nil {
+					cfg, err = train.LoadConfig(path)
+				}
+			case run != nil && resume:
+				cfg, err = train.LoadConfig(filepath.Join(run.dir, "config.yaml"))
 			default:
 				cfg, err = train.DefaultConfig(game)
 			}
@@ -99,19 +126,18 @@ file:// or s3:// URLs; see deploy/README.md.`,
 				return err
 			}
 			if lf.from != "" {
-				ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-				defer stop()
 				return runLearner(ctx, c, cfg, &lf, cfg.Minutes)
 			}
-			if resume && out == "" {
-				return usagef("--resume needs --out RUN_FOLDER")
-			}
-			if out == "" {
+			if run == nil {
 				out = filepath.Join("runs", fmt.Sprintf("%s-%s", cfg.Game, time.Now().Format("20060102-150405")))
+				if run, err = openRun(ctx, out, "", false); err != nil {
+					return err
+				}
 			}
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-			defer stop()
-			res, err := runTraining(ctx, c, cfg, out, train.Options{Resume: resume, CloneOnly: cloneOnly}, quiet)
+			if err := fetchBCShards(c, &cfg, run, resume); err != nil {
+				return err
+			}
+			res, err := runTraining(ctx, c, cfg, run, "", train.Options{Resume: resume, CloneOnly: cloneOnly}, quiet)
 			if err != nil {
 				return err
 			}
@@ -122,15 +148,15 @@ file:// or s3:// URLs; see deploy/README.md.`,
 		},
 	}
 	c.Flags().StringVarP(&game, "game", "g", "slime", "game to train for (its embedded default config)")
-	c.Flags().StringVarP(&config, "config", "c", "", "YAML config file (fields override the game's defaults)")
-	c.Flags().StringVarP(&out, "out", "o", "", "run folder (default runs/<game>-<time>, git-ignored)")
+	c.Flags().StringVarP(&config, "config", "c", "", "YAML config file or its URL (fields override the game's defaults)")
+	c.Flags().StringVarP(&out, "out", "o", "", "run folder, or URL (file://, s3://…: staged locally, uploaded at every checkpoint) (default runs/<game>-<time>, git-ignored)")
 	c.Flags().Float64Var(&minutes, "minutes", 0, "stop after this many minutes, at an iteration boundary (overrides the config)")
 	c.Flags().IntVar(&iterations, "iterations", 0, "planned iterations (overrides the config)")
 	c.Flags().Int64Var(&seed, "seed", 1, "master seed (overrides the config)")
 	c.Flags().BoolVar(&resume, "resume", false, "continue the run in --out from its latest checkpoint")
 	c.Flags().BoolVar(&showConfig, "show-config", false, "print the resolved config as YAML and exit")
 	c.Flags().BoolVar(&cloneOnly, "clone-only", false, "behaviour cloning only: imitate the teacher (bc section), save checkpoint 0, stop")
-	c.Flags().StringVar(&shards, "shards", "", "clone from these existing trajectory shards (file or folder) instead of playing the teacher")
+	c.Flags().StringVar(&shards, "shards", "", "clone from these existing trajectory shards (file, folder or URL: file://, s3://…) instead of playing the teacher")
 	c.Flags().StringVar(&teacher, "teacher", "", "agent to imitate, as named in the shards or registered (overrides bc.teacher)")
 	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "no progress bar")
 	lf.add(c)
@@ -140,12 +166,32 @@ file:// or s3:// URLs; see deploy/README.md.`,
 // phaseNames describes the warm start's phases (train.Progress.Phase).
 var phaseNames = map[string]string{"bc-play": "playing the teacher", "bc": "behaviour cloning"}
 
-// runTraining runs train.Run with a progress bar and prints a summary.
-func runTraining(ctx context.Context, c *cobra.Command, cfg train.Config, out string, opt train.Options, quiet bool) (train.Result, error) {
+// runTraining runs train.Run into the run folder sub of the output run
+// (the output's folder itself for sub "") with a progress bar and prints a
+// summary. A remote output is uploaded whenever a new checkpoint appears
+// and at the end.
+func runTraining(ctx context.Context, c *cobra.Command, cfg train.Config, run *output, sub string, opt train.Options, quiet bool) (train.Result, error) {
 	var bar *progressbar.ProgressBar
 	phase := ""
-	opt.Dir = out
+	opt.Dir = filepath.Join(run.dir, sub)
+	latest := ""
+	synced := func() {
+		if !run.remote() {
+			return
+		}
+		b, _ := os.ReadFile(filepath.Join(opt.Dir, "latest"))
+		if string(b) == latest {
+			return
+		}
+		latest = string(b)
+		if err := run.sync(ctx); err != nil { // retried at the next checkpoint and at the end
+			fmt.Fprintf(c.ErrOrStderr(), "warning: %v\n", err)
+		}
+	}
 	opt.Progress = func(p train.Progress) {
+		if p.Phase == "ppo" {
+			defer synced()
+		}
 		if quiet || !isTerminal(os.Stderr) {
 			if !quiet && p.Phase != phase && p.Phase != "ppo" {
 				phase = p.Phase
@@ -176,7 +222,16 @@ func runTraining(ctx context.Context, c *cobra.Command, cfg train.Config, out st
 	if bar != nil {
 		bar.Finish()
 	}
+	if ferr := run.finish(ctx); ferr != nil {
+		if err == nil {
+			return res, ferr
+		}
+		fmt.Fprintf(c.ErrOrStderr(), "warning: %v\n", ferr)
+	}
 	if err != nil {
+		if run.remote() {
+			err = fmt.Errorf("run %s (staged in %s): %w", run.show(opt.Dir), opt.Dir, err)
+		}
 		return res, err
 	}
 	w := c.OutOrStdout()
@@ -185,9 +240,9 @@ func runTraining(ctx context.Context, c *cobra.Command, cfg train.Config, out st
 			res.BC.Samples, res.BC.Steps, res.BC.Loss, 100*res.BC.Accuracy, res.BC.Seconds)
 	}
 	fmt.Fprintf(w, "%s: %d iterations, last %s\n", cfg.Game, res.Iterations, describe(res.Last))
-	fmt.Fprintf(w, "run folder %s (metrics.csv, losses.png, winrate.png); weights %s\n", res.Dir, res.Checkpoint)
+	fmt.Fprintf(w, "run folder %s (metrics.csv, losses.png, winrate.png); weights %s\n", run.show(res.Dir), run.show(res.Checkpoint))
 	if res.Best != "" {
-		fmt.Fprintf(w, "the policy of the best evaluation: %s\n", res.Best)
+		fmt.Fprintf(w, "the policy of the best evaluation: %s\n", run.show(res.Best))
 	}
 	return res, nil
 }
@@ -201,4 +256,50 @@ func describe(m train.Metrics) string {
 		s += fmt.Sprintf("  win(eval) %.2f score %.2f", m.EvalWin, m.EvalScore)
 	}
 	return s + fmt.Sprintf("  entropy %.2f", m.Entropy)
+}
+
+// openRun opens the output location loc for a training run folder at sub
+// under it ("" for loc itself). A remote run folder is staged locally, with
+// its pointer "latest" uploaded after everything else; with resume it is
+// downloaded first.
+func openRun(ctx context.Context, loc, sub string, resume bool) (*output, error) {
+	o, err := openOutput(loc, path.Join(sub, "latest"))
+	if err != nil {
+		return nil, err
+	}
+	if !resume || !o.remote() {
+		return o, nil
+	}
+	n, err := store.FetchDir(ctx, loc, o.dir, "")
+	if err == nil && n == 0 {
+		err = fmt.Errorf("no objects there")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("--resume: download run %s: %w", store.Redact(loc), err)
+	}
+	return o, o.mirror.Mark()
+}
+
+// fetchBCShards downloads the behaviour-cloning shards of a new run when
+// they are a URL (--shards, bc.shards); the run's config.yaml then names
+// the local copy it cloned from. A resumed run does not clone again: it
+// keeps the shards its config.yaml names.
+func fetchBCShards(c *cobra.Command, cfg *train.Config, run *output, resume bool) error {
+	if !store.IsURL(cfg.BC.Shards) || cfg.BC.Samples == 0 {
+		return nil
+	}
+	if resume {
+		saved, err := train.LoadConfig(filepath.Join(run.dir, "config.yaml"))
+		if err == nil {
+			cfg.BC.Shards = saved.BC.Shards
+		}
+		return nil
+	}
+	p, _, err := localInput(cfg.BC.Shards, ".arrow")
+	if err != nil {
+		return fmt.Errorf("--shards: %w", err)
+	}
+	fmt.Fprintf(c.ErrOrStderr(), "behaviour cloning from %s, downloaded to %s\n", store.Redact(cfg.BC.Shards), p)
+	cfg.BC.Shards = p
+	return nil
 }
