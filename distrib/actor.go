@@ -100,6 +100,10 @@ type ActorStats struct {
 // before finishing (the integration test kills the actor there).
 const stallEnv = "GRIDGYM_TEST_UPLOAD_STALL"
 
+// maxReadFailures is how many rounds in a row an actor tolerates failing to
+// read the weights pointer or the weights before it stops with the error.
+const maxReadFailures = 10
+
 func token() string {
 	var b [4]byte
 	rand.Read(b[:])
@@ -165,20 +169,39 @@ func RunActor(ctx context.Context, cfg ActorConfig) (ActorStats, error) {
 		stallAt, _ = strconv.Atoi(n)
 		stall, _ = time.ParseDuration(d)
 	}
-	uploads := 0
+	uploads, failures := 0, 0
 	version, weights := -1, ""
 	for round := 1; ; round++ {
 		if ctx.Err() != nil || (cfg.Steps > 0 && st.Steps >= cfg.Steps) {
 			break
 		}
-		// The newest policy.
+		// The newest policy. Reading it can fail for a while (a network
+		// blip; a store that serves the pointer while it is being
+		// overwritten, as s3rver does): keep the current policy and try
+		// again next round, and give up only after maxReadFailures in a
+		// row.
 		p, ok, err := wstore.Latest(ctx)
+		var b []byte
+		if err == nil && ok && p.Version != version {
+			b, err = wstore.FetchWeights(ctx, p)
+		}
 		if err != nil {
-			return st, err
+			if ctx.Err() != nil {
+				break // stopped while reading: a clean stop, not an error
+			}
+			if failures++; failures >= maxReadFailures {
+				return st, err
+			}
+			logf("actor %s: %v (try %d of %d)", cfg.ID, err, failures, maxReadFailures)
+			ok = false
+		} else {
+			failures = 0
 		}
 		if !ok {
 			if version < 0 {
-				logf("actor %s: waiting for weights at %s", cfg.ID, store.Redact(cfg.Weights))
+				if err == nil {
+					logf("actor %s: waiting for weights at %s", cfg.ID, store.Redact(cfg.Weights))
+				}
 				select {
 				case <-ctx.Done():
 				case <-time.After(cfg.Poll):
@@ -186,11 +209,7 @@ func RunActor(ctx context.Context, cfg ActorConfig) (ActorStats, error) {
 				round--
 				continue
 			}
-		} else if p.Version != version {
-			b, err := wstore.FetchWeights(ctx, p)
-			if err != nil {
-				return st, err
-			}
+		} else if b != nil {
 			path := filepath.Join(work, fmt.Sprintf("v%06d.safetensors", p.Version))
 			if err := os.WriteFile(path, b, 0o644); err != nil {
 				return st, err

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/gridgym/gridgym/agents/neural"
+	"github.com/gridgym/gridgym/datasets"
 	"github.com/gridgym/gridgym/store"
 	"github.com/gridgym/gridgym/train"
 )
@@ -134,7 +135,8 @@ func RunLearner(ctx context.Context, cfg LearnerConfig) (LearnerStats, error) {
 	st.Version = version
 
 	seen := map[string]bool{}
-	var pending []string // local files
+	tries := map[string]int{} // failed reads per key
+	var pending []string      // local files
 	var pendingKeys []string
 	var waitStart time.Time
 	deadline := time.Time{}
@@ -169,11 +171,21 @@ func RunLearner(ctx context.Context, cfg LearnerConfig) (LearnerStats, error) {
 				continue
 			}
 			dst := filepath.Join(work, filepath.FromSlash(o.Key))
-			if err := src.GetFile(ctx, o.Key, dst); err != nil {
+			if err := readShard(ctx, src, o.Key, dst); err != nil {
 				if ctx.Err() != nil {
 					break
 				}
-				return st, err
+				// A store may list an object before it serves all of it
+				// (s3rver writes in place); try again at the next poll,
+				// and drop the shard after maxReadFailures tries.
+				if tries[o.Key]++; tries[o.Key] < maxReadFailures {
+					seen[o.Key] = false
+					logf("learner: %v (try %d of %d)", err, tries[o.Key], maxReadFailures)
+				} else {
+					st.Dropped++
+					logf("learner: dropping unreadable shard %s: %v", o.Key, err)
+				}
+				continue
 			}
 			if len(pending) == 0 {
 				waitStart = time.Now()
@@ -227,4 +239,18 @@ func RunLearner(ctx context.Context, cfg LearnerConfig) (LearnerStats, error) {
 	}
 	st.Elapsed = time.Since(t0)
 	return st, nil
+}
+
+// readShard downloads the shard at key to dst and checks that it opens as a
+// complete shard.
+func readShard(ctx context.Context, src *store.Store, key, dst string) error {
+	if err := src.GetFile(ctx, key, dst); err != nil {
+		return err
+	}
+	r, err := datasets.Open(dst)
+	if err != nil {
+		os.Remove(dst)
+		return fmt.Errorf("shard %s: %w", key, err)
+	}
+	return r.Close()
 }
