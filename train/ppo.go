@@ -146,34 +146,47 @@ func Run(ctx context.Context, cfg Config, opt Options) (Result, error) {
 }
 
 func newTrainer(cfg Config, opt Options) (*trainer, error) {
+	t, err := newLearner(cfg, nil, opt)
+	if err != nil {
+		return nil, err
+	}
+	workers := cfg.Workers
+	if t.v, err = env.New(env.Config{Game: t.rcfg, N: cfg.Envs, Seed: cfg.Seed, Workers: workers, MaxSteps: cfg.MaxEpisodeSteps}); err != nil {
+		return nil, err
+	}
+	if workers <= 0 {
+		workers = defaultWorkers()
+	}
+	t.pl = newPlayer(t.v, t.rcfg, t.net, workers)
+	return t, nil
+}
+
+// newLearner is the learning half of a trainer, shared by Run and
+// ShardLearner: the network (net, or a fresh one initialised from cfg.Seed),
+// its training graph, the optimiser and an empty buffer. It plays nothing.
+func newLearner(cfg Config, net *neural.Net, opt Options) (*trainer, error) {
 	rcfg, err := cfg.RulesConfig()
 	if err != nil {
 		return nil, err
 	}
 	sp := rcfg.Game().Encoder(rcfg).Space()
-	arch, err := cfg.Arch()
-	if err != nil {
+	if net == nil {
+		arch, err := cfg.Arch()
+		if err != nil {
+			return nil, err
+		}
+		if net, err = neural.New(arch); err != nil {
+			return nil, err
+		}
+		net.Init(rules.Derive(cfg.Seed, 0x1417))
+	} else if err := net.Arch.Fits(rcfg.Game().Name, sp); err != nil {
 		return nil, err
 	}
-	net, err := neural.New(arch)
-	if err != nil {
-		return nil, err
-	}
-	net.Init(rules.Derive(cfg.Seed, 0x1417))
 	gr, err := newGraph(net, cfg.PPO.Minibatch)
 	if err != nil {
 		return nil, err
 	}
-	workers := cfg.Workers
-	v, err := env.New(env.Config{Game: rcfg, N: cfg.Envs, Seed: cfg.Seed, Workers: workers, MaxSteps: cfg.MaxEpisodeSteps})
-	if err != nil {
-		return nil, err
-	}
-	t := &trainer{cfg: cfg, opt: opt, rcfg: rcfg, net: net, graph: gr, adam: newAdam(net), v: v, sp: sp, start: time.Now(), best: -1}
-	if workers <= 0 {
-		workers = defaultWorkers()
-	}
-	t.pl = newPlayer(v, rcfg, net, workers)
+	t := &trainer{cfg: cfg, opt: opt, rcfg: rcfg, net: net, graph: gr, adam: newAdam(net), sp: sp, start: time.Now(), best: -1}
 	t.buf = buffer{os: sp.ObsSize(), ns: sp.Scalars, mw: sp.MaskWords(), heads: sp.Heads}
 	return t, nil
 }

@@ -52,30 +52,10 @@ func NewShardLearner(cfg Config, net *neural.Net) (*ShardLearner, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	rcfg, err := cfg.RulesConfig()
+	t, err := newLearner(cfg, net, Options{Dir: "distributed"})
 	if err != nil {
 		return nil, err
 	}
-	sp := rcfg.Game().Encoder(rcfg).Space()
-	if net == nil {
-		arch, err := cfg.Arch()
-		if err != nil {
-			return nil, err
-		}
-		if net, err = neural.New(arch); err != nil {
-			return nil, err
-		}
-		net.Init(rules.Derive(cfg.Seed, 0x1417))
-	} else if err := net.Arch.Fits(rcfg.Game().Name, sp); err != nil {
-		return nil, err
-	}
-	gr, err := newGraph(net, cfg.PPO.Minibatch)
-	if err != nil {
-		return nil, err
-	}
-	t := &trainer{cfg: cfg, opt: Options{Dir: "distributed"}, rcfg: rcfg, net: net, graph: gr, adam: newAdam(net), sp: sp,
-		start: time.Now(), best: -1}
-	t.buf = buffer{os: sp.ObsSize(), ns: sp.Scalars, mw: sp.MaskWords(), heads: sp.Heads}
 	return &ShardLearner{t: t}, nil
 }
 
