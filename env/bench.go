@@ -58,3 +58,42 @@ func BenchVec(cfg rules.Config, n, workers int, noObs bool, d time.Duration) (Me
 	}
 	return Measurement{What: what, N: n, Workers: v.workers, Rate: float64(steps) / time.Since(start).Seconds(), Steps: steps}, nil
 }
+
+// StepBytes is how many bytes one env step writes into the batch buffers for
+// all seats: observation planes, scalars and mask words (obs false: masks
+// only, as with Config.NoObs). Rewards and flags are left out.
+func StepBytes(cfg rules.Config, obs bool) int {
+	sp := cfg.Game().Encoder(cfg).Space()
+	per := 8 * sp.MaskWords()
+	if obs {
+		per += sp.ObsSize() + 4*sp.Scalars
+	}
+	return cfg.Game().New(cfg).Spec().Seats * per
+}
+
+// BenchStores is the ceiling that memory puts on an env step: it clears a
+// buffer of n·bytesPerStep bytes (the batch buffers of n envs) over and over
+// with workers goroutines, each its share, at the speed of the runtime's
+// memclr, and reports how many env steps per second that store rate allows
+// if a step did nothing but write its bytes once. No env can step faster
+// than this with the same buffers.
+func BenchStores(n, bytesPerStep, workers int, d time.Duration) Measurement {
+	if workers < 1 {
+		workers = 1
+	}
+	buf := make([]byte, n*bytesPerStep)
+	p := newPool(len(buf), workers)
+	defer p.close()
+	clearShare := func(lo, hi int) { clear(buf[lo:hi]) }
+	p.run(clearShare) // touch every page once
+	var rounds int64
+	start := time.Now()
+	for time.Since(start) < d {
+		for k := 0; k < 8; k++ {
+			p.run(clearShare)
+		}
+		rounds += 8
+	}
+	return Measurement{What: "ceiling: only storing the step's bytes (memclr)", N: n, Workers: workers,
+		Rate: float64(rounds) * float64(n) / time.Since(start).Seconds(), Steps: rounds * int64(n)}
+}

@@ -26,7 +26,10 @@ func newBenchCmd() *cobra.Command {
 		Long: `Measure how fast a game runs on this machine: the raw rules (Step alone,
 replaying recorded random games, one core) and the batched environment
 (Step with observations, masks and rewards for every seat, random legal
-actions drawn from the masks) for each batch size, on one core and on all.
+actions drawn from the masks) for each batch size, on one core and on all,
+and the ceiling that memory puts on that work: the step rate at which merely
+storing each step's observation and mask bytes (a memclr of the batch
+buffers) would take all the time.
 The same figures as 'go test -bench' in rules/<game> and env.`,
 		Example: `  gridgym bench --game rising-tide
   gridgym bench --game slime --batches 1,1024 --time 2s`,
@@ -49,7 +52,7 @@ The same figures as 'go test -bench' in rules/<game> and env.`,
 			if cores > 1 {
 				workers = append(workers, cores)
 			}
-			total := 1 + 2*len(batches)*len(workers)
+			total := 1 + 4*len(batches)*len(workers)
 			var bar *progressbar.ProgressBar
 			if !quiet && isTerminal(os.Stderr) {
 				bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(os.Stderr),
@@ -80,6 +83,24 @@ The same figures as 'go test -bench' in rules/<game> and env.`,
 					}
 				}
 			}
+			// The ceiling memory puts on the same work: writing each step's
+			// bytes once at memclr speed, nothing else.
+			for _, noObs := range []bool{false, true} {
+				for _, n := range batches {
+					for _, w := range workers {
+						if w > n {
+							tick()
+							continue
+						}
+						m := env.BenchStores(n, env.StepBytes(cfg, !noObs), w, per)
+						if noObs {
+							m.What += ", masks only"
+						}
+						rows = append(rows, m)
+						tick()
+					}
+				}
+			}
 			if bar != nil {
 				bar.Finish()
 			}
@@ -91,7 +112,12 @@ The same figures as 'go test -bench' in rules/<game> and env.`,
 			for _, m := range rows {
 				fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%.1f%%\t\n", m.What, m.N, m.Workers, human(m.Rate), 100*m.Rate/rulesM.Rate)
 			}
-			return tw.Flush()
+			if err := tw.Flush(); err != nil {
+				return err
+			}
+			fmt.Fprintf(out, "A step writes %d bytes (observations, scalars and masks of every seat; %d with masks only); the ceiling rows clear that many bytes per step at memory speed and do nothing else.\n",
+				env.StepBytes(cfg, true), env.StepBytes(cfg, false))
+			return nil
 		},
 	}
 	gf.add(c, "rising-tide")

@@ -30,6 +30,8 @@ func TestCommands(t *testing.T) {
 		{[]string{"play", "--game", "slime", "--bots", "pass"}, []string{"2000 steps"}},
 		{[]string{"play", "-g", "slime", "-b", "simplebot,random", "--render"}, []string{"to move", "cells"}},
 		{[]string{"tournament", "-g", "nuggets", "-b", "greedy,random", "-n", "4", "-q"}, []string{"greedy", "log-score", "1st"}},
+		// slime: 4 seats × (5·8·8 planes + 4·9 scalars + 8·25 mask words) = 2224 bytes a step.
+		{[]string{"bench", "-g", "slime", "--batches", "4", "--time", "20ms", "-q"}, []string{"rules Step", "NoObs", "ceiling", "writes 2224 bytes", "800 with masks only"}},
 	}
 	for _, c := range cases {
 		out, err := run(c.args...)
