@@ -23,11 +23,15 @@ type WriterOptions struct {
 	// take the open shard past this many rows (default 1<<20). Episodes are
 	// never split: an episode longer than RowsPerShard gets a shard of its own.
 	RowsPerShard int
-	// BatchRows is the length of the record batches (default 16384).
-	// Arrow's IPC writer builds a fresh zstd encoder for every batch, so
-	// longer batches cost less per row (BenchmarkWrite: 65536 is about 1.5×
-	// faster than 16384) at the price of more memory per batch.
+	// BatchRows is the length of the record batches. The default fills
+	// about BatchBytes of uncompressed columns (between 4096 and 262144
+	// rows): Arrow's IPC writer builds a fresh zstd encoder for every batch,
+	// with a 16 MiB history it zeroes, so short batches pay that per few rows
+	// (BenchmarkWrite: Slime rows cost 3× less at 65536 rows than at 16384).
 	BatchRows int
+	// BatchBytes is the uncompressed size the default BatchRows aims at
+	// (default 48 MiB); the writer holds about one batch in memory.
+	BatchBytes int
 	// Prefix names the shards <Prefix>-NNNNNN.arrow (default "shard").
 	Prefix string
 	// CompressWorkers compresses a batch's columns on this many goroutines
@@ -42,8 +46,8 @@ func (o WriterOptions) withDefaults() WriterOptions {
 	if o.RowsPerShard <= 0 {
 		o.RowsPerShard = 1 << 20
 	}
-	if o.BatchRows <= 0 {
-		o.BatchRows = 16384
+	if o.BatchBytes <= 0 {
+		o.BatchBytes = 48 << 20
 	}
 	if o.Prefix == "" {
 		o.Prefix = "shard"
@@ -135,6 +139,9 @@ func NewWriter(dir string, meta Meta, opts WriterOptions) (*Writer, error) {
 		return nil, err
 	}
 	opts = opts.withDefaults()
+	if opts.BatchRows <= 0 {
+		opts.BatchRows = min(max(opts.BatchBytes/RowBytes(meta), 4096), 1<<18)
+	}
 	if strings.ContainsAny(opts.Prefix, `/\`) || strings.HasPrefix(opts.Prefix, ".") {
 		return nil, fmt.Errorf("datasets: shard prefix %q: want a plain file name that does not start with '.'", opts.Prefix)
 	}
@@ -181,6 +188,16 @@ func NewWriter(dir string, meta Meta, opts WriterOptions) (*Writer, error) {
 	zb.Release()
 	w.reserve()
 	return w, nil
+}
+
+// RowBytes is the uncompressed size of one row in the Arrow columns of
+// meta's shards (validity bitmaps and dictionaries left out).
+func RowBytes(meta Meta) int {
+	n := 8 + 4 + 1 + 8*meta.StateWords + 4 + 2*MoveWidth + 8*meta.MaskWords + 4 + 4 + 4 + 4 + 4 + 4 + 1
+	if meta.Heads > 1 {
+		n += 4 * meta.Heads
+	}
+	return n
 }
 
 func stringArray(mem memory.Allocator, vals ...string) arrow.Array {

@@ -153,7 +153,7 @@ func BenchmarkSelfplay(b *testing.B) {
 					if write {
 						out = b.TempDir()
 					}
-					st, err := Run(context.Background(), Config{Game: g.Default(), Agents: agents.Names(g.Name), Envs: 16, Steps: 20000, Seed: uint64(i), Out: out, MaxEpisode: 500})
+					st, err := Run(context.Background(), Config{Game: g.Default(), Agents: agents.Names(g.Name), Envs: 16, Steps: 100000, Seed: uint64(i), Out: out, MaxEpisode: 500})
 					if err != nil {
 						b.Fatal(err)
 					}
