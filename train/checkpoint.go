@@ -22,6 +22,9 @@ import (
 //	pool/iter-NNNNNN.safetensors the opponent pool's snapshots
 //	latest                      the newest complete checkpoint's folder name
 //	best.safetensors            the policy of the best evaluation (the cloned policy, iteration 0, included)
+//	bc.json                     with a warm start: the cloning figures (BCStats) and the
+//	                            cloned policy's evaluation
+//	bc-shards/                  the teacher's games the warm start cloned (unless bc.shards)
 //
 // A checkpoint is complete once "latest" names it: that file is written last,
 // atomically, so an interrupted run resumes from the last complete one.

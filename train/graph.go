@@ -45,6 +45,11 @@ type graph struct {
 	// Outputs, copied out of the forward pass by read nodes (the backward
 	// pass may overwrite intermediate values in place).
 	out map[*G.Node]*G.Value
+
+	// fill's scratch for a sample in another frame (augmentation).
+	tPlanes  []uint8
+	tScalars []float32
+	tMask    []uint64
 }
 
 // newGraph builds the training graph of net for minibatches of batch rows.

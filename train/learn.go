@@ -30,12 +30,10 @@ func (gr *graph) fill(s samples, idx []int, sym rules.Symmetric, frames []rules.
 	mb := gr.maskBias.Data().([]float32)
 	oh := gr.onehot.Data().([]float32)
 	clear(oh)
-	var tp []uint8
-	var ts []float32
-	var tm []uint64
-	if frames != nil {
-		tp, ts, tm = make([]uint8, s.os), make([]float32, s.ns), make([]uint64, s.mw)
+	if frames != nil && (len(gr.tPlanes) != s.os || len(gr.tScalars) != s.ns || len(gr.tMask) != s.mw) {
+		gr.tPlanes, gr.tScalars, gr.tMask = make([]uint8, s.os), make([]float32, s.ns), make([]uint64, s.mw)
 	}
+	tp, ts, tm := gr.tPlanes, gr.tScalars, gr.tMask
 	sp := rules.Space{Heads: a.Heads, Actions: a.Actions}
 	for j, r := range idx {
 		planes := s.planes[r*s.os : (r+1)*s.os]

@@ -2,6 +2,7 @@ package train
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"os"
@@ -45,6 +46,9 @@ type Result struct {
 	Last       Metrics // the last iteration's metrics
 	Best       string  // best.safetensors, the policy of the best evaluation ("" if none)
 	BC         BCStats // the behaviour-cloning warm start, if any
+	// CloneEval is the cloned policy's evaluation (iteration 0); Games
+	// is 0 without a warm start or evaluations, and after a resume.
+	CloneEval EvalResult
 }
 
 // trainer is a PPO run in progress: CleanRL's ppo.py, in Go, over a batched
@@ -70,6 +74,7 @@ type trainer struct {
 	saved      int     // the last iteration checkpointed
 	best       float64 // the best evaluation's mean placement points (best.safetensors)
 	bc         BCStats // the warm start's result, if any
+	cloneEval  EvalResult
 }
 
 // Run trains a policy as cfg says, writing into opt.Dir.
@@ -105,10 +110,20 @@ func Run(ctx context.Context, cfg Config, opt Options) (Result, error) {
 			if err := t.checkpoint(0); err != nil {
 				return Result{}, err
 			}
+			if err := t.writeBC(); err != nil {
+				return Result{}, err
+			}
 			return Result{Dir: opt.Dir, Checkpoint: t.latestWeights(), BC: t.bc}, nil
 		}
-		if cfg.BC.Samples > 0 && cfg.Eval.Every > 0 {
-			if _, err := t.evaluateBest(0); err != nil {
+		if cfg.BC.Samples > 0 {
+			if cfg.Eval.Every > 0 {
+				r, err := t.evaluateBest(0)
+				if err != nil {
+					return Result{}, err
+				}
+				t.cloneEval = r
+			}
+			if err := t.writeBC(); err != nil {
 				return Result{}, err
 			}
 		}
@@ -142,7 +157,7 @@ func Run(ctx context.Context, cfg Config, opt Options) (Result, error) {
 	if _, err := os.Stat(best); err != nil {
 		best = ""
 	}
-	return Result{Dir: opt.Dir, Iterations: t.iterations, Checkpoint: t.latestWeights(), Last: last, BC: t.bc, Best: best}, nil
+	return Result{Dir: opt.Dir, Iterations: t.iterations, Checkpoint: t.latestWeights(), Last: last, BC: t.bc, Best: best, CloneEval: t.cloneEval}, nil
 }
 
 func newTrainer(cfg Config, opt Options) (*trainer, error) {
@@ -218,6 +233,51 @@ func (t *trainer) evaluateBest(it int) (EvalResult, error) {
 		}
 	}
 	return r, nil
+}
+
+// bcRecord is bc.json in a run folder with a warm start: how cloning went
+// and how the cloned policy did in its evaluation (iteration 0), the figures
+// that say whether PPO later improved on the clone.
+type bcRecord struct {
+	BCStats
+	Eval *bcEval `json:",omitempty"`
+}
+
+// bcEval is an EvalResult for JSON (an undefined interval is null).
+type bcEval struct {
+	Games                                                     int
+	Win, Score, Points, First, WinLo, WinHi, ScoreLo, ScoreHi jsonFloat
+}
+
+// jsonFloat marshals NaN and ±Inf as null, which JSON has no number for.
+type jsonFloat float64
+
+// MarshalJSON implements json.Marshaler.
+func (f jsonFloat) MarshalJSON() ([]byte, error) {
+	if math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {
+		return []byte("null"), nil
+	}
+	return json.Marshal(float64(f))
+}
+
+// writeBC writes bc.json: the warm start's figures and, where it was
+// evaluated, the cloned policy's evaluation.
+func (t *trainer) writeBC() error {
+	rec := bcRecord{BCStats: t.bc}
+	if r := t.cloneEval; r.Games > 0 {
+		rec.Eval = &bcEval{Games: r.Games, Win: jsonFloat(r.Win), Score: jsonFloat(r.Score), Points: jsonFloat(r.Points),
+			First: jsonFloat(r.First), WinLo: jsonFloat(r.WinLo), WinHi: jsonFloat(r.WinHi), ScoreLo: jsonFloat(r.ScoreLo), ScoreHi: jsonFloat(r.ScoreHi)}
+	}
+	return writeJSON(filepath.Join(t.opt.Dir, "bc.json"), rec)
+}
+
+// writeJSON writes v, indented, to path atomically.
+func writeJSON(path string, v any) error {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return neural.WriteFileAtomic(path, append(b, '\n'))
 }
 
 // iteration plays, learns, evaluates and checkpoints once.

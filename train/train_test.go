@@ -2,6 +2,7 @@ package train
 
 import (
 	"context"
+	"encoding/json"
 	"math"
 	"os"
 	"path/filepath"
@@ -212,6 +213,12 @@ func TestCloneOnly(t *testing.T) {
 	if res.BC.Accuracy <= 0.05 {
 		t.Errorf("teacher-action accuracy %.3f after cloning", res.BC.Accuracy)
 	}
+	var rec bcRecord
+	if b, err := os.ReadFile(filepath.Join(dir, "bc.json")); err != nil {
+		t.Fatal(err)
+	} else if err := json.Unmarshal(b, &rec); err != nil || rec.BCStats != res.BC || rec.Eval != nil {
+		t.Fatalf("bc.json %s: %+v, %v (a clone-only run has no evaluation)", b, rec, err)
+	}
 	cfg.BC.Samples = 0
 	if _, err := Run(context.Background(), cfg, Options{Dir: filepath.Join(t.TempDir(), "x"), CloneOnly: true}); err == nil || !strings.Contains(err.Error(), "bc.samples") {
 		t.Fatalf("clone-only without samples: %v", err)
@@ -243,5 +250,35 @@ func TestCloneIsReproducible(t *testing.T) {
 		if !slices.Equal(nets[0].Values[p], nets[1].Values[p]) {
 			t.Fatalf("%s differs between two clones with the same seed", nets[0].Params[p].Name)
 		}
+	}
+}
+
+// A run with a warm start evaluates the cloned policy before PPO (iteration
+// 0, a candidate for best.safetensors) and records it with the cloning
+// figures in bc.json.
+func TestWarmStartRecordsTheClone(t *testing.T) {
+	cfg := tinyConfig(t)
+	cfg.Iterations = 1
+	cfg.BC = BCConfig{Teacher: "simplebot", Samples: 200, Epochs: 1, LR: 0.01, Minibatch: 32}
+	cfg.MaxEpisodeSteps = 40
+	dir := filepath.Join(t.TempDir(), "run")
+	res, err := Run(context.Background(), cfg, Options{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.CloneEval.Games != cfg.Eval.Games || res.BC.Samples < 200 {
+		t.Fatalf("result: clone evaluation %+v, cloning %+v", res.CloneEval, res.BC)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "bc.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec bcRecord
+	if err := json.Unmarshal(b, &rec); err != nil || rec.BCStats != res.BC || rec.Eval == nil ||
+		rec.Eval.Games != cfg.Eval.Games || float64(rec.Eval.Points) != res.CloneEval.Points {
+		t.Fatalf("bc.json %s: %+v, %v", b, rec, err)
+	}
+	if _, meta, err := neural.Load(filepath.Join(dir, "best.safetensors")); err != nil || (meta["iteration"] != "0" && meta["iteration"] != "1") {
+		t.Fatalf("best.safetensors: %v %v", meta, err)
 	}
 }

@@ -141,9 +141,17 @@ func FillInput(a Arch, dst []float32, planes []uint8, scalars []float32) {
 	if a.Coords {
 		rows := dst[(a.Planes+a.Scalars)*hw : (a.Planes+a.Scalars+1)*hw]
 		cols := dst[(a.Planes+a.Scalars+1)*hw : (a.Planes+a.Scalars+2)*hw]
+		for c := 0; c < a.Width; c++ {
+			cols[c] = coord(c, a.Width)
+		}
 		for r := 0; r < a.Height; r++ {
-			for c := 0; c < a.Width; c++ {
-				rows[r*a.Width+c], cols[r*a.Width+c] = coord(r, a.Height), coord(c, a.Width)
+			y := coord(r, a.Height)
+			row := rows[r*a.Width : (r+1)*a.Width]
+			for c := range row {
+				row[c] = y
+			}
+			if r > 0 {
+				copy(cols[r*a.Width:(r+1)*a.Width], cols[:a.Width])
 			}
 		}
 	}

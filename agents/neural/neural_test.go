@@ -254,3 +254,50 @@ func TestWeightsAreBots(t *testing.T) {
 		}
 	}
 }
+
+// FillInput lays out the input channels as the architecture doc says: the
+// planes as floats, one constant channel per scalar, then (Coords) the row
+// r/(H−1) and the column c/(W−1) of every cell.
+func TestFillInputLayout(t *testing.T) {
+	for _, game := range []string{"nuggets", "slime"} {
+		net, cfg := newNet(t, game)
+		a := net.Arch
+		a.Coords = true
+		sp := cfg.Game().Encoder(cfg).Space()
+		planes := make([]uint8, sp.ObsSize())
+		for i := range planes {
+			planes[i] = uint8(i % 3)
+		}
+		scalars := make([]float32, sp.Scalars)
+		for i := range scalars {
+			scalars[i] = float32(i) + 0.5
+		}
+		dst := make([]float32, a.InputSize())
+		neural.FillInput(a, dst, planes, scalars)
+		hw := a.Height * a.Width
+		for i, b := range planes {
+			if dst[i] != float32(b) {
+				t.Fatalf("%s: input %d = %v, plane byte %d", game, i, dst[i], b)
+			}
+		}
+		for s := range scalars {
+			for i := 0; i < hw; i++ {
+				if got := dst[(a.Planes+s)*hw+i]; got != scalars[s] {
+					t.Fatalf("%s: scalar channel %d cell %d = %v, want %v", game, s, i, got, scalars[s])
+				}
+			}
+		}
+		base := (a.Planes + a.Scalars) * hw
+		for r := 0; r < a.Height; r++ {
+			for c := 0; c < a.Width; c++ {
+				i := r*a.Width + c
+				if got, want := dst[base+i], float32(r)/float32(a.Height-1); got != want {
+					t.Fatalf("%s: row channel at (%d,%d) = %v, want %v", game, r, c, got, want)
+				}
+				if got, want := dst[base+hw+i], float32(c)/float32(a.Width-1); got != want {
+					t.Fatalf("%s: column channel at (%d,%d) = %v, want %v", game, r, c, got, want)
+				}
+			}
+		}
+	}
+}

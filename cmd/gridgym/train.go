@@ -239,6 +239,9 @@ func runTraining(ctx context.Context, c *cobra.Command, cfg train.Config, run *o
 		fmt.Fprintf(w, "behaviour cloning: %d samples, %d steps, loss %.3f, teacher-action accuracy %.1f%% (%.0fs)\n",
 			res.BC.Samples, res.BC.Steps, res.BC.Loss, 100*res.BC.Accuracy, res.BC.Seconds)
 	}
+	if e := res.CloneEval; e.Games > 0 {
+		fmt.Fprintf(w, "cloned policy (iteration 0): %d evaluation games, win %.2f, score %.2f, points %.2f (bc.json)\n", e.Games, e.Win, e.Score, e.Points)
+	}
 	fmt.Fprintf(w, "%s: %d iterations, last %s\n", cfg.Game, res.Iterations, describe(res.Last))
 	fmt.Fprintf(w, "run folder %s (metrics.csv, losses.png, winrate.png); weights %s\n", run.show(res.Dir), run.show(res.Checkpoint))
 	if res.Best != "" {
