@@ -1,7 +1,11 @@
 package datasets_test
 
 import (
+	"encoding/binary"
+	"math"
 	"testing"
+
+	"github.com/klauspost/compress/zstd"
 
 	"github.com/gridgym/gridgym/datasets"
 	"github.com/gridgym/gridgym/rules"
@@ -89,4 +93,76 @@ func BenchmarkRead(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(read)/b.Elapsed().Seconds(), "rows/s")
+}
+
+// BenchmarkCompressFloor is the floor under any zstd writer of this schema:
+// the rows' column buffers, laid out as Arrow lays them out (state and legal
+// words, then the narrow columns), compressed with one reused klauspost
+// zstd encoder at the default level (the level Arrow's IPC writer uses), one
+// goroutine, with no Arrow, no file and no allocation. One op is one row;
+// compare its rows/s with BenchmarkWrite's.
+func BenchmarkCompressFloor(b *testing.B) {
+	for _, g := range rules.Games() {
+		b.Run(g.Name, func(b *testing.B) {
+			cfg := g.Default()
+			var rows []datasets.Row
+			for seed := uint64(1); len(rows) < 3*16384; seed++ {
+				for _, ep := range generateMax(b, cfg, 2, seed, false, 500) {
+					rows = append(rows, ep.rows...)
+				}
+			}
+			le := binary.LittleEndian
+			var state, legal, narrow []byte
+			for i := range rows {
+				r := &rows[i]
+				for _, w := range r.State {
+					state = le.AppendUint64(state, w)
+				}
+				for _, w := range r.Legal {
+					legal = le.AppendUint64(legal, w)
+				}
+			}
+			// The narrow columns, one after another as separate buffers would be.
+			for i := range rows {
+				narrow = le.AppendUint64(narrow, rows[i].EpisodeID)
+			}
+			for i := range rows {
+				narrow = le.AppendUint32(narrow, uint32(rows[i].Step))
+			}
+			for i := range rows {
+				narrow = append(narrow, rows[i].Seat)
+			}
+			for i := range rows {
+				for _, a := range rows[i].Action {
+					narrow = le.AppendUint32(narrow, uint32(a))
+				}
+			}
+			for i := range rows {
+				m := &rows[i].Move
+				narrow = le.AppendUint16(narrow, uint16(m.Kind))
+				narrow = le.AppendUint16(narrow, uint16(m.N))
+				for _, v := range m.Arg {
+					narrow = le.AppendUint16(narrow, uint16(v))
+				}
+			}
+			for i := range rows {
+				narrow = le.AppendUint32(narrow, math.Float32bits(rows[i].Reward))
+			}
+			narrow = append(narrow, make([]byte, 4*4*len(rows))...) // logp, value, agent, game/run indices
+			enc, err := zstd.NewWriter(nil, zstd.WithEncoderConcurrency(1))
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer enc.Close()
+			var dst []byte
+			b.ResetTimer()
+			for done := 0; done < b.N; done += len(rows) {
+				for _, buf := range [][]byte{state, legal, narrow} {
+					dst = enc.EncodeAll(buf, dst[:0])
+				}
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "rows/s")
+			b.ReportMetric(float64(len(state)+len(legal)+len(narrow))/float64(len(rows)), "raw-bytes/row")
+		})
+	}
 }
