@@ -100,29 +100,50 @@ func newGraph(net *neural.Net, batch int) (*graph, error) {
 		}
 		return n
 	}
-	bcast := []byte{0, 2, 3}
-	convLayer := func(in, w, b *G.Node, k int, relu bool) *G.Node {
-		pad := k / 2
-		out := must(G.Conv2d(in, w, tensor.Shape{k, k}, []int{pad, pad}, []int{1, 1}, []int{1, 1}))
-		out = must(G.BroadcastAdd(out, b, nil, bcast))
+	// The trunk as [B·H·W, C] matrices (NHWC; conv.go says why).
+	F := a.Filters
+	bias := func(m, b *G.Node, relu bool) *G.Node {
+		m = must(G.BroadcastAdd(m, b, nil, []byte{0}))
 		if relu {
-			out = must(G.Rectify(out))
+			m = must(G.Rectify(m))
 		}
-		return out
+		return m
 	}
-	h := gr.xN
-	for l := 0; l < a.Layers; l++ {
-		h = convLayer(h, gr.params[2*l], gr.params[2*l+1], 3, true)
+	// conv3: 3×3 convolution of in (c channels) by w [F, c, 3, 3]; the
+	// filter is laid out as the patches are, [(dy, dx, c), F].
+	conv3 := func(in *G.Node, c int, nchw bool, w, b *G.Node) *G.Node {
+		col := must(G.ApplyOp(patchOp{b: batch, c: c, h: a.Height, w: a.Width, nchw: nchw}, in))
+		wt := must(G.Transpose(w, 0, 2, 3, 1))
+		wt = must(G.Transpose(must(G.Reshape(wt, tensor.Shape{F, 9 * c}))))
+		return bias(must(G.Mul(col, wt)), b, true)
+	}
+	// conv1: 1×1 convolution of the trunk to cout channels by w [cout, F, 1, 1].
+	conv1 := func(in *G.Node, cout int, w, b *G.Node, relu bool) *G.Node {
+		wt := must(G.Transpose(must(G.Reshape(w, tensor.Shape{cout, F}))))
+		return bias(must(G.Mul(in, wt)), b, relu)
+	}
+	// planar: [B·H·W, ch] to [B, ch·H·W], channel-major (NCHW order), the
+	// order of the spatial logits and of the global branch's flattening.
+	planar := func(m *G.Node, ch int) *G.Node {
+		if ch == 1 {
+			return must(G.Reshape(m, tensor.Shape{batch, hw}))
+		}
+		m = must(G.Transpose(must(G.Reshape(m, tensor.Shape{batch, hw, ch})), 0, 2, 1))
+		return must(G.Reshape(m, tensor.Shape{batch, ch * hw}))
+	}
+	h := conv3(gr.xN, a.Cin(), true, gr.params[0], gr.params[1])
+	for l := 1; l < a.Layers; l++ {
+		h = conv3(h, F, false, gr.params[2*l], gr.params[2*l+1])
 	}
 	pi := 2 * a.Layers
 	var spatial *G.Node
 	if a.APlanes > 0 {
-		spatial = convLayer(h, gr.params[pi], gr.params[pi+1], 1, false)
+		np := a.Heads * a.APlanes
+		spatial = planar(conv1(h, np, gr.params[pi], gr.params[pi+1], false), np)
 		spatial = must(G.Reshape(spatial, tensor.Shape{rows, a.APlanes * hw}))
 		pi += 2
 	}
-	glob := convLayer(h, gr.params[pi], gr.params[pi+1], 1, true)
-	glob = must(G.Reshape(glob, tensor.Shape{batch, 2 * hw}))
+	glob := planar(conv1(h, 2, gr.params[pi], gr.params[pi+1], true), 2)
 	hid := must(G.Rectify(must(G.BroadcastAdd(must(G.Mul(glob, gr.params[pi+2])), gr.params[pi+3], nil, []byte{0}))))
 	value := must(G.Tanh(must(G.BroadcastAdd(must(G.Mul(hid, gr.params[pi+4])), gr.params[pi+5], nil, []byte{0}))))
 	gr.value = must(G.Reshape(value, tensor.Shape{batch}))
@@ -132,8 +153,8 @@ func newGraph(net *neural.Net, batch int) (*graph, error) {
 		ex = must(G.Reshape(ex, tensor.Shape{rows, a.Extras}))
 		if a.Units > 0 {
 			// Trunk features at each head's unit: [B, Heads, HW]·[B, HW, F].
-			tr := must(G.Reshape(h, tensor.Shape{batch, a.Filters, hw}))
-			uf := must(G.BatchedMatMul(gr.unitsN, tr, false, true))
+			tr := must(G.Reshape(h, tensor.Shape{batch, hw, F}))
+			uf := must(G.BatchedMatMul(gr.unitsN, tr, false, false))
 			uf = must(G.Reshape(uf, tensor.Shape{rows, a.Filters}))
 			ex = must(G.Add(ex, must(G.Mul(uf, gr.params[pi+8]))))
 		}
