@@ -109,13 +109,9 @@ func newGraph(net *neural.Net, batch int) (*graph, error) {
 		}
 		return m
 	}
-	// conv3: 3×3 convolution of in (c channels) by w [F, c, 3, 3]; the
-	// filter is laid out as the patches are, [(dy, dx, c), F].
+	// conv3: 3×3 convolution of in (c channels) by w [F, c, 3, 3] (conv3Op).
 	conv3 := func(in *G.Node, c int, nchw bool, w, b *G.Node) *G.Node {
-		col := must(G.ApplyOp(patchOp{b: batch, c: c, h: a.Height, w: a.Width, nchw: nchw}, in))
-		wt := must(G.Transpose(w, 0, 2, 3, 1))
-		wt = must(G.Transpose(must(G.Reshape(wt, tensor.Shape{F, 9 * c}))))
-		return bias(must(G.Mul(col, wt)), b, true)
+		return bias(must(G.ApplyOp(newConv3Op(batch, c, a.Height, a.Width, F, nchw), in, w)), b, true)
 	}
 	// conv1: 1×1 convolution of the trunk to cout channels by w [cout, F, 1, 1].
 	conv1 := func(in *G.Node, cout int, w, b *G.Node, relu bool) *G.Node {

@@ -1,0 +1,281 @@
+package train
+
+import (
+	"fmt"
+	"hash"
+
+	"github.com/chewxy/hm"
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/blas32"
+	G "gorgonia.org/gorgonia"
+	"gorgonia.org/tensor"
+)
+
+// conv3Op is a whole 3×3 convolution (zero padding 1, no bias) of a batch
+// of H×W images: inputs x (C channels: [B·H·W, C], or [B, C, H, W] with
+// nchw) and w [F, C, 3, 3], output [B·H·W, F]. It gathers x's patches
+// (patchOp's layout) and multiplies them by the filter laid out to match.
+// Its gradients are two more products (conv3GradInput, conv3GradFilter)
+// instead of the patch gather's transpose: the data gradient is the full
+// convolution of the output gradient with the flipped filter, a product
+// with 9·F-long rows, where differentiating the gather would build and
+// clear a [B·H·W, 9·C] matrix and scatter it back (BenchmarkTrainStep).
+type conv3Op struct {
+	p       patchOp // shapes, and the gather
+	f       int
+	scratch *conv3Scratch
+}
+
+// conv3Scratch holds a convolution's buffers from run to run: the forward
+// pass's patches (read again by the filter gradient in the same run) and
+// the filter laid out for the products.
+type conv3Scratch struct {
+	col, gcol []float32
+	wt, wf    []float32
+	dw        []float32
+}
+
+func newConv3Op(b, c, h, w, f int, nchw bool) conv3Op {
+	return conv3Op{p: patchOp{b: b, c: c, h: h, w: w, nchw: nchw}, f: f, scratch: &conv3Scratch{}}
+}
+
+func (op conv3Op) rows() int { return op.p.b * op.p.h * op.p.w }
+
+func (op conv3Op) Arity() int { return 2 }
+
+func (op conv3Op) Type() hm.Type {
+	dims := 2
+	if op.p.nchw {
+		dims = 4
+	}
+	a := hm.TypeVariable('a')
+	return hm.NewFnType(G.TensorType{Dims: dims, Of: a}, G.TensorType{Dims: 4, Of: a}, G.TensorType{Dims: 2, Of: a})
+}
+
+func (op conv3Op) InferShape(...G.DimSizer) (tensor.Shape, error) {
+	return tensor.Shape{op.rows(), op.f}, nil
+}
+
+func (op conv3Op) Do(in ...G.Value) (G.Value, error) {
+	out := tensor.New(tensor.Of(tensor.Float32), tensor.WithShape(op.rows(), op.f))
+	return op.UsePreallocDo(out, in...)
+}
+
+// floats returns the float32 data of values, or an error naming op.
+func floats(op fmt.Stringer, vals ...G.Value) ([][]float32, error) {
+	out := make([][]float32, len(vals))
+	for i, v := range vals {
+		d, ok := v.Data().([]float32)
+		if !ok {
+			return nil, fmt.Errorf("%v: value %d is %T, want float32 data", op, i, v.Data())
+		}
+		out[i] = d
+	}
+	return out, nil
+}
+
+// grow returns buf with length n, reallocated only when too short.
+func grow(buf []float32, n int) []float32 {
+	if cap(buf) < n {
+		return make([]float32, n)
+	}
+	return buf[:n]
+}
+
+// UsePreallocDo implements G.UsePreallocDoer.
+func (op conv3Op) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, error) {
+	if len(in) != 2 {
+		return nil, fmt.Errorf("%v: %d inputs, want 2", op, len(in))
+	}
+	d, err := floats(op, in[1], prealloc)
+	if err != nil {
+		return nil, err
+	}
+	w, out := d[0], d[1]
+	C, F, rows := op.p.c, op.f, op.rows()
+	if len(w) != F*C*9 || len(out) != rows*F {
+		return nil, fmt.Errorf("%v: filter %v, output %v", op, in[1].Shape(), prealloc.Shape())
+	}
+	s := op.scratch
+	s.col = grow(s.col, rows*9*C)
+	colV := tensor.New(tensor.WithShape(rows, 9*C), tensor.WithBacking(s.col))
+	if _, err := op.p.UsePreallocDo(colV, in[0]); err != nil {
+		return nil, err
+	}
+	// wt[(dy·3+dx)·C + c][f] = w[f][c][dy][dx]
+	s.wt = grow(s.wt, 9*C*F)
+	for f := 0; f < F; f++ {
+		for c := 0; c < C; c++ {
+			for k := 0; k < 9; k++ {
+				s.wt[(k*C+c)*F+f] = w[(f*C+c)*9+k]
+			}
+		}
+	}
+	blas32.Gemm(blas.NoTrans, blas.NoTrans, 1,
+		blas32.General{Rows: rows, Cols: 9 * C, Stride: 9 * C, Data: s.col},
+		blas32.General{Rows: 9 * C, Cols: F, Stride: F, Data: s.wt},
+		0, blas32.General{Rows: rows, Cols: F, Stride: F, Data: out})
+	return prealloc, nil
+}
+
+func (op conv3Op) ReturnsPtr() bool     { return false }
+func (op conv3Op) CallsExtern() bool    { return false }
+func (op conv3Op) OverwritesInput() int { return -1 }
+func (op conv3Op) WriteHash(h hash.Hash) {
+	fmt.Fprintf(h, "conv3:%d-%d-%d-%d-%d-%v-%p", op.p.b, op.p.c, op.p.h, op.p.w, op.f, op.p.nchw, op.scratch)
+}
+func (op conv3Op) Hashcode() uint32 { return hashOf(op) }
+func (op conv3Op) String() string {
+	return fmt.Sprintf("conv3x3<%d×%d×%d×%d → %d, nchw %v>", op.p.b, op.p.c, op.p.h, op.p.w, op.f, op.p.nchw)
+}
+
+// DiffWRT implements G.SDOp: the network's input planes (nchw) need no
+// gradient.
+func (op conv3Op) DiffWRT(int) []bool { return []bool{!op.p.nchw, true} }
+
+// SymDiff implements G.SDOp.
+func (op conv3Op) SymDiff(in G.Nodes, _, grad *G.Node) (G.Nodes, error) {
+	if len(in) != 2 {
+		return nil, fmt.Errorf("%v: %d inputs, want 2", op, len(in))
+	}
+	dw, err := G.ApplyOp(conv3GradFilter{op}, in[0], grad)
+	if err != nil {
+		return nil, err
+	}
+	var dx *G.Node
+	if !op.p.nchw {
+		if dx, err = G.ApplyOp(conv3GradInput{op}, grad, in[1]); err != nil {
+			return nil, err
+		}
+	}
+	return G.Nodes{dx, dw}, nil
+}
+
+// conv3GradInput is conv3Op's gradient with respect to x: inputs the
+// output gradient [B·H·W, F] and w, output [B·H·W, C]. dx[q][c] =
+// Σ grad[q+(ey−1, ex−1)][f]·w[f][c][2−ey][2−ex]: the patches of the output
+// gradient times the flipped filter.
+type conv3GradInput struct{ op conv3Op }
+
+func (g conv3GradInput) Arity() int { return 2 }
+func (g conv3GradInput) Type() hm.Type {
+	a := hm.TypeVariable('a')
+	return hm.NewFnType(G.TensorType{Dims: 2, Of: a}, G.TensorType{Dims: 4, Of: a}, G.TensorType{Dims: 2, Of: a})
+}
+func (g conv3GradInput) InferShape(...G.DimSizer) (tensor.Shape, error) {
+	return tensor.Shape{g.op.rows(), g.op.p.c}, nil
+}
+func (g conv3GradInput) Do(in ...G.Value) (G.Value, error) {
+	out := tensor.New(tensor.Of(tensor.Float32), tensor.WithShape(g.op.rows(), g.op.p.c))
+	return g.UsePreallocDo(out, in...)
+}
+
+// UsePreallocDo implements G.UsePreallocDoer.
+func (g conv3GradInput) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, error) {
+	if len(in) != 2 {
+		return nil, fmt.Errorf("%v: %d inputs, want 2", g, len(in))
+	}
+	d, err := floats(g, in[0], in[1], prealloc)
+	if err != nil {
+		return nil, err
+	}
+	grad, w, out := d[0], d[1], d[2]
+	op := g.op
+	C, F, rows := op.p.c, op.f, op.rows()
+	if len(grad) != rows*F || len(w) != F*C*9 || len(out) != rows*C {
+		return nil, fmt.Errorf("%v: gradient %v, filter %v, output %v", g, in[0].Shape(), in[1].Shape(), prealloc.Shape())
+	}
+	s := op.scratch
+	s.gcol = grow(s.gcol, rows*9*F)
+	gp := patchOp{b: op.p.b, c: F, h: op.p.h, w: op.p.w}
+	if _, err := gp.UsePreallocDo(tensor.New(tensor.WithShape(rows, 9*F), tensor.WithBacking(s.gcol)), in[0]); err != nil {
+		return nil, err
+	}
+	// wf[(ey·3+ex)·F + f][c] = w[f][c][2−ey][2−ex]
+	s.wf = grow(s.wf, 9*F*C)
+	for f := 0; f < F; f++ {
+		for c := 0; c < C; c++ {
+			for k := 0; k < 9; k++ {
+				s.wf[((8-k)*F+f)*C+c] = w[(f*C+c)*9+k]
+			}
+		}
+	}
+	blas32.Gemm(blas.NoTrans, blas.NoTrans, 1,
+		blas32.General{Rows: rows, Cols: 9 * F, Stride: 9 * F, Data: s.gcol},
+		blas32.General{Rows: 9 * F, Cols: C, Stride: C, Data: s.wf},
+		0, blas32.General{Rows: rows, Cols: C, Stride: C, Data: out})
+	return prealloc, nil
+}
+func (g conv3GradInput) ReturnsPtr() bool     { return false }
+func (g conv3GradInput) CallsExtern() bool    { return false }
+func (g conv3GradInput) OverwritesInput() int { return -1 }
+func (g conv3GradInput) WriteHash(h hash.Hash) {
+	fmt.Fprint(h, "dx:")
+	g.op.WriteHash(h)
+}
+func (g conv3GradInput) Hashcode() uint32 { return hashOf(g) }
+func (g conv3GradInput) String() string   { return fmt.Sprintf("∂x %v", g.op) }
+
+// conv3GradFilter is conv3Op's gradient with respect to w: inputs x and the
+// output gradient, output [F, C, 3, 3]: the forward pass's patches
+// (kept in the scratch: the forward op runs first in every run)
+// transposed times the output gradient.
+type conv3GradFilter struct{ op conv3Op }
+
+func (g conv3GradFilter) Arity() int { return 2 }
+func (g conv3GradFilter) Type() hm.Type {
+	dims := 2
+	if g.op.p.nchw {
+		dims = 4
+	}
+	a := hm.TypeVariable('a')
+	return hm.NewFnType(G.TensorType{Dims: dims, Of: a}, G.TensorType{Dims: 2, Of: a}, G.TensorType{Dims: 4, Of: a})
+}
+func (g conv3GradFilter) InferShape(...G.DimSizer) (tensor.Shape, error) {
+	return tensor.Shape{g.op.f, g.op.p.c, 3, 3}, nil
+}
+func (g conv3GradFilter) Do(in ...G.Value) (G.Value, error) {
+	out := tensor.New(tensor.Of(tensor.Float32), tensor.WithShape(g.op.f, g.op.p.c, 3, 3))
+	return g.UsePreallocDo(out, in...)
+}
+
+// UsePreallocDo implements G.UsePreallocDoer.
+func (g conv3GradFilter) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, error) {
+	if len(in) != 2 {
+		return nil, fmt.Errorf("%v: %d inputs, want 2", g, len(in))
+	}
+	d, err := floats(g, in[1], prealloc)
+	if err != nil {
+		return nil, err
+	}
+	grad, out := d[0], d[1]
+	op := g.op
+	C, F, rows := op.p.c, op.f, op.rows()
+	s := op.scratch
+	if len(grad) != rows*F || len(out) != F*C*9 || len(s.col) != rows*9*C {
+		return nil, fmt.Errorf("%v: gradient %v, output %v (forward pass not run?)", g, in[1].Shape(), prealloc.Shape())
+	}
+	// dwt[(dy·3+dx)·C + c][f] = Σ_rows col[row][(dy·3+dx)·C + c]·grad[row][f]
+	s.dw = grow(s.dw, 9*C*F)
+	blas32.Gemm(blas.Trans, blas.NoTrans, 1,
+		blas32.General{Rows: rows, Cols: 9 * C, Stride: 9 * C, Data: s.col},
+		blas32.General{Rows: rows, Cols: F, Stride: F, Data: grad},
+		0, blas32.General{Rows: 9 * C, Cols: F, Stride: F, Data: s.dw})
+	for f := 0; f < F; f++ {
+		for c := 0; c < C; c++ {
+			for k := 0; k < 9; k++ {
+				out[(f*C+c)*9+k] = s.dw[(k*C+c)*F+f]
+			}
+		}
+	}
+	return prealloc, nil
+}
+func (g conv3GradFilter) ReturnsPtr() bool     { return false }
+func (g conv3GradFilter) CallsExtern() bool    { return false }
+func (g conv3GradFilter) OverwritesInput() int { return -1 }
+func (g conv3GradFilter) WriteHash(h hash.Hash) {
+	fmt.Fprint(h, "dw:")
+	g.op.WriteHash(h)
+}
+func (g conv3GradFilter) Hashcode() uint32 { return hashOf(g) }
+func (g conv3GradFilter) String() string   { return fmt.Sprintf("∂w %v", g.op) }
