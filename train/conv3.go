@@ -14,16 +14,23 @@ import (
 // conv3Op is a whole 3×3 convolution (zero padding 1, no bias) of a batch
 // of H×W images: inputs x (C channels: [B·H·W, C], or [B, C, H, W] with
 // nchw) and w [F, C, 3, 3], output [B·H·W, F]. It gathers x's patches
-// (patchOp's layout) and multiplies them by the filter laid out to match.
+// (see patches) and multiplies them by the filter laid out to match.
 // Its gradients are two more products (conv3GradInput, conv3GradFilter)
 // instead of the patch gather's transpose: the data gradient is the full
 // convolution of the output gradient with the flipped filter, a product
 // with 9·F-long rows, where differentiating the gather would build and
 // clear a [B·H·W, 9·C] matrix and scatter it back (BenchmarkTrainStep).
 type conv3Op struct {
-	p       patchOp // shapes, and the gather
+	p       shape3
 	f       int
 	scratch *conv3Scratch
+}
+
+// shape3 is the input of a conv3Op: b images of h×w cells, c channels, in
+// NCHW order when nchw is set (else [b·h·w, c]).
+type shape3 struct {
+	b, c, h, w int
+	nchw       bool
 }
 
 // conv3Scratch holds a convolution's buffers from run to run: the forward
@@ -31,12 +38,13 @@ type conv3Op struct {
 // the filter laid out for the products.
 type conv3Scratch struct {
 	col, gcol []float32
+	img       []float32 // one input image in NHWC (nchw inputs)
 	wt, wf    []float32
 	dw        []float32
 }
 
 func newConv3Op(b, c, h, w, f int, nchw bool) conv3Op {
-	return conv3Op{p: patchOp{b: b, c: c, h: h, w: w, nchw: nchw}, f: f, scratch: &conv3Scratch{}}
+	return conv3Op{p: shape3{b: b, c: c, h: h, w: w, nchw: nchw}, f: f, scratch: &conv3Scratch{}}
 }
 
 func (op conv3Op) rows() int { return op.p.b * op.p.h * op.p.w }
@@ -87,21 +95,21 @@ func (op conv3Op) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, error
 	if len(in) != 2 {
 		return nil, fmt.Errorf("%v: %d inputs, want 2", op, len(in))
 	}
-	d, err := floats(op, in[1], prealloc)
+	d, err := floats(op, in[0], in[1], prealloc)
 	if err != nil {
 		return nil, err
 	}
-	w, out := d[0], d[1]
+	x, w, out := d[0], d[1], d[2]
 	C, F, rows := op.p.c, op.f, op.rows()
-	if len(w) != F*C*9 || len(out) != rows*F {
-		return nil, fmt.Errorf("%v: filter %v, output %v", op, in[1].Shape(), prealloc.Shape())
+	if len(x) != rows*C || len(w) != F*C*9 || len(out) != rows*F {
+		return nil, fmt.Errorf("%v: input %v, filter %v, output %v", op, in[0].Shape(), in[1].Shape(), prealloc.Shape())
 	}
 	s := op.scratch
 	s.col = grow(s.col, rows*9*C)
-	colV := tensor.New(tensor.WithShape(rows, 9*C), tensor.WithBacking(s.col))
-	if _, err := op.p.UsePreallocDo(colV, in[0]); err != nil {
-		return nil, err
+	if op.p.nchw {
+		s.img = grow(s.img, op.p.h*op.p.w*C)
 	}
+	patches(s.col, x, s.img, op.p.b, C, op.p.h, op.p.w, op.p.nchw)
 	// wt[(dy·3+dx)·C + c][f] = w[f][c][dy][dx]
 	s.wt = grow(s.wt, 9*C*F)
 	for f := 0; f < F; f++ {
@@ -187,10 +195,7 @@ func (g conv3GradInput) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value,
 	}
 	s := op.scratch
 	s.gcol = grow(s.gcol, rows*9*F)
-	gp := patchOp{b: op.p.b, c: F, h: op.p.h, w: op.p.w}
-	if _, err := gp.UsePreallocDo(tensor.New(tensor.WithShape(rows, 9*F), tensor.WithBacking(s.gcol)), in[0]); err != nil {
-		return nil, err
-	}
+	patches(s.gcol, grad, nil, op.p.b, F, op.p.h, op.p.w, false)
 	// wf[(ey·3+ex)·F + f][c] = w[f][c][2−ey][2−ex]
 	s.wf = grow(s.wf, 9*F*C)
 	for f := 0; f < F; f++ {
