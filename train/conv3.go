@@ -33,14 +33,13 @@ type shape3 struct {
 	nchw       bool
 }
 
-// conv3Scratch holds a convolution's buffers from run to run: the forward
-// pass's patches (read again by the filter gradient in the same run) and
-// the filter laid out for the products.
+// conv3Scratch holds a convolution's buffers from run to run: a few
+// images' patches, and the filter laid out for the products.
 type conv3Scratch struct {
-	col, gcol []float32
-	img       []float32 // one input image in NHWC (nchw inputs)
-	wt, wf    []float32
-	dw        []float32
+	col    []float32
+	img    []float32 // one input image in NHWC (nchw inputs)
+	wt, wf []float32
+	dw     []float32
 }
 
 func newConv3Op(b, c, h, w, f int, nchw bool) conv3Op {
@@ -105,11 +104,6 @@ func (op conv3Op) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, error
 		return nil, fmt.Errorf("%v: input %v, filter %v, output %v", op, in[0].Shape(), in[1].Shape(), prealloc.Shape())
 	}
 	s := op.scratch
-	s.col = grow(s.col, rows*9*C)
-	if op.p.nchw {
-		s.img = grow(s.img, op.p.h*op.p.w*C)
-	}
-	patches(s.col, x, s.img, op.p.b, C, op.p.h, op.p.w, op.p.nchw)
 	// wt[(dy·3+dx)·C + c][f] = w[f][c][dy][dx]
 	s.wt = grow(s.wt, 9*C*F)
 	for f := 0; f < F; f++ {
@@ -119,11 +113,38 @@ func (op conv3Op) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, error
 			}
 		}
 	}
-	blas32.Gemm(blas.NoTrans, blas.NoTrans, 1,
-		blas32.General{Rows: rows, Cols: 9 * C, Stride: 9 * C, Data: s.col},
-		blas32.General{Rows: 9 * C, Cols: F, Stride: F, Data: s.wt},
-		0, blas32.General{Rows: rows, Cols: F, Stride: F, Data: out})
+	hw := op.p.h * op.p.w
+	op.chunks(s, C, x, op.p.nchw, func(i0, n int, col []float32) {
+		blas32.Gemm(blas.NoTrans, blas.NoTrans, 1,
+			blas32.General{Rows: n * hw, Cols: 9 * C, Stride: 9 * C, Data: col},
+			blas32.General{Rows: 9 * C, Cols: F, Stride: F, Data: s.wt},
+			0, blas32.General{Rows: n * hw, Cols: F, Stride: F, Data: out[i0*hw*F : (i0+n)*hw*F]})
+	})
 	return prealloc, nil
+}
+
+// chunkImages is how many images a convolution gathers at a time, so that
+// their patches are still in cache when the product reads them (a whole
+// minibatch's patches are tens of megabytes). Tests lower it to cover
+// several chunks and a partial last one with small batches.
+var chunkImages = 8
+
+// chunks gathers the patches of src (c channels, one image every h·w·c
+// values, nchw as said) a few images at a time into the scratch and calls
+// f with the first image, the number of images and their patches.
+func (op conv3Op) chunks(s *conv3Scratch, c int, src []float32, nchw bool, f func(i0, n int, col []float32)) {
+	hw := op.p.h * op.p.w
+	k := min(chunkImages, op.p.b)
+	s.col = grow(s.col, k*hw*9*c)
+	if nchw {
+		s.img = grow(s.img, hw*c)
+	}
+	for i0 := 0; i0 < op.p.b; i0 += k {
+		n := min(k, op.p.b-i0)
+		col := s.col[:n*hw*9*c]
+		patches(col, src[i0*hw*c:(i0+n)*hw*c], s.img, n, c, op.p.h, op.p.w, nchw)
+		f(i0, n, col)
+	}
 }
 
 func (op conv3Op) ReturnsPtr() bool     { return false }
@@ -194,8 +215,6 @@ func (g conv3GradInput) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value,
 		return nil, fmt.Errorf("%v: gradient %v, filter %v, output %v", g, in[0].Shape(), in[1].Shape(), prealloc.Shape())
 	}
 	s := op.scratch
-	s.gcol = grow(s.gcol, rows*9*F)
-	patches(s.gcol, grad, nil, op.p.b, F, op.p.h, op.p.w, false)
 	// wf[(ey·3+ex)·F + f][c] = w[f][c][2−ey][2−ex]
 	s.wf = grow(s.wf, 9*F*C)
 	for f := 0; f < F; f++ {
@@ -205,10 +224,13 @@ func (g conv3GradInput) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value,
 			}
 		}
 	}
-	blas32.Gemm(blas.NoTrans, blas.NoTrans, 1,
-		blas32.General{Rows: rows, Cols: 9 * F, Stride: 9 * F, Data: s.gcol},
-		blas32.General{Rows: 9 * F, Cols: C, Stride: C, Data: s.wf},
-		0, blas32.General{Rows: rows, Cols: C, Stride: C, Data: out})
+	hw := op.p.h * op.p.w
+	op.chunks(s, F, grad, false, func(i0, n int, gcol []float32) {
+		blas32.Gemm(blas.NoTrans, blas.NoTrans, 1,
+			blas32.General{Rows: n * hw, Cols: 9 * F, Stride: 9 * F, Data: gcol},
+			blas32.General{Rows: 9 * F, Cols: C, Stride: C, Data: s.wf},
+			0, blas32.General{Rows: n * hw, Cols: C, Stride: C, Data: out[i0*hw*C : (i0+n)*hw*C]})
+	})
 	return prealloc, nil
 }
 func (g conv3GradInput) ReturnsPtr() bool     { return false }
@@ -222,9 +244,8 @@ func (g conv3GradInput) Hashcode() uint32 { return hashOf(g) }
 func (g conv3GradInput) String() string   { return fmt.Sprintf("∂x %v", g.op) }
 
 // conv3GradFilter is conv3Op's gradient with respect to w: inputs x and the
-// output gradient, output [F, C, 3, 3]: the forward pass's patches
-// (kept in the scratch: the forward op runs first in every run)
-// transposed times the output gradient.
+// output gradient, output [F, C, 3, 3]: x's patches transposed times the
+// output gradient.
 type conv3GradFilter struct{ op conv3Op }
 
 func (g conv3GradFilter) Arity() int { return 2 }
@@ -249,23 +270,32 @@ func (g conv3GradFilter) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value
 	if len(in) != 2 {
 		return nil, fmt.Errorf("%v: %d inputs, want 2", g, len(in))
 	}
-	d, err := floats(g, in[1], prealloc)
+	d, err := floats(g, in[0], in[1], prealloc)
 	if err != nil {
 		return nil, err
 	}
-	grad, out := d[0], d[1]
+	x, grad, out := d[0], d[1], d[2]
 	op := g.op
 	C, F, rows := op.p.c, op.f, op.rows()
-	s := op.scratch
-	if len(grad) != rows*F || len(out) != F*C*9 || len(s.col) != rows*9*C {
-		return nil, fmt.Errorf("%v: gradient %v, output %v (forward pass not run?)", g, in[1].Shape(), prealloc.Shape())
+	if len(x) != rows*C || len(grad) != rows*F || len(out) != F*C*9 {
+		return nil, fmt.Errorf("%v: input %v, gradient %v, output %v", g, in[0].Shape(), in[1].Shape(), prealloc.Shape())
 	}
-	// dwt[(dy·3+dx)·C + c][f] = Σ_rows col[row][(dy·3+dx)·C + c]·grad[row][f]
+	// dwt[(dy·3+dx)·C + c][f] = Σ_rows col[row][(dy·3+dx)·C + c]·grad[row][f],
+	// summed chunk by chunk (the patches are gathered again: cheaper than
+	// keeping a whole minibatch's).
+	s := op.scratch
 	s.dw = grow(s.dw, 9*C*F)
-	blas32.Gemm(blas.Trans, blas.NoTrans, 1,
-		blas32.General{Rows: rows, Cols: 9 * C, Stride: 9 * C, Data: s.col},
-		blas32.General{Rows: rows, Cols: F, Stride: F, Data: grad},
-		0, blas32.General{Rows: 9 * C, Cols: F, Stride: F, Data: s.dw})
+	hw := op.p.h * op.p.w
+	op.chunks(s, C, x, op.p.nchw, func(i0, n int, col []float32) {
+		beta := float32(1)
+		if i0 == 0 {
+			beta = 0
+		}
+		blas32.Gemm(blas.Trans, blas.NoTrans, 1,
+			blas32.General{Rows: n * hw, Cols: 9 * C, Stride: 9 * C, Data: col},
+			blas32.General{Rows: n * hw, Cols: F, Stride: F, Data: grad[i0*hw*F : (i0+n)*hw*F]},
+			beta, blas32.General{Rows: 9 * C, Cols: F, Stride: F, Data: s.dw})
+	})
 	for f := 0; f < F; f++ {
 		for c := 0; c < C; c++ {
 			for k := 0; k < 9; k++ {

@@ -27,6 +27,8 @@ func TestGradientsMatchFiniteDifferences(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			net := testNet(t, tc.game, tc.params, tc.game != "slime")
 			const batch = 3
+			defer func(k int) { chunkImages = k }(chunkImages)
+			chunkImages = 2 // several chunks, the last one partial
 			gr, err := newGraph(net, batch)
 			if err != nil {
 				t.Fatal(err)
