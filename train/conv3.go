@@ -21,10 +21,19 @@ import (
 // with 9·F-long rows, where differentiating the gather would build and
 // clear a [B·H·W, 9·C] matrix and scatter it back (BenchmarkTrainStep).
 type conv3Op struct {
+	pureOp
 	p       shape3
 	f       int
 	scratch *conv3Scratch
 }
+
+// pureOp holds the answers shared by this file's ops: they return new
+// values, call nothing external and overwrite no input.
+type pureOp struct{}
+
+func (pureOp) ReturnsPtr() bool     { return false }
+func (pureOp) CallsExtern() bool    { return false }
+func (pureOp) OverwritesInput() int { return -1 }
 
 // shape3 is the input of a conv3Op: b images of h×w cells, c channels, in
 // NCHW order when nchw is set (else [b·h·w, c]).
@@ -68,17 +77,20 @@ func (op conv3Op) Do(in ...G.Value) (G.Value, error) {
 	return op.UsePreallocDo(out, in...)
 }
 
-// floats returns the float32 data of values, or an error naming op.
-func floats(op fmt.Stringer, vals ...G.Value) ([][]float32, error) {
-	out := make([][]float32, len(vals))
-	for i, v := range vals {
-		d, ok := v.Data().([]float32)
-		if !ok {
-			return nil, fmt.Errorf("%v: value %d is %T, want float32 data", op, i, v.Data())
-		}
-		out[i] = d
+// floats2 returns the float32 data of an op's two inputs and its output, or
+// an error naming op.
+func floats2(op fmt.Stringer, out G.Value, in []G.Value) (a, b, o []float32, err error) {
+	if len(in) != 2 {
+		return nil, nil, nil, fmt.Errorf("%v: %d inputs, want 2", op, len(in))
 	}
-	return out, nil
+	var d [3][]float32
+	for i, v := range []G.Value{in[0], in[1], out} {
+		var ok bool
+		if d[i], ok = v.Data().([]float32); !ok {
+			return nil, nil, nil, fmt.Errorf("%v: value %d is %T, want float32 data", op, i, v.Data())
+		}
+	}
+	return d[0], d[1], d[2], nil
 }
 
 // grow returns buf with length n, reallocated only when too short.
@@ -91,14 +103,10 @@ func grow(buf []float32, n int) []float32 {
 
 // UsePreallocDo implements G.UsePreallocDoer.
 func (op conv3Op) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, error) {
-	if len(in) != 2 {
-		return nil, fmt.Errorf("%v: %d inputs, want 2", op, len(in))
-	}
-	d, err := floats(op, in[0], in[1], prealloc)
+	x, w, out, err := floats2(op, prealloc, in)
 	if err != nil {
 		return nil, err
 	}
-	x, w, out := d[0], d[1], d[2]
 	C, F, rows := op.p.c, op.f, op.rows()
 	if len(x) != rows*C || len(w) != F*C*9 || len(out) != rows*F {
 		return nil, fmt.Errorf("%v: input %v, filter %v, output %v", op, in[0].Shape(), in[1].Shape(), prealloc.Shape())
@@ -147,9 +155,6 @@ func (op conv3Op) chunks(s *conv3Scratch, c int, src []float32, nchw bool, f fun
 	}
 }
 
-func (op conv3Op) ReturnsPtr() bool     { return false }
-func (op conv3Op) CallsExtern() bool    { return false }
-func (op conv3Op) OverwritesInput() int { return -1 }
 func (op conv3Op) WriteHash(h hash.Hash) {
 	fmt.Fprintf(h, "conv3:%d-%d-%d-%d-%d-%v-%p", op.p.b, op.p.c, op.p.h, op.p.w, op.f, op.p.nchw, op.scratch)
 }
@@ -167,13 +172,13 @@ func (op conv3Op) SymDiff(in G.Nodes, _, grad *G.Node) (G.Nodes, error) {
 	if len(in) != 2 {
 		return nil, fmt.Errorf("%v: %d inputs, want 2", op, len(in))
 	}
-	dw, err := G.ApplyOp(conv3GradFilter{op}, in[0], grad)
+	dw, err := G.ApplyOp(conv3GradFilter{op: op}, in[0], grad)
 	if err != nil {
 		return nil, err
 	}
 	var dx *G.Node
 	if !op.p.nchw {
-		if dx, err = G.ApplyOp(conv3GradInput{op}, grad, in[1]); err != nil {
+		if dx, err = G.ApplyOp(conv3GradInput{op: op}, grad, in[1]); err != nil {
 			return nil, err
 		}
 	}
@@ -184,7 +189,10 @@ func (op conv3Op) SymDiff(in G.Nodes, _, grad *G.Node) (G.Nodes, error) {
 // output gradient [B·H·W, F] and w, output [B·H·W, C]. dx[q][c] =
 // Σ grad[q+(ey−1, ex−1)][f]·w[f][c][2−ey][2−ex]: the patches of the output
 // gradient times the flipped filter.
-type conv3GradInput struct{ op conv3Op }
+type conv3GradInput struct {
+	pureOp
+	op conv3Op
+}
 
 func (g conv3GradInput) Arity() int { return 2 }
 func (g conv3GradInput) Type() hm.Type {
@@ -201,14 +209,10 @@ func (g conv3GradInput) Do(in ...G.Value) (G.Value, error) {
 
 // UsePreallocDo implements G.UsePreallocDoer.
 func (g conv3GradInput) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, error) {
-	if len(in) != 2 {
-		return nil, fmt.Errorf("%v: %d inputs, want 2", g, len(in))
-	}
-	d, err := floats(g, in[0], in[1], prealloc)
+	grad, w, out, err := floats2(g, prealloc, in)
 	if err != nil {
 		return nil, err
 	}
-	grad, w, out := d[0], d[1], d[2]
 	op := g.op
 	C, F, rows := op.p.c, op.f, op.rows()
 	if len(grad) != rows*F || len(w) != F*C*9 || len(out) != rows*C {
@@ -233,9 +237,6 @@ func (g conv3GradInput) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value,
 	})
 	return prealloc, nil
 }
-func (g conv3GradInput) ReturnsPtr() bool     { return false }
-func (g conv3GradInput) CallsExtern() bool    { return false }
-func (g conv3GradInput) OverwritesInput() int { return -1 }
 func (g conv3GradInput) WriteHash(h hash.Hash) {
 	fmt.Fprint(h, "dx:")
 	g.op.WriteHash(h)
@@ -246,7 +247,10 @@ func (g conv3GradInput) String() string   { return fmt.Sprintf("∂x %v", g.op) 
 // conv3GradFilter is conv3Op's gradient with respect to w: inputs x and the
 // output gradient, output [F, C, 3, 3]: x's patches transposed times the
 // output gradient.
-type conv3GradFilter struct{ op conv3Op }
+type conv3GradFilter struct {
+	pureOp
+	op conv3Op
+}
 
 func (g conv3GradFilter) Arity() int { return 2 }
 func (g conv3GradFilter) Type() hm.Type {
@@ -267,14 +271,10 @@ func (g conv3GradFilter) Do(in ...G.Value) (G.Value, error) {
 
 // UsePreallocDo implements G.UsePreallocDoer.
 func (g conv3GradFilter) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, error) {
-	if len(in) != 2 {
-		return nil, fmt.Errorf("%v: %d inputs, want 2", g, len(in))
-	}
-	d, err := floats(g, in[0], in[1], prealloc)
+	x, grad, out, err := floats2(g, prealloc, in)
 	if err != nil {
 		return nil, err
 	}
-	x, grad, out := d[0], d[1], d[2]
 	op := g.op
 	C, F, rows := op.p.c, op.f, op.rows()
 	if len(x) != rows*C || len(grad) != rows*F || len(out) != F*C*9 {
@@ -305,9 +305,6 @@ func (g conv3GradFilter) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value
 	}
 	return prealloc, nil
 }
-func (g conv3GradFilter) ReturnsPtr() bool     { return false }
-func (g conv3GradFilter) CallsExtern() bool    { return false }
-func (g conv3GradFilter) OverwritesInput() int { return -1 }
 func (g conv3GradFilter) WriteHash(h hash.Hash) {
 	fmt.Fprint(h, "dw:")
 	g.op.WriteHash(h)

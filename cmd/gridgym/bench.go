@@ -66,38 +66,34 @@ The same figures as 'go test -bench' in rules/<game> and env.`,
 			}
 			rulesM := env.BenchRules(cfg, 4, per)
 			tick()
-			var rows []env.Measurement
-			for _, noObs := range []bool{false, true} {
-				for _, n := range batches {
-					for _, w := range workers {
-						if w > n {
-							tick()
-							continue
-						}
-						m, err := env.BenchVec(cfg, n, w, noObs, per)
-						if err != nil {
-							return err
-						}
-						rows = append(rows, m)
-						tick()
-					}
-				}
+			// The env itself, then the ceiling memory puts on the same work:
+			// writing each step's bytes once at memclr speed, nothing else.
+			envStep := func(n, w int, noObs bool) (env.Measurement, error) {
+				return env.BenchVec(cfg, n, w, noObs, per)
 			}
-			// The ceiling memory puts on the same work: writing each step's
-			// bytes once at memclr speed, nothing else.
-			for _, noObs := range []bool{false, true} {
-				for _, n := range batches {
-					for _, w := range workers {
-						if w > n {
+			stores := func(n, w int, noObs bool) (env.Measurement, error) {
+				m := env.BenchStores(n, env.StepBytes(cfg, !noObs), w, per)
+				if noObs {
+					m.What += ", masks only"
+				}
+				return m, nil
+			}
+			var rows []env.Measurement
+			for _, measure := range []func(n, w int, noObs bool) (env.Measurement, error){envStep, stores} {
+				for _, noObs := range []bool{false, true} {
+					for _, n := range batches {
+						for _, w := range workers {
+							if w > n {
+								tick()
+								continue
+							}
+							m, err := measure(n, w, noObs)
+							if err != nil {
+								return err
+							}
+							rows = append(rows, m)
 							tick()
-							continue
 						}
-						m := env.BenchStores(n, env.StepBytes(cfg, !noObs), w, per)
-						if noObs {
-							m.What += ", masks only"
-						}
-						rows = append(rows, m)
-						tick()
 					}
 				}
 			}
