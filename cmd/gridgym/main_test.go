@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -88,6 +90,30 @@ func TestBadInputIsAUsageError(t *testing.T) {
 		}
 		if !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("%v: error %q should be one line mentioning %q", c.args, err, c.want)
+		}
+	}
+}
+
+// failWriter fails every write, as a closed pipe does (| head).
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("broken pipe") }
+
+// A tournament writes its report before it prints anything, so output that
+// cannot be written (a reader that stopped early) does not cost the report.
+func TestTournamentReportSurvivesBrokenOutput(t *testing.T) {
+	dir := t.TempDir()
+	root := newRoot()
+	root.SetOut(failWriter{})
+	root.SetErr(failWriter{})
+	root.SetArgs([]string{"tournament", "-q", "-g", "slime", "-b", "simplebot,random", "-n", "4", "--report", dir})
+	if err := root.Execute(); err == nil {
+		t.Fatal("printing into a broken pipe reported no error")
+	}
+	removeTemps()
+	for _, f := range []string{"report.md", "report.html", "games.jsonl"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("report file %s: %v", f, err)
 		}
 	}
 }

@@ -113,17 +113,23 @@ Ctrl-C stops early and reports the games finished so far.`,
 			if ctx.Err() != nil {
 				fmt.Fprintf(c.ErrOrStderr(), "stopped early: %d of %d games\n", len(res.Games), games)
 			}
-			if err := eval.WriteTable(c.OutOrStdout(), res); err != nil {
-				return err
-			}
+			// The report is written before anything is printed: output
+			// piped into a reader that stops early (| head) kills the
+			// process at its next write, and must not cost the report.
+			var paths []string
 			if reportOut != nil && len(res.Games) > 0 {
-				paths, err := eval.WriteReport(reportOut.dir, res, eval.Analyze(res, eval.AnalyzeOptions{Ratings: eval.RatingOptions{Seed: gf.seed}}))
-				if err != nil {
-					return err
+				var werr error
+				if paths, werr = eval.WriteReport(reportOut.dir, res, eval.Analyze(res, eval.AnalyzeOptions{Ratings: eval.RatingOptions{Seed: gf.seed}})); werr != nil {
+					return werr
 				}
 				if err := reportOut.finish(ctx); err != nil {
 					return err
 				}
+			}
+			if err := eval.WriteTable(c.OutOrStdout(), res); err != nil {
+				return err
+			}
+			if len(paths) > 0 {
 				fmt.Fprintf(c.OutOrStdout(), "\nreport (ratings with 95%% bootstrap intervals, head-to-head win rates, plots):\n")
 				for _, p := range paths {
 					fmt.Fprintf(c.OutOrStdout(), "  %s\n", reportOut.show(p))
