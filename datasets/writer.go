@@ -140,7 +140,7 @@ func NewWriter(dir string, meta Meta, opts WriterOptions) (*Writer, error) {
 	}
 	opts = opts.withDefaults()
 	if opts.BatchRows <= 0 {
-		opts.BatchRows = min(max(opts.BatchBytes/RowBytes(meta), 4096), 1<<18)
+		opts.BatchRows = min(max(opts.BatchBytes/rowBytes(meta), 4096), 1<<18)
 	}
 	if strings.ContainsAny(opts.Prefix, `/\`) || strings.HasPrefix(opts.Prefix, ".") {
 		return nil, fmt.Errorf("datasets: shard prefix %q: want a plain file name that does not start with '.'", opts.Prefix)
@@ -190,9 +190,9 @@ func NewWriter(dir string, meta Meta, opts WriterOptions) (*Writer, error) {
 	return w, nil
 }
 
-// RowBytes is the uncompressed size of one row in the Arrow columns of
+// rowBytes is the uncompressed size of one row in the Arrow columns of
 // meta's shards (validity bitmaps and dictionaries left out).
-func RowBytes(meta Meta) int {
+func rowBytes(meta Meta) int {
 	n := 8 + 4 + 1 + 8*meta.StateWords + 4 + 2*MoveWidth + 8*meta.MaskWords + 4 + 4 + 4 + 4 + 4 + 4 + 1
 	if meta.Heads > 1 {
 		n += 4 * meta.Heads

@@ -97,8 +97,8 @@ func (t *trainer) checkpoint(it int) error {
 			return err
 		}
 	}
-	st, _ := json.MarshalIndent(runState{Iteration: it, Elapsed: t.elapsed().Seconds(), EnvSteps: t.envSteps, Pool: t.poolI, Best: t.best}, "", "  ")
-	if err := neural.WriteFileAtomic(filepath.Join(dir, "state.json"), st); err != nil {
+	st := runState{Iteration: it, Elapsed: t.elapsed().Seconds(), EnvSteps: t.envSteps, Pool: t.poolI, Best: t.best}
+	if err := writeJSON(filepath.Join(dir, "state.json"), st); err != nil {
 		return err
 	}
 	t.saved = it

@@ -240,33 +240,15 @@ func (t *trainer) evaluateBest(it int) (EvalResult, error) {
 // that say whether PPO later improved on the clone.
 type bcRecord struct {
 	BCStats
-	Eval *bcEval `json:",omitempty"`
-}
-
-// bcEval is an EvalResult for JSON (an undefined interval is null).
-type bcEval struct {
-	Games                                                     int
-	Win, Score, Points, First, WinLo, WinHi, ScoreLo, ScoreHi jsonFloat
-}
-
-// jsonFloat marshals NaN and ±Inf as null, which JSON has no number for.
-type jsonFloat float64
-
-// MarshalJSON implements json.Marshaler.
-func (f jsonFloat) MarshalJSON() ([]byte, error) {
-	if math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {
-		return []byte("null"), nil
-	}
-	return json.Marshal(float64(f))
+	Eval *EvalResult `json:",omitempty"`
 }
 
 // writeBC writes bc.json: the warm start's figures and, where it was
 // evaluated, the cloned policy's evaluation.
 func (t *trainer) writeBC() error {
 	rec := bcRecord{BCStats: t.bc}
-	if r := t.cloneEval; r.Games > 0 {
-		rec.Eval = &bcEval{Games: r.Games, Win: jsonFloat(r.Win), Score: jsonFloat(r.Score), Points: jsonFloat(r.Points),
-			First: jsonFloat(r.First), WinLo: jsonFloat(r.WinLo), WinHi: jsonFloat(r.WinHi), ScoreLo: jsonFloat(r.ScoreLo), ScoreHi: jsonFloat(r.ScoreHi)}
+	if t.cloneEval.Games > 0 {
+		rec.Eval = &t.cloneEval
 	}
 	return writeJSON(filepath.Join(t.opt.Dir, "bc.json"), rec)
 }

@@ -275,7 +275,7 @@ func TestWarmStartRecordsTheClone(t *testing.T) {
 	}
 	var rec bcRecord
 	if err := json.Unmarshal(b, &rec); err != nil || rec.BCStats != res.BC || rec.Eval == nil ||
-		rec.Eval.Games != cfg.Eval.Games || float64(rec.Eval.Points) != res.CloneEval.Points {
+		rec.Eval.Games != cfg.Eval.Games || rec.Eval.Points != res.CloneEval.Points {
 		t.Fatalf("bc.json %s: %+v, %v", b, rec, err)
 	}
 	if _, meta, err := neural.Load(filepath.Join(dir, "best.safetensors")); err != nil || (meta["iteration"] != "0" && meta["iteration"] != "1") {
