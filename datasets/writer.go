@@ -42,12 +42,15 @@ type WriterOptions struct {
 	Compression string
 }
 
-func (o WriterOptions) withDefaults() WriterOptions {
+func (o WriterOptions) withDefaults(meta Meta) WriterOptions {
 	if o.RowsPerShard <= 0 {
 		o.RowsPerShard = 1 << 20
 	}
 	if o.BatchBytes <= 0 {
 		o.BatchBytes = 48 << 20
+	}
+	if o.BatchRows <= 0 {
+		o.BatchRows = min(max(o.BatchBytes/rowBytes(meta), 4096), 1<<18)
 	}
 	if o.Prefix == "" {
 		o.Prefix = "shard"
@@ -138,10 +141,7 @@ func NewWriter(dir string, meta Meta, opts WriterOptions) (*Writer, error) {
 	if err != nil {
 		return nil, err
 	}
-	opts = opts.withDefaults()
-	if opts.BatchRows <= 0 {
-		opts.BatchRows = min(max(opts.BatchBytes/rowBytes(meta), 4096), 1<<18)
-	}
+	opts = opts.withDefaults(meta)
 	if strings.ContainsAny(opts.Prefix, `/\`) || strings.HasPrefix(opts.Prefix, ".") {
 		return nil, fmt.Errorf("datasets: shard prefix %q: want a plain file name that does not start with '.'", opts.Prefix)
 	}
