@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/apache/arrow/go/v14/arrow"
 	"github.com/apache/arrow/go/v14/arrow/array"
@@ -30,7 +31,8 @@ type WriterOptions struct {
 	// (BenchmarkWrite: Slime rows cost 3× less at 65536 rows than at 16384).
 	BatchRows int
 	// BatchBytes is the uncompressed size the default BatchRows aims at
-	// (default 48 MiB); the writer holds about one batch in memory.
+	// (default 48 MiB); the writer holds up to three batches in memory (one
+	// filling, one waiting, one being compressed).
 	BatchBytes int
 	// Prefix names the shards <Prefix>-NNNNNN.arrow (default "shard").
 	Prefix string
@@ -76,7 +78,10 @@ type WriterStats struct {
 // files named <prefix>-NNNNNN.arrow, numbered on from the highest shard
 // already there. A shard is written under the temporary name
 // .<prefix>-NNNNNN.arrow.tmp and renamed only once complete and synced, so a
-// final name never holds a torn file. A Writer is not safe for concurrent use.
+// final name never holds a torn file. Rows are copied into a record batch
+// in place; full batches are compressed and written on a goroutine of the
+// writer's own while the next one fills. A Writer is not safe for
+// concurrent use.
 type Writer struct {
 	dir    string
 	meta   Meta
@@ -84,33 +89,15 @@ type Writer struct {
 	schema *arrow.Schema
 	mem    memory.Allocator
 
-	// Column builders, reused batch after batch.
-	episode   *array.Uint64Builder
-	step      *array.Int32Builder
-	seat      *array.Uint8Builder
-	state     *array.FixedSizeListBuilder
-	stateV    *array.Uint64Builder
-	action    *array.Int32Builder
-	heads     *array.FixedSizeListBuilder // nil when Heads == 1
-	headsV    *array.Int32Builder
-	move      *array.FixedSizeListBuilder
-	moveV     *array.Int16Builder
-	legal     *array.FixedSizeListBuilder
-	legalV    *array.Uint64Builder
-	reward    *array.Float32Builder
-	done      *array.BooleanBuilder
-	truncated *array.BooleanBuilder
-	logp      *array.Float32Builder
-	value     *array.Float32Builder
-	agentIdx  *array.Int32Builder
-	pending   int // rows in the builders
+	cur *batch // the rows not yet handed to the shard
 
 	// The fixed dictionaries (file-format IPC allows one dictionary per
 	// column per file) and the all-zero indices of the one-value columns.
 	gameDict, runDict, agentDict arrow.Array
 	zeros                        *array.Int32
 	agents                       map[string]int32
-	moveBuf                      [MoveWidth]int16
+	agentOf                      []int32     // the agent index of each row of the episode being written
+	seatAgent                    []seatAgent // by seat: the last agent name looked up and its index
 
 	// The open shard.
 	index int // number of the next shard to open
@@ -118,6 +105,7 @@ type Writer struct {
 	buf   *bufio.Writer
 	cw    *countWriter
 	fw    *ipc.FileWriter
+	bg    *batchWriter // writes fw's record batches in the background
 	tmp   string
 	final string
 	rows  int // rows in the open shard
@@ -154,27 +142,6 @@ func NewWriter(dir string, meta Meta, opts WriterOptions) (*Writer, error) {
 	}
 	mem := newPoolAllocator(256 << 20)
 	w := &Writer{dir: dir, meta: meta, opts: opts, schema: schema, mem: mem, index: next}
-	w.episode = array.NewUint64Builder(mem)
-	w.step = array.NewInt32Builder(mem)
-	w.seat = array.NewUint8Builder(mem)
-	w.state = array.NewFixedSizeListBuilder(mem, int32(meta.StateWords), arrow.PrimitiveTypes.Uint64)
-	w.stateV = w.state.ValueBuilder().(*array.Uint64Builder)
-	w.action = array.NewInt32Builder(mem)
-	if meta.Heads > 1 {
-		w.heads = array.NewFixedSizeListBuilder(mem, int32(meta.Heads), arrow.PrimitiveTypes.Int32)
-		w.headsV = w.heads.ValueBuilder().(*array.Int32Builder)
-	}
-	w.move = array.NewFixedSizeListBuilder(mem, MoveWidth, arrow.PrimitiveTypes.Int16)
-	w.moveV = w.move.ValueBuilder().(*array.Int16Builder)
-	w.legal = array.NewFixedSizeListBuilder(mem, int32(meta.MaskWords), arrow.PrimitiveTypes.Uint64)
-	w.legalV = w.legal.ValueBuilder().(*array.Uint64Builder)
-	w.reward = array.NewFloat32Builder(mem)
-	w.done = array.NewBooleanBuilder(mem)
-	w.truncated = array.NewBooleanBuilder(mem)
-	w.logp = array.NewFloat32Builder(mem)
-	w.value = array.NewFloat32Builder(mem)
-	w.agentIdx = array.NewInt32Builder(mem)
-
 	w.gameDict = stringArray(mem, meta.Game)
 	w.runDict = stringArray(mem, meta.RunID)
 	w.agentDict = stringArray(mem, meta.Agents...)
@@ -186,7 +153,7 @@ func NewWriter(dir string, meta Meta, opts WriterOptions) (*Writer, error) {
 	zb.AppendValues(make([]int32, opts.BatchRows), nil)
 	w.zeros = zb.NewInt32Array()
 	zb.Release()
-	w.reserve()
+	w.cur = newBatch(meta, mem, opts.BatchRows)
 	return w, nil
 }
 
@@ -229,31 +196,6 @@ func nextShardIndex(dir, prefix string) (int, error) {
 		}
 	}
 	return next, nil
-}
-
-// reserve sizes the builders for one batch.
-func (w *Writer) reserve() {
-	n := w.opts.BatchRows
-	w.episode.Reserve(n)
-	w.step.Reserve(n)
-	w.seat.Reserve(n)
-	w.state.Reserve(n)
-	w.stateV.Reserve(n * w.meta.StateWords)
-	w.action.Reserve(n)
-	if w.heads != nil {
-		w.heads.Reserve(n)
-		w.headsV.Reserve(n * w.meta.Heads)
-	}
-	w.move.Reserve(n)
-	w.moveV.Reserve(n * MoveWidth)
-	w.legal.Reserve(n)
-	w.legalV.Reserve(n * w.meta.MaskWords)
-	w.reward.Reserve(n)
-	w.done.Reserve(n)
-	w.truncated.Reserve(n)
-	w.logp.Reserve(n)
-	w.value.Reserve(n)
-	w.agentIdx.Reserve(n)
 }
 
 // Meta returns the metadata the writer writes into every shard.
@@ -299,8 +241,8 @@ func (w *Writer) WriteEpisode(rows []Row) error {
 		}
 	}
 	for i := range rows {
-		w.appendRow(&rows[i])
-		if w.pending == w.opts.BatchRows {
+		w.cur.add(&rows[i], w.agentOf[i])
+		if w.cur.full() {
 			if err := w.flush(); err != nil {
 				return w.fail(err)
 			}
@@ -317,10 +259,21 @@ func (w *Writer) WriteEpisode(rows []Row) error {
 	return nil
 }
 
+// seatAgent caches one seat's agent lookup.
+type seatAgent struct {
+	name string
+	idx  int32
+	ok   bool
+}
+
 // checkRows checks an episode's rows against the metadata before any is
 // written, so a bad episode leaves the shard as it was.
+// It also looks up each row's agent index into agentOf (a seat keeps its
+// agent through an episode, so the map is asked once per seat).
 func (w *Writer) checkRows(rows []Row) error {
 	ep := rows[0].EpisodeID
+	w.agentOf = w.agentOf[:0]
+	clear(w.seatAgent)
 	for i := range rows {
 		r := &rows[i]
 		var err error
@@ -334,9 +287,19 @@ func (w *Writer) checkRows(rows []Row) error {
 		case len(r.Action) != w.meta.Heads:
 			err = fmt.Errorf("%d action heads, meta says %d", len(r.Action), w.meta.Heads)
 		default:
-			if _, ok := w.agents[r.Agent]; !ok {
-				err = fmt.Errorf("agent %q is not in Meta.Agents %q", r.Agent, w.meta.Agents)
+			if int(r.Seat) >= len(w.seatAgent) {
+				w.seatAgent = append(w.seatAgent, make([]seatAgent, int(r.Seat)+1-len(w.seatAgent))...)
 			}
+			c := &w.seatAgent[r.Seat]
+			if !c.ok || r.Agent != c.name {
+				idx, ok := w.agents[r.Agent]
+				if !ok {
+					err = fmt.Errorf("agent %q is not in Meta.Agents %q", r.Agent, w.meta.Agents)
+					break
+				}
+				*c = seatAgent{r.Agent, idx, true}
+			}
+			w.agentOf = append(w.agentOf, c.idx)
 		}
 		if err != nil {
 			return fmt.Errorf("datasets: episode %d row %d (step %d, seat %d): %w", ep, i, r.Step, r.Seat, err)
@@ -345,92 +308,76 @@ func (w *Writer) checkRows(rows []Row) error {
 	return nil
 }
 
-func (w *Writer) appendRow(r *Row) {
-	w.episode.UnsafeAppend(r.EpisodeID)
-	w.step.UnsafeAppend(r.Step)
-	w.seat.UnsafeAppend(r.Seat)
-	w.state.Append(true)
-	w.stateV.AppendValues(r.State, nil)
-	w.action.UnsafeAppend(r.Action[0])
-	if w.heads != nil {
-		w.heads.Append(true)
-		w.headsV.AppendValues(r.Action, nil)
-	}
-	mb := &w.moveBuf
-	mb[0], mb[1] = int16(r.Move.Kind), int16(r.Move.N)
-	copy(mb[2:], r.Move.Arg[:])
-	w.move.Append(true)
-	w.moveV.AppendValues(mb[:], nil)
-	w.legal.Append(true)
-	w.legalV.AppendValues(r.Legal, nil)
-	w.reward.UnsafeAppend(r.Reward)
-	w.done.UnsafeAppend(r.Done)
-	w.truncated.UnsafeAppend(r.Truncated)
-	if r.HasPolicy {
-		w.logp.UnsafeAppend(r.LogP)
-		w.value.UnsafeAppend(r.Value)
-	} else {
-		w.logp.UnsafeAppendBoolToBitmap(false)
-		w.value.UnsafeAppendBoolToBitmap(false)
-	}
-	w.agentIdx.UnsafeAppend(w.agents[r.Agent])
-	w.pending++
-}
-
-// flush writes the builders' rows as one record batch.
+// flush hands the batch's rows to the shard as one record batch.
 func (w *Writer) flush() error {
-	n := w.pending
-	if n == 0 {
+	if w.cur.n == 0 {
 		return nil
 	}
-	zeros := array.NewSlice(w.zeros, 0, int64(n))
-	defer zeros.Release()
-	agentIdx := w.agentIdx.NewArray()
-	defer agentIdx.Release()
-	cols := []arrow.Array{
-		array.NewDictionaryArray(dictString, zeros, w.gameDict),
-		array.NewDictionaryArray(dictString, zeros, w.runDict),
-		w.episode.NewArray(),
-		w.step.NewArray(),
-		w.seat.NewArray(),
-		retype(w.state.NewArray(), w.schema.Field(5).Type),
-		w.action.NewArray(),
+	return w.bg.write(w.cur.record(w.schema, w.zeros, w.gameDict, w.runDict, w.agentDict))
+}
+
+// batchWriter compresses and writes one shard's record batches on its own
+// goroutine, so that the rows of the next batch are taken while the last
+// one is compressed: a writer that compressed in line would stall the
+// self-play workers feeding it for as long as a batch takes (for Slime a
+// third of the run). At most one batch waits while another is written,
+// so the writer holds about three batches of memory.
+type batchWriter struct {
+	fw     *ipc.FileWriter
+	name   string
+	in     chan arrow.Record
+	done   chan struct{} // closed when the goroutine has ended; err is set then
+	err    error         // the first write error
+	failed atomic.Bool   // a write has failed: refuse further batches
+	abort  atomic.Bool   // drop the batches not yet written
+	closed bool          // in has been closed
+}
+
+func newBatchWriter(fw *ipc.FileWriter, name string) *batchWriter {
+	b := &batchWriter{fw: fw, name: name, in: make(chan arrow.Record, 1), done: make(chan struct{})}
+	go b.run()
+	return b
+}
+
+func (b *batchWriter) run() {
+	defer close(b.done)
+	for rec := range b.in {
+		if b.err == nil && !b.abort.Load() {
+			if err := b.fw.Write(rec); err != nil {
+				b.err = fmt.Errorf("datasets: write %s: %w", b.name, err)
+				b.failed.Store(true)
+			}
+		}
+		rec.Release()
 	}
-	if w.heads != nil {
-		cols = append(cols, retype(w.heads.NewArray(), w.schema.Field(7).Type))
+}
+
+// write queues rec (taking over the caller's reference); it blocks while
+// another batch waits. After a failed write it returns that error.
+func (b *batchWriter) write(rec arrow.Record) error {
+	if b.failed.Load() {
+		rec.Release()
+		return b.wait()
 	}
-	cols = append(cols,
-		retype(w.move.NewArray(), w.schema.Field(len(cols)).Type),
-		retype(w.legal.NewArray(), w.schema.Field(len(cols)+1).Type),
-		w.reward.NewArray(),
-		w.done.NewArray(),
-		w.truncated.NewArray(),
-		w.logp.NewArray(),
-		w.value.NewArray(),
-		array.NewDictionaryArray(dictString, agentIdx, w.agentDict),
-	)
-	rec := array.NewRecord(w.schema, cols, int64(n))
-	for _, c := range cols {
-		c.Release()
-	}
-	err := w.fw.Write(rec)
-	rec.Release()
-	w.pending = 0
-	w.reserve()
-	if err != nil {
-		return fmt.Errorf("datasets: write %s: %w", w.tmp, err)
-	}
+	b.in <- rec
 	return nil
 }
 
-// retype returns a's data under type dt (the builders make fixed-size lists
-// of nullable items; the schema says the items are never null), releasing a.
-func retype(a arrow.Array, dt arrow.DataType) arrow.Array {
-	d := a.Data()
-	nd := array.NewData(dt, d.Len(), d.Buffers(), d.Children(), d.NullN(), d.Offset())
-	a.Release()
-	defer nd.Release()
-	return array.MakeFromData(nd)
+// wait lets the queued batches be written and returns the first write
+// error; the file writer is the caller's again afterwards.
+func (b *batchWriter) wait() error {
+	if !b.closed {
+		b.closed = true
+		close(b.in)
+	}
+	<-b.done
+	return b.err
+}
+
+// discard drops the queued batches and waits for the goroutine to end.
+func (b *batchWriter) discard() {
+	b.abort.Store(true)
+	b.wait()
 }
 
 // countWriter is the io.WriteSeeker the IPC writer needs over a buffered
@@ -479,6 +426,7 @@ func (w *Writer) openShard() error {
 		return fmt.Errorf("datasets: create %s: %w", w.tmp, err)
 	}
 	w.fw = fw
+	w.bg = newBatchWriter(fw, w.tmp)
 	w.rows = 0
 	return nil
 }
@@ -487,6 +435,9 @@ func (w *Writer) openShard() error {
 // to its final name and syncs the directory.
 func (w *Writer) finishShard() error {
 	if err := w.flush(); err != nil {
+		return err
+	}
+	if err := w.bg.wait(); err != nil {
 		return err
 	}
 	if err := w.fw.Close(); err != nil {
@@ -511,7 +462,7 @@ func (w *Writer) finishShard() error {
 	}
 	w.stats.Shards++
 	w.stats.Bytes += w.cw.n
-	w.fw, w.buf, w.cw, w.tmp = nil, nil, nil, ""
+	w.fw, w.bg, w.buf, w.cw, w.tmp = nil, nil, nil, nil, ""
 	w.rows = 0
 	return nil
 }
@@ -535,6 +486,9 @@ func (w *Writer) fail(err error) error {
 
 // removeTemp closes and deletes the open shard's temporary file.
 func (w *Writer) removeTemp() {
+	if w.bg != nil {
+		w.bg.discard()
+	}
 	if w.f != nil {
 		w.f.Close()
 		w.f = nil
@@ -542,7 +496,7 @@ func (w *Writer) removeTemp() {
 	if w.tmp != "" {
 		os.Remove(w.tmp)
 	}
-	w.fw, w.buf, w.cw, w.tmp = nil, nil, nil, ""
+	w.fw, w.bg, w.buf, w.cw, w.tmp = nil, nil, nil, nil, ""
 }
 
 // Close finishes the open shard (flush, footer, fsync, rename) and releases
@@ -580,13 +534,7 @@ func (w *Writer) Abort() {
 }
 
 func (w *Writer) release() {
-	for _, b := range []array.Builder{w.episode, w.step, w.seat, w.state, w.action, w.move, w.legal,
-		w.reward, w.done, w.truncated, w.logp, w.value, w.agentIdx} {
-		b.Release()
-	}
-	if w.heads != nil {
-		w.heads.Release()
-	}
+	w.cur.releaseBufs()
 	w.gameDict.Release()
 	w.runDict.Release()
 	w.agentDict.Release()
