@@ -174,3 +174,52 @@ func TestBatchWriterError(t *testing.T) {
 	}
 	mem.AssertSize(t, 0)
 }
+
+// A batch on a Writer's pool fills buffers that earlier batches used: the
+// rows of a later batch must read back exactly, with no byte of the earlier
+// rows showing through (null policy slots and unset bits included).
+func TestBatchReusesPoolBuffers(t *testing.T) {
+	m := synthMeta(2)
+	schema, err := Schema(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool := newPoolAllocator(1 << 20)
+	game, run, agents := stringArray(pool, m.Game), stringArray(pool, m.RunID), stringArray(pool, m.Agents...)
+	zb := array.NewInt32Builder(pool)
+	zb.AppendValues(make([]int32, 50), nil)
+	zeros := zb.NewInt32Array()
+	zb.Release()
+	b := newBatch(m, pool, 50)
+	// Two full batches: the buffers of the first are back in the pool when
+	// the second is recorded, and the third batch is filled in them.
+	for k := 0; k < 2; k++ {
+		for i := 0; i < 50; i++ {
+			r := synthRow(m, i)
+			r.Done, r.Truncated, r.HasPolicy, r.LogP, r.Value = true, true, true, 9, 9
+			b.add(&r, 2)
+		}
+		b.record(schema, zeros, game, run, agents).Release()
+	}
+	var want []Row
+	for i := 0; i < 30; i++ {
+		r := synthRow(m, 1000+i)
+		want = append(want, r)
+		b.add(&r, int32((1000+i)%len(m.Agents)))
+	}
+	rec := b.record(schema, zeros, game, run, agents)
+	defer rec.Release()
+	var dec rowDecoder
+	if err := dec.bind(rec, m); err != nil {
+		t.Fatal(err)
+	}
+	logp := rec.Column(rec.Schema().FieldIndices(ColPolicyLogP)[0]).(*array.Float32).Float32Values()
+	for i, w := range want {
+		if got := dec.row(i).Clone(); !reflect.DeepEqual(got, w) {
+			t.Fatalf("row %d:\n got %+v\nwant %+v", i, got, w)
+		}
+		if !w.HasPolicy && logp[i] != 0 {
+			t.Fatalf("row %d: null policy slot holds %v, want 0", i, logp[i])
+		}
+	}
+}
