@@ -49,6 +49,7 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -156,15 +157,39 @@ func (s *Store) Put(ctx context.Context, key string, b []byte) error {
 	return s.put(ctx, key, func(w io.Writer) error { _, err := w.Write(b); return err })
 }
 
-// PutFile uploads the local file at path under key, atomically.
+// PutFile uploads the local file at path under key, atomically. An
+// executable file (an exported slime-bot) stays executable: a local store's
+// copy gets its permissions, and a remote object records them in its
+// metadata (modeKey), which GetFile restores.
 func (s *Store) PutFile(ctx context.Context, key, path string) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return fmt.Errorf("store: %w", err)
 	}
 	defer f.Close()
-	return s.put(ctx, key, func(w io.Writer) error { _, err := io.Copy(w, f); return err })
+	fi, err := f.Stat()
+	if err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	var md map[string]string
+	mode := fi.Mode().Perm()
+	if mode&0o111 != 0 {
+		md = map[string]string{modeKey: strconv.FormatUint(uint64(mode), 8)}
+	}
+	if err := s.putMeta(ctx, key, md, func(w io.Writer) error { _, err := io.Copy(w, f); return err }); err != nil {
+		return err
+	}
+	if md != nil && s.local != "" {
+		if err := os.Chmod(filepath.Join(s.local, filepath.FromSlash(key)), mode); err != nil {
+			return fmt.Errorf("store: %w", err)
+		}
+	}
+	return nil
 }
+
+// modeKey is the object metadata key holding an executable file's
+// permission bits (octal), as PutFile uploads them.
+const modeKey = "gridgym-mode"
 
 // PutStream writes what fill writes under key, atomically. Only the writer's
 // Close commits the object; when fill fails, the upload is cancelled and no
@@ -174,11 +199,16 @@ func (s *Store) PutStream(ctx context.Context, key string, fill func(io.Writer) 
 }
 
 func (s *Store) put(ctx context.Context, key string, fill func(io.Writer) error) error {
+	return s.putMeta(ctx, key, nil, fill)
+}
+
+// putMeta is put with object metadata md (nil for none).
+func (s *Store) putMeta(ctx context.Context, key string, md map[string]string, fill func(io.Writer) error) error {
 	// Cancelling the writer's context before Close aborts the upload
 	// (gocloud's documented way): nothing is committed under key.
 	wctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	w, err := s.bucket.NewWriter(wctx, key, &blob.WriterOptions{ContentType: contentType(key)})
+	w, err := s.bucket.NewWriter(wctx, key, &blob.WriterOptions{ContentType: contentType(key), Metadata: md})
 	if err != nil {
 		return fmt.Errorf("store: put %s: %w", key, err)
 	}
@@ -239,7 +269,35 @@ func (s *Store) GetFile(ctx context.Context, key, dst string) error {
 		os.Remove(tmp)
 		return err
 	}
+	if mode, ok := s.execMode(ctx, key); ok {
+		if err := os.Chmod(tmp, mode); err != nil {
+			os.Remove(tmp)
+			return err
+		}
+	}
 	return os.Rename(tmp, dst)
+}
+
+// execMode returns the permissions of key if PutFile stored it as an
+// executable: a local store's file says so itself, a remote object through
+// its metadata.
+func (s *Store) execMode(ctx context.Context, key string) (os.FileMode, bool) {
+	if s.local != "" {
+		fi, err := os.Stat(filepath.Join(s.local, filepath.FromSlash(key)))
+		if err != nil || fi.Mode().Perm()&0o111 == 0 {
+			return 0, false
+		}
+		return fi.Mode().Perm(), true
+	}
+	a, err := s.bucket.Attributes(ctx, key)
+	if err != nil {
+		return 0, false
+	}
+	m, err := strconv.ParseUint(a.Metadata[modeKey], 8, 32)
+	if err != nil || m&0o111 == 0 || m > 0o777 {
+		return 0, false
+	}
+	return os.FileMode(m), true
 }
 
 // Exists reports whether key exists.

@@ -150,6 +150,30 @@ func exercise(t *testing.T, loc string) {
 	if b, err := s.Get(ctx, "sub/r.csv"); err != nil || string(b) != "a,b\n" {
 		t.Fatalf("uploaded report: %q %v", b, err)
 	}
+	// An executable (an exported slime-bot) comes back executable; a plain
+	// file does not become one.
+	src, dst := t.TempDir(), t.TempDir()
+	for name, mode := range map[string]os.FileMode{"bot/slime-bot": 0o755, "bot/weights.safetensors": 0o644} {
+		p := filepath.Join(src, filepath.Base(name))
+		if err := os.WriteFile(p, []byte(name), mode); err != nil {
+			t.Fatal(err)
+		}
+		os.Chmod(p, mode) // whatever the umask
+		if err := s.PutFile(ctx, name, p); err != nil {
+			t.Fatal(err)
+		}
+		got := filepath.Join(dst, filepath.Base(name))
+		if err := s.GetFile(ctx, name, got); err != nil {
+			t.Fatal(err)
+		}
+		fi, err := os.Stat(got)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if exec := fi.Mode().Perm()&0o111 != 0; exec != (mode&0o111 != 0) {
+			t.Errorf("%s uploaded with mode %v comes back with mode %v", name, mode, fi.Mode().Perm())
+		}
+	}
 }
 
 func TestFileStore(t *testing.T) {
