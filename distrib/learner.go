@@ -44,10 +44,15 @@ type LearnerStats struct {
 	LearnSecs float64
 }
 
+// learnerSeen is the object, beside the weights, listing the shard keys a
+// learner has taken (one per line), rewritten at every published version.
+const learnerSeen = "learner-seen.txt"
+
 const learnerCSVHeader = "version,elapsed_s,shards,dropped,rows,env_steps,decisions,samples,learn_s,pg_loss,value_loss,entropy,approx_kl,clip_frac\n"
 
 // RunLearner publishes version 0 (or resumes from the newest published
-// version), then learns from arriving shards until a limit or ctx is done.
+// version, skipping the shards listed in learner-seen.txt), then learns from
+// arriving shards until a limit or ctx is done.
 func RunLearner(ctx context.Context, cfg LearnerConfig) (LearnerStats, error) {
 	logf := cfg.Log
 	if logf == nil {
@@ -134,7 +139,21 @@ func RunLearner(ctx context.Context, cfg LearnerConfig) (LearnerStats, error) {
 	}
 	st.Version = version
 
+	// seen holds the shard keys taken (learned from or dropped); done lists
+	// them for learnerSeen, so a resumed learner does not learn a shard
+	// twice. Keys read but not yet learned are not in done: after a crash
+	// they are read again.
 	seen := map[string]bool{}
+	var done []string
+	if ok {
+		if b, err := pub.Get(ctx, learnerSeen); err == nil {
+			for _, k := range strings.Fields(string(b)) {
+				seen[k] = true
+				done = append(done, k)
+			}
+			logf("learner: %d shards taken before the resume are skipped", len(done))
+		}
+	}
 	tries := map[string]int{} // failed reads per key
 	var pending []string      // local files
 	var pendingKeys []string
@@ -166,6 +185,7 @@ func RunLearner(ctx context.Context, cfg LearnerConfig) (LearnerStats, error) {
 				continue
 			}
 			if version-v > cfg.MaxStale {
+				done = append(done, o.Key)
 				st.Dropped++
 				logf("learner: dropping stale shard %s (v%06d, learner at v%06d, max staleness %d)", o.Key, v, version, cfg.MaxStale)
 				continue
@@ -182,6 +202,7 @@ func RunLearner(ctx context.Context, cfg LearnerConfig) (LearnerStats, error) {
 					seen[o.Key] = false
 					logf("learner: %v (try %d of %d)", err, tries[o.Key], maxReadFailures)
 				} else {
+					done = append(done, o.Key)
 					st.Dropped++
 					logf("learner: dropping unreadable shard %s: %v", o.Key, err)
 				}
@@ -217,6 +238,7 @@ func RunLearner(ctx context.Context, cfg LearnerConfig) (LearnerStats, error) {
 		st.Decisions += int64(ls.Decisions)
 		st.Samples += int64(ls.Metrics.Samples)
 		st.LearnSecs += ls.Seconds
+		done = append(done, pendingKeys...)
 		pending, pendingKeys = pending[:0], pendingKeys[:0]
 		if ls.Decisions == 0 {
 			logf("learner: %d shards without policy decisions", ls.Files)
@@ -232,6 +254,11 @@ func RunLearner(ctx context.Context, cfg LearnerConfig) (LearnerStats, error) {
 		fmt.Fprintf(&csv, "%d,%.1f,%d,%d,%d,%d,%d,%d,%.2f,%.4f,%.4f,%.4f,%.5f,%.4f\n", version, time.Since(t0).Seconds(),
 			ls.Files, st.Dropped, ls.Rows, ls.EnvSteps, ls.Decisions, m.Samples, ls.Seconds, m.PGLoss, m.ValueLoss, m.Entropy, m.ApproxKL, m.ClipFrac)
 		if err := pub.Put(context.WithoutCancel(ctx), "learner.csv", csv.Bytes()); err != nil {
+			return st, err
+		}
+		// After the weights: a crash in between makes a resumed learner
+		// learn this update's shards once more, never skip unlearned ones.
+		if err := pub.Put(context.WithoutCancel(ctx), learnerSeen, []byte(strings.Join(done, "\n")+"\n")); err != nil {
 			return st, err
 		}
 		logf("learner: v%06d from %d shards: %d decisions, %d samples in %.1fs (pg %.3f, value %.3f, entropy %.2f, kl %.4f)",

@@ -52,8 +52,10 @@ Learner mode (--from-shards LOCATION --publish LOCATION): no self-play here;
 actors ('gridgym selfplay --weights') upload shards to --from-shards and this
 process learns from them as they arrive, by PPO on the stored log-probabilities
 and values, publishing every new version to --publish (weights/vNNNNNN.safetensors,
-then the pointer weights/LATEST) with learner.csv beside. Shards played by a
-policy more than --max-stale versions old are dropped. Locations are folders,
+then the pointer weights/LATEST) with learner.csv and learner-seen.txt (the
+shards taken) beside; restarted on the same --publish, it resumes from the
+newest version and skips those shards. Shards played by a policy more than
+--max-stale versions old are dropped. Locations are folders,
 file:// or s3:// URLs; see deploy/README.md.
 
 Locations: --out may be a URL (file:///…, s3://bucket/prefix?endpoint=…): the
