@@ -65,35 +65,55 @@ func newBatch(meta Meta, mem memory.Allocator, rows int) *batch {
 	return b
 }
 
+// size returns the bytes buffer i takes for n rows (bitmaps: a bit a row).
+func (b *batch) size(i, n int) int {
+	m := b.meta
+	switch i {
+	case bufEpisode:
+		return 8 * n
+	case bufSeat:
+		return n
+	case bufState:
+		return 8 * n * m.StateWords
+	case bufHeads:
+		return 4 * n * m.Heads
+	case bufMove:
+		return 2 * n * MoveWidth
+	case bufLegal:
+		return 8 * n * m.MaskWords
+	case bufDone, bufTrunc, bufPolicy:
+		return int(bitutil.BytesForBits(int64(n)))
+	}
+	return 4 * n // the int32 and float32 columns
+}
+
 // reset takes fresh (zeroed) buffers for the next batch; the previous ones
 // belong to the record made from them.
 func (b *batch) reset() {
-	m, n := b.meta, b.rows
-	bits := int(bitutil.BytesForBits(int64(n)))
-	alloc := func(i, size int) []byte {
+	alloc := func(i int) []byte {
 		buf := memory.NewResizableBuffer(b.mem)
-		buf.Resize(size)
+		buf.Resize(b.size(i, b.rows))
 		b.bufs[i] = buf
 		return buf.Bytes()
 	}
-	b.episode = arrow.Uint64Traits.CastFromBytes(alloc(bufEpisode, 8*n))
-	b.step = arrow.Int32Traits.CastFromBytes(alloc(bufStep, 4*n))
-	b.seat = alloc(bufSeat, n)
-	b.state = arrow.Uint64Traits.CastFromBytes(alloc(bufState, 8*n*m.StateWords))
-	b.action = arrow.Int32Traits.CastFromBytes(alloc(bufAction, 4*n))
+	b.episode = arrow.Uint64Traits.CastFromBytes(alloc(bufEpisode))
+	b.step = arrow.Int32Traits.CastFromBytes(alloc(bufStep))
+	b.seat = alloc(bufSeat)
+	b.state = arrow.Uint64Traits.CastFromBytes(alloc(bufState))
+	b.action = arrow.Int32Traits.CastFromBytes(alloc(bufAction))
 	b.heads = nil
-	if m.Heads > 1 {
-		b.heads = arrow.Int32Traits.CastFromBytes(alloc(bufHeads, 4*n*m.Heads))
+	if b.meta.Heads > 1 {
+		b.heads = arrow.Int32Traits.CastFromBytes(alloc(bufHeads))
 	}
-	b.move = arrow.Int16Traits.CastFromBytes(alloc(bufMove, 2*n*MoveWidth))
-	b.legal = arrow.Uint64Traits.CastFromBytes(alloc(bufLegal, 8*n*m.MaskWords))
-	b.reward = arrow.Float32Traits.CastFromBytes(alloc(bufReward, 4*n))
-	b.done = alloc(bufDone, bits)
-	b.trunc = alloc(bufTrunc, bits)
-	b.policy = alloc(bufPolicy, bits)
-	b.logp = arrow.Float32Traits.CastFromBytes(alloc(bufLogp, 4*n))
-	b.value = arrow.Float32Traits.CastFromBytes(alloc(bufValue, 4*n))
-	b.agent = arrow.Int32Traits.CastFromBytes(alloc(bufAgent, 4*n))
+	b.move = arrow.Int16Traits.CastFromBytes(alloc(bufMove))
+	b.legal = arrow.Uint64Traits.CastFromBytes(alloc(bufLegal))
+	b.reward = arrow.Float32Traits.CastFromBytes(alloc(bufReward))
+	b.done = alloc(bufDone)
+	b.trunc = alloc(bufTrunc)
+	b.policy = alloc(bufPolicy)
+	b.logp = arrow.Float32Traits.CastFromBytes(alloc(bufLogp))
+	b.value = arrow.Float32Traits.CastFromBytes(alloc(bufValue))
+	b.agent = arrow.Int32Traits.CastFromBytes(alloc(bufAgent))
 	b.n, b.nulls = 0, 0
 }
 
@@ -138,59 +158,60 @@ func (b *batch) add(r *Row, agent int32) {
 // resets the batch for the next rows.
 func (b *batch) record(schema *arrow.Schema, zeros *array.Int32, game, run, agents arrow.Array) arrow.Record {
 	n, m := b.n, b.meta
-	bits := int(bitutil.BytesForBits(int64(n)))
 	// buf trims buffer i to the n rows (its capacity is kept).
-	buf := func(i, size int) *memory.Buffer {
-		b.bufs[i].ResizeNoShrink(size)
+	buf := func(i int) *memory.Buffer {
+		b.bufs[i].ResizeNoShrink(b.size(i, n))
 		return b.bufs[i]
 	}
-	prim := func(dt arrow.DataType, i, size int) arrow.ArrayData {
-		return array.NewData(dt, n, []*memory.Buffer{nil, buf(i, size)}, nil, 0, 0)
+	prim := func(dt arrow.DataType, i int) arrow.Array {
+		d := array.NewData(dt, n, []*memory.Buffer{nil, buf(i)}, nil, 0, 0)
+		defer d.Release()
+		return array.MakeFromData(d)
 	}
-	list := func(i, width int, elem arrow.DataType, size int) arrow.ArrayData {
-		child := array.NewData(elem, n*width, []*memory.Buffer{nil, buf(i, n*width*size)}, nil, 0, 0)
+	list := func(i, width int, elem arrow.DataType) arrow.Array {
+		child := array.NewData(elem, n*width, []*memory.Buffer{nil, buf(i)}, nil, 0, 0)
 		defer child.Release()
-		return array.NewData(fixedList(width, elem), n, []*memory.Buffer{nil}, []arrow.ArrayData{child}, 0, 0)
+		d := array.NewData(fixedList(width, elem), n, []*memory.Buffer{nil}, []arrow.ArrayData{child}, 0, 0)
+		defer d.Release()
+		return array.MakeFromData(d)
 	}
 	var policy *memory.Buffer
 	if b.nulls > 0 {
-		policy = buf(bufPolicy, bits)
+		policy = buf(bufPolicy)
 	}
-	nullable := func(dt arrow.DataType, i int) arrow.ArrayData {
-		return array.NewData(dt, n, []*memory.Buffer{policy, buf(i, 4*n)}, nil, b.nulls, 0)
+	nullable := func(dt arrow.DataType, i int) arrow.Array {
+		d := array.NewData(dt, n, []*memory.Buffer{policy, buf(i)}, nil, b.nulls, 0)
+		defer d.Release()
+		return array.MakeFromData(d)
+	}
+	dict := func(idx, values arrow.Array) arrow.Array {
+		defer idx.Release()
+		return array.NewDictionaryArray(dictString, idx, values)
 	}
 	zs := array.NewSlice(zeros, 0, int64(n))
-	defer zs.Release()
-	data := []arrow.ArrayData{
-		prim(arrow.PrimitiveTypes.Uint64, bufEpisode, 8*n),
-		prim(arrow.PrimitiveTypes.Int32, bufStep, 4*n),
-		prim(arrow.PrimitiveTypes.Uint8, bufSeat, n),
-		list(bufState, m.StateWords, arrow.PrimitiveTypes.Uint64, 8),
-		prim(arrow.PrimitiveTypes.Int32, bufAction, 4*n),
+	zs.Retain() // dict releases one reference per column
+	cols := []arrow.Array{
+		dict(zs, game),
+		dict(zs, run),
+		prim(arrow.PrimitiveTypes.Uint64, bufEpisode),
+		prim(arrow.PrimitiveTypes.Int32, bufStep),
+		prim(arrow.PrimitiveTypes.Uint8, bufSeat),
+		list(bufState, m.StateWords, arrow.PrimitiveTypes.Uint64),
+		prim(arrow.PrimitiveTypes.Int32, bufAction),
 	}
 	if m.Heads > 1 {
-		data = append(data, list(bufHeads, m.Heads, arrow.PrimitiveTypes.Int32, 4))
+		cols = append(cols, list(bufHeads, m.Heads, arrow.PrimitiveTypes.Int32))
 	}
-	data = append(data,
-		list(bufMove, MoveWidth, arrow.PrimitiveTypes.Int16, 2),
-		list(bufLegal, m.MaskWords, arrow.PrimitiveTypes.Uint64, 8),
-		prim(arrow.PrimitiveTypes.Float32, bufReward, 4*n),
-		prim(arrow.FixedWidthTypes.Boolean, bufDone, bits),
-		prim(arrow.FixedWidthTypes.Boolean, bufTrunc, bits),
+	cols = append(cols,
+		list(bufMove, MoveWidth, arrow.PrimitiveTypes.Int16),
+		list(bufLegal, m.MaskWords, arrow.PrimitiveTypes.Uint64),
+		prim(arrow.PrimitiveTypes.Float32, bufReward),
+		prim(arrow.FixedWidthTypes.Boolean, bufDone),
+		prim(arrow.FixedWidthTypes.Boolean, bufTrunc),
 		nullable(arrow.PrimitiveTypes.Float32, bufLogp),
 		nullable(arrow.PrimitiveTypes.Float32, bufValue),
-		prim(arrow.PrimitiveTypes.Int32, bufAgent, 4*n),
+		dict(prim(arrow.PrimitiveTypes.Int32, bufAgent), agents),
 	)
-	cols := make([]arrow.Array, 0, len(data)+2)
-	cols = append(cols, array.NewDictionaryArray(dictString, zs, game), array.NewDictionaryArray(dictString, zs, run))
-	for _, d := range data[:len(data)-1] {
-		cols = append(cols, array.MakeFromData(d))
-		d.Release()
-	}
-	idx := array.MakeFromData(data[len(data)-1])
-	data[len(data)-1].Release()
-	cols = append(cols, array.NewDictionaryArray(dictString, idx, agents))
-	idx.Release()
 	rec := array.NewRecord(schema, cols, int64(n))
 	for _, c := range cols {
 		c.Release()
