@@ -96,8 +96,7 @@ type Writer struct {
 	gameDict, runDict, agentDict arrow.Array
 	zeros                        *array.Int32
 	agents                       map[string]int32
-	agentOf                      []int32     // the agent index of each row of the episode being written
-	seatAgent                    []seatAgent // by seat: the last agent name looked up and its index
+	agentOf                      []int32 // the agent index of each row of the episode being written
 
 	// The open shard.
 	index int // number of the next shard to open
@@ -259,21 +258,12 @@ func (w *Writer) WriteEpisode(rows []Row) error {
 	return nil
 }
 
-// seatAgent caches one seat's agent lookup.
-type seatAgent struct {
-	name string
-	idx  int32
-	ok   bool
-}
-
 // checkRows checks an episode's rows against the metadata before any is
 // written, so a bad episode leaves the shard as it was.
-// It also looks up each row's agent index into agentOf (a seat keeps its
-// agent through an episode, so the map is asked once per seat).
+// It also records each row's agent index in agentOf, for the batch.
 func (w *Writer) checkRows(rows []Row) error {
 	ep := rows[0].EpisodeID
 	w.agentOf = w.agentOf[:0]
-	clear(w.seatAgent)
 	for i := range rows {
 		r := &rows[i]
 		var err error
@@ -287,19 +277,11 @@ func (w *Writer) checkRows(rows []Row) error {
 		case len(r.Action) != w.meta.Heads:
 			err = fmt.Errorf("%d action heads, meta says %d", len(r.Action), w.meta.Heads)
 		default:
-			if int(r.Seat) >= len(w.seatAgent) {
-				w.seatAgent = append(w.seatAgent, make([]seatAgent, int(r.Seat)+1-len(w.seatAgent))...)
+			idx, ok := w.agents[r.Agent]
+			if !ok {
+				err = fmt.Errorf("agent %q is not in Meta.Agents %q", r.Agent, w.meta.Agents)
 			}
-			c := &w.seatAgent[r.Seat]
-			if !c.ok || r.Agent != c.name {
-				idx, ok := w.agents[r.Agent]
-				if !ok {
-					err = fmt.Errorf("agent %q is not in Meta.Agents %q", r.Agent, w.meta.Agents)
-					break
-				}
-				*c = seatAgent{r.Agent, idx, true}
-			}
-			w.agentOf = append(w.agentOf, c.idx)
+			w.agentOf = append(w.agentOf, idx)
 		}
 		if err != nil {
 			return fmt.Errorf("datasets: episode %d row %d (step %d, seat %d): %w", ep, i, r.Step, r.Seat, err)
