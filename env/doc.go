@@ -28,7 +28,8 @@
 // then (points − (n−1)/2) / ((n−1)/2), in [−1, 1], from the game's placement
 // points (seats ranked below + ½·ties): zero-sum in every game, and it rewards
 // exactly what the competitions rank by. RewardScore gives instead
-// (score − mean score) / ScoreScale, also zero-sum. Shaping (optional, off by
+// (score − mean score) / ScoreScale, also zero-sum; RewardNone gives no
+// terminal reward, for runs rewarded by the shaping alone. Shaping (optional, off by
 // default) adds Shaping·(Φ(s′) − Φ(s)) every step for games whose encoder has a
 // potential Φ; it is off by default because it changes what is optimal unless
 // annealed away. Truncated episodes get no terminal reward (bootstrap instead).

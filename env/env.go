@@ -16,6 +16,9 @@ const (
 	RewardRank RewardMode = iota
 	// RewardScore: (score − mean score)/ScoreScale at the end.
 	RewardScore
+	// RewardNone: no terminal reward, for runs whose rewards are the
+	// shaping alone (the change of the seat's own score, step by step).
+	RewardNone
 )
 
 // Config describes a batch of environments.
@@ -296,6 +299,9 @@ func (v *Vec) terminalReward(o *rules.Outcome, s int) float64 {
 // (package doc, "Rewards"); scale is the encoder's ScoreScale.
 func TerminalReward(mode RewardMode, o *rules.Outcome, s int, scale float64) float64 {
 	n := float64(len(o.Points))
+	if mode == RewardNone {
+		return 0
+	}
 	if mode == RewardScore {
 		mean := 0.0
 		for _, x := range o.Score {
@@ -398,19 +404,24 @@ func Bit(mask []uint64, b int) bool { return mask[b>>6]>>uint(b&63)&1 != 0 }
 
 // String names the reward mode as configs and metadata spell it.
 func (m RewardMode) String() string {
-	if m == RewardScore {
+	switch m {
+	case RewardScore:
 		return "score"
+	case RewardNone:
+		return "none"
 	}
 	return "rank"
 }
 
-// ParseRewardMode reads "rank" or "score".
+// ParseRewardMode reads "rank", "score" or "none".
 func ParseRewardMode(s string) (RewardMode, error) {
 	switch s {
 	case "rank":
 		return RewardRank, nil
 	case "score":
 		return RewardScore, nil
+	case "none":
+		return RewardNone, nil
 	}
-	return 0, fmt.Errorf("reward mode %q: want rank or score", s)
+	return 0, fmt.Errorf("reward mode %q: want rank, score or none", s)
 }

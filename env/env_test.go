@@ -8,6 +8,7 @@ import (
 	"github.com/gridgym/gridgym/env"
 	_ "github.com/gridgym/gridgym/games"
 	"github.com/gridgym/gridgym/rules"
+	"github.com/gridgym/gridgym/rules/nuggets"
 )
 
 // gamesWithEncoders lists every registered game; all must have an encoder.
@@ -214,6 +215,48 @@ func TestScoreRewardsZeroSum(t *testing.T) {
 	})
 	if ended == 0 {
 		t.Fatal("no slime game ended")
+	}
+}
+
+// With RewardNone and Shaping 1 a seat's rewards over an episode add up to
+// its potential at the end (Nuggets: the final log-score, R15, over
+// LogScoreScale): the shaping telescopes and no terminal reward is added.
+func TestNoneRewardIsShapingAlone(t *testing.T) {
+	g, _ := rules.Lookup("nuggets")
+	v, err := env.New(env.Config{Game: g.Default(), N: 2, Workers: 1, Reward: env.RewardNone, Shaping: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer v.Close()
+	sums := make([]float64, v.N*v.Seats)
+	ended, positive := 0, 0
+	play(v, 300, 5, func(int) {
+		for k, r := range v.Reward {
+			sums[k] += float64(r)
+		}
+		for i := 0; i < v.N; i++ {
+			if !v.Terminated[i] {
+				continue
+			}
+			ended++
+			for s := 0; s < v.Seats; s++ {
+				k := i*v.Seats + s
+				want := v.FinalScore[k] / nuggets.LogScoreScale
+				if want > 0 {
+					positive++
+				}
+				if math.Abs(sums[k]-want) > 1e-4 {
+					t.Fatalf("env %d seat %d: rewards sum to %v, final potential %v", i, s, sums[k], want)
+				}
+				sums[k] = 0
+			}
+		}
+	})
+	if ended == 0 || positive == 0 {
+		t.Fatalf("%d nuggets games ended, %d seats with a positive score", ended, positive)
+	}
+	if r, err := env.ParseRewardMode("none"); err != nil || r != env.RewardNone || r.String() != "none" {
+		t.Fatalf("ParseRewardMode(none) = %v, %v", r, err)
 	}
 }
 

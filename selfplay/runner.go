@@ -25,6 +25,7 @@ type Config struct {
 	Seed         uint64         // master seed: env i uses streams derived from (Seed, i)
 	Workers      int            // goroutines; 0 = GOMAXPROCS
 	Reward       env.RewardMode // terminal reward written in the rows
+	Shaping      float64        // adds Shaping·(Φ(s′) − Φ(s)) to each row's reward (the game's rules.Potential); 0 = off
 	Out          string         // output directory; "" = write nothing (measures self-play alone)
 	RowsPerShard int            // shard roll-over; 0 = the datasets default
 	MaxEpisode   int            // truncate episodes after this many steps; 0 = the game's own end
@@ -56,6 +57,9 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 	if cfg.Envs < 1 || cfg.Steps < 1 || len(cfg.Agents) == 0 {
 		return Stats{}, fmt.Errorf("selfplay: need ≥ 1 env, ≥ 1 step and ≥ 1 agent (got %d, %d, %d)", cfg.Envs, cfg.Steps, len(cfg.Agents))
 	}
+	if _, ok := g.Encoder(cfg.Game).(rules.Potential); cfg.Shaping != 0 && !ok {
+		return Stats{}, fmt.Errorf("selfplay: game %s offers no shaping potential", g.Name)
+	}
 	entries := make([]agents.Entry, len(cfg.Agents))
 	for i, name := range cfg.Agents {
 		e, err := agents.Lookup(g.Name, name)
@@ -78,7 +82,7 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 		StateWords:    len(probe.AppendWords(nil)),
 		MaskWords:     sp.MaskWords(),
 		Heads:         sp.Heads,
-		Reward:        cfg.Reward.String(),
+		Reward:        rewardName(cfg),
 		Created:       time.Now().UTC(),
 	}
 	var w *datasets.Writer
@@ -290,14 +294,25 @@ func (r *envRange) step(e *game) bool {
 		row.Move = r.moves[s]
 		e.rows = append(e.rows, row)
 	}
+	pot, _ := r.enc.(rules.Potential)
+	if r.cfg.Shaping != 0 {
+		for s := 0; s < r.seats; s++ {
+			e.rows[first+s].Reward = -float32(r.cfg.Shaping * pot.Potential(st, s))
+		}
+	}
 	st.Step(r.moves, e.rng)
 	e.step++
+	if r.cfg.Shaping != 0 {
+		for s := 0; s < r.seats; s++ {
+			e.rows[first+s].Reward += float32(r.cfg.Shaping * pot.Potential(st, s))
+		}
+	}
 	if st.Done() {
 		st.Outcome(r.outcome)
 		for s := 0; s < r.seats; s++ {
 			row := &e.rows[first+s]
 			row.Done = true
-			row.Reward = float32(env.TerminalReward(r.cfg.Reward, r.outcome, s, r.enc.Space().ScoreScale))
+			row.Reward += float32(env.TerminalReward(r.cfg.Reward, r.outcome, s, r.enc.Space().ScoreScale))
 		}
 		return true
 	}
@@ -308,6 +323,15 @@ func (r *envRange) step(e *game) bool {
 		return true
 	}
 	return false
+}
+
+// rewardName is the shards' reward metadata: the terminal reward mode, and
+// the shaping weight where there is one ("none+shaping 1").
+func rewardName(cfg Config) string {
+	if cfg.Shaping != 0 {
+		return fmt.Sprintf("%s+shaping %g", cfg.Reward, cfg.Shaping)
+	}
+	return cfg.Reward.String()
 }
 
 func uniq(names []string) []string {

@@ -10,7 +10,6 @@ import (
 
 	"github.com/gridgym/gridgym/agents/neural"
 	"github.com/gridgym/gridgym/datasets"
-	"github.com/gridgym/gridgym/env"
 	"github.com/gridgym/gridgym/rules"
 	"github.com/gridgym/gridgym/selfplay"
 )
@@ -53,6 +52,7 @@ func Clone(ctx context.Context, net *neural.Net, cc CloneConfig) (BCStats, error
 	var s samples
 	var values []float32
 	pending := map[[2]uint64][]int{} // (episode, seat) → sample indices awaiting the outcome
+	got := map[[2]uint64]float64{}   // (episode, seat) → rewards so far
 	var space rules.Space
 	var obs *datasets.Observer
 	var planes []uint8
@@ -77,34 +77,43 @@ func Clone(ctx context.Context, net *neural.Net, cc CloneConfig) (BCStats, error
 			s = samples{os: space.ObsSize(), ns: space.Scalars, mw: space.MaskWords(), heads: space.Heads}
 			planes, scalars = make([]uint8, s.os), make([]float32, s.ns)
 		}
+		// A sample's value target is the seat's return from its row on:
+		// the rewards of its row and of the seat's later rows (the terminal
+		// reward alone when the shards were played with rank rewards).
 		key := [2]uint64{row.EpisodeID, uint64(row.Seat)}
+		before := got[key]
+		got[key] += float64(row.Reward)
+		take := !((cc.Teacher != "" && row.Agent != cc.Teacher) || len(values) >= limit)
+		if take {
+			for _, a := range row.Action {
+				if a < 0 {
+					take = false // not the seat's turn, or a move outside the action space
+				}
+			}
+		}
+		if take {
+			if err := obs.Observe(row, planes, scalars); err != nil {
+				return err
+			}
+			pending[key] = append(pending[key], len(values))
+			episodes = append(episodes, row.EpisodeID)
+			s.planes = append(s.planes, planes...)
+			s.scalars = append(s.scalars, scalars...)
+			s.masks = append(s.masks, row.Legal...)
+			s.actions = append(s.actions, row.Action...)
+			values = append(values, float32(before)) // the return so far; the episode's total replaces it below
+		}
 		if row.Done || row.Truncated {
+			total := got[key]
 			for _, i := range pending[key] {
-				values[i] = row.Reward
+				values[i] = float32(total - float64(values[i]))
 			}
 			delete(pending, key)
+			delete(got, key)
 		}
-		if (cc.Teacher != "" && row.Agent != cc.Teacher) || len(values) >= limit {
-			if len(values) >= limit && len(pending) == 0 {
-				return errEnough
-			}
-			return nil
+		if len(values) >= limit && len(pending) == 0 {
+			return errEnough
 		}
-		for _, a := range row.Action {
-			if a < 0 {
-				return nil // not the seat's turn, or a move outside the action space
-			}
-		}
-		if err := obs.Observe(row, planes, scalars); err != nil {
-			return err
-		}
-		pending[key] = append(pending[key], len(values))
-		episodes = append(episodes, row.EpisodeID)
-		s.planes = append(s.planes, planes...)
-		s.scalars = append(s.scalars, scalars...)
-		s.masks = append(s.masks, row.Legal...)
-		s.actions = append(s.actions, row.Action...)
-		values = append(values, 0)
 		return nil
 	})
 	if err != nil && !errors.Is(err, errEnough) {
@@ -259,10 +268,14 @@ func (t *trainer) warmStart(ctx context.Context) error {
 		}
 		const envs = 32
 		steps = max(steps, int64(envs*2*(longest+1)))
+		mode, err := t.cfg.RewardMode()
+		if err != nil {
+			return err
+		}
 		t0 := time.Now()
-		_, err := selfplay.Run(ctx, selfplay.Config{
+		_, err = selfplay.Run(ctx, selfplay.Config{
 			Game: t.rcfg, Agents: lineup, Envs: envs, Steps: steps, Seed: t.cfg.Seed ^ 0xbc,
-			Workers: t.cfg.Workers, Reward: env.RewardRank, Out: shards, MaxEpisode: t.cfg.MaxEpisodeSteps,
+			Workers: t.cfg.Workers, Reward: mode, Shaping: t.cfg.PPO.Shaping, Out: shards, MaxEpisode: t.cfg.MaxEpisodeSteps,
 			Progress: func(s selfplay.Stats) {
 				if t.opt.Progress != nil {
 					t.opt.Progress(Progress{Phase: "bc-play", Done: int(s.Steps), Of: int(steps), Elapsed: time.Since(t0)})

@@ -14,6 +14,7 @@ import (
 	"github.com/gridgym/gridgym/agents"
 	"github.com/gridgym/gridgym/agents/neural"
 	"github.com/gridgym/gridgym/configs"
+	"github.com/gridgym/gridgym/env"
 	"github.com/gridgym/gridgym/rules"
 )
 
@@ -92,6 +93,17 @@ type PPOConfig struct {
 	EntropyCoef float64 `yaml:"entropy_coef"`  // weight of the entropy bonus, 0..10
 	MaxGradNorm float64 `yaml:"max_grad_norm"` // global gradient-norm clip, 0 = off, else (0, 1000]
 	Augment     bool    `yaml:"augment"`       // act in a random D4 frame of the game's symmetries (data augmentation)
+	// Reward is the learner's reward at the end of an episode: rank
+	// (placement points mapped to −1..1, the default; also at truncation),
+	// score (own score minus the table's mean, over the encoder's
+	// ScoreScale) or none. Shaping (0..100, 0 = off) adds Shaping times the
+	// change of the game's potential — its own score, scaled to about 0..1
+	// (rules.Potential) — after every step: a dense signal for games judged
+	// by their mean score (Nuggets, Rectangle), where the rank reward says
+	// one bit per game. With reward none and shaping 1 a seat's rewards sum
+	// to its final scaled score.
+	Reward  string  `yaml:"reward"`
+	Shaping float64 `yaml:"shaping"`
 }
 
 // BCConfig is behaviour cloning: a warm start before PPO (Samples > 0) from
@@ -114,6 +126,10 @@ type EvalConfig struct {
 	Every     int      `yaml:"every"`     // iterations between evaluations, 0 = off, else 1..1e6
 	Games     int      `yaml:"games"`     // games per evaluation, 1..100000
 	Baselines []string `yaml:"baselines"` // registered bots
+	// Select is the figure that picks best.safetensors: points (mean
+	// placement points, the default) or score (mean game score, for games
+	// judged by their mean score).
+	Select string `yaml:"select"`
 }
 
 // DefaultConfig returns the embedded default config of game.
@@ -202,6 +218,7 @@ func (c *Config) Validate() error {
 		{"ppo.value_coef", p.ValueCoef, 0, 100},
 		{"ppo.entropy_coef", p.EntropyCoef, 0, 10},
 		{"ppo.max_grad_norm", p.MaxGradNorm, 0, 1000},
+		{"ppo.shaping", p.Shaping, 0, 100},
 		{"bc.samples", float64(bc.Samples), 0, 1e8},
 		{"eval.every", float64(c.Eval.Every), 0, 1e6},
 		{"checkpoint_every", float64(c.CheckpointEvery), 1, 1e6},
@@ -222,6 +239,20 @@ func (c *Config) Validate() error {
 			return fmt.Errorf("field %s = %v: want %v..%v", k.field, k.v, k.lo, k.hi)
 		}
 	}
+	if _, err := c.RewardMode(); err != nil {
+		return fmt.Errorf("field ppo.reward: %w", err)
+	}
+	if p.Shaping > 0 {
+		rc, _ := g.Configure(c.Params)
+		if _, ok := g.Encoder(rc).(rules.Potential); !ok {
+			return fmt.Errorf("field ppo.shaping = %v: %s has no shaping potential; want 0", p.Shaping, c.Game)
+		}
+	}
+	switch c.Eval.Select {
+	case "", "points", "score":
+	default:
+		return fmt.Errorf("field eval.select = %q: want points or score", c.Eval.Select)
+	}
 	if len(o.Scripted) == 0 {
 		return fmt.Errorf("field opponents.scripted: empty; name at least one bot of %s (%s)", c.Game, botNames(c.Game))
 	}
@@ -240,6 +271,14 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("field bc.teacher: bc.samples = %d needs a teacher bot or bc.shards", bc.Samples)
 	}
 	return nil
+}
+
+// RewardMode returns ppo.reward as the env's reward mode ("" = rank).
+func (c *Config) RewardMode() (env.RewardMode, error) {
+	if c.PPO.Reward == "" {
+		return env.RewardRank, nil
+	}
+	return env.ParseRewardMode(c.PPO.Reward)
 }
 
 // Baselines returns the bots the run is evaluated against.

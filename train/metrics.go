@@ -31,7 +31,7 @@ type Metrics struct {
 	ApproxKL     float64 // mean (old − new) log-probability of the actions taken
 	ClipFrac     float64 // share of samples whose ratio left [1−ε, 1+ε]
 	GradNorm     float64 // mean global gradient norm before clipping
-	MeanReward   float64 // mean terminal reward of the learner's seats
+	MeanReward   float64 // mean total reward (terminal and shaping) per learner seat and episode
 	TrainWin     float64 // learner's win share in episodes against scripted bots only (NaN: none)
 	EvalWin      float64 // greedy policy's win share against the baselines (NaN: not evaluated)
 	EvalScore    float64 // its mean competition score

@@ -72,7 +72,7 @@ type trainer struct {
 	envSteps   int64
 	iterations int
 	saved      int     // the last iteration checkpointed
-	best       float64 // the best evaluation's mean placement points (best.safetensors)
+	best       float64 // the best evaluation's figure (eval.select) so far (best.safetensors)
 	bc         BCStats // the warm start's result, if any
 	cloneEval  EvalResult
 }
@@ -166,7 +166,12 @@ func newTrainer(cfg Config, opt Options) (*trainer, error) {
 		return nil, err
 	}
 	workers := cfg.Workers
-	if t.v, err = env.New(env.Config{Game: t.rcfg, N: cfg.Envs, Seed: cfg.Seed, Workers: workers, MaxSteps: cfg.MaxEpisodeSteps}); err != nil {
+	mode, err := cfg.RewardMode()
+	if err != nil {
+		return nil, err
+	}
+	if t.v, err = env.New(env.Config{Game: t.rcfg, N: cfg.Envs, Seed: cfg.Seed, Workers: workers, MaxSteps: cfg.MaxEpisodeSteps,
+		Reward: mode, Shaping: cfg.PPO.Shaping}); err != nil {
 		return nil, err
 	}
 	if workers <= 0 {
@@ -201,7 +206,7 @@ func newLearner(cfg Config, net *neural.Net, opt Options) (*trainer, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &trainer{cfg: cfg, opt: opt, rcfg: rcfg, net: net, graph: gr, adam: newAdam(net), sp: sp, start: time.Now(), best: -1}
+	t := &trainer{cfg: cfg, opt: opt, rcfg: rcfg, net: net, graph: gr, adam: newAdam(net), sp: sp, start: time.Now(), best: -math.MaxFloat64}
 	t.buf = buffer{os: sp.ObsSize(), ns: sp.Scalars, mw: sp.MaskWords(), heads: sp.Heads}
 	return t, nil
 }
@@ -223,11 +228,15 @@ func (t *trainer) lr(it int) float64 {
 // monotone, and the cloned policy (iteration 0) is a candidate too.
 func (t *trainer) evaluateBest(it int) (EvalResult, error) {
 	r := t.evaluate(t.net, t.cfg.Baselines(), t.cfg.Eval.Games, t.cfg.Seed^uint64(it)*0x9e3779b97f4a7c15)
-	if r.Points > t.best {
-		t.best = r.Points
+	fig, name := r.Points, "eval_points"
+	if t.cfg.Eval.Select == "score" {
+		fig, name = r.Score, "eval_score"
+	}
+	if fig > t.best {
+		t.best = fig
 		meta := t.meta()
 		meta["iteration"] = fmt.Sprint(it)
-		meta["eval_points"] = fmt.Sprint(r.Points)
+		meta[name] = fmt.Sprint(fig)
 		if err := t.net.Save(filepath.Join(t.opt.Dir, "best.safetensors"), meta); err != nil {
 			return r, err
 		}
@@ -365,6 +374,8 @@ func (t *trainer) collect(rng *rules.RNG, it int, m *Metrics) int64 {
 	var steps int64
 	var wins, winN, rewardSum float64
 	var rewardN int
+	mode, _ := t.cfg.RewardMode()
+	var out rules.Outcome
 	for running := v.N; running > 0; {
 		t.request(active, byLearner, -1, rngs)
 		pl.decide(t.net, false, rngs, func(i, s int, sc *scratch, row int, logp float64) {
@@ -388,20 +399,34 @@ func (t *trainer) collect(rng *rules.RNG, it int, m *Metrics) int64 {
 		v.Step(pl.actions)
 		steps += int64(running)
 		for i := 0; i < v.N; i++ {
-			if !active[i] || !(v.Terminated[i] || v.Truncated[i]) {
+			if !active[i] {
 				continue
 			}
-			half := float64(seats-1) / 2
+			// The env's reward of this step (shaping, and the terminal
+			// reward when the rules ended the episode) goes to each learner
+			// seat's latest decision.
+			for s := 0; s < seats; s++ {
+				if k := i*seats + s; pl.actors[i][s].kind == byLearner && last[k] >= 0 {
+					t.buf.reward[last[k]] += v.Reward[k]
+					rewardSum += float64(v.Reward[k])
+				}
+			}
+			if !(v.Terminated[i] || v.Truncated[i]) {
+				continue
+			}
+			out.Score, out.Points = v.FinalScore[i*seats:(i+1)*seats], v.FinalPoints[i*seats:(i+1)*seats]
 			for s := 0; s < seats; s++ {
 				k := i*seats + s
 				if pl.actors[i][s].kind != byLearner || last[k] < 0 {
 					continue
 				}
-				r := (v.FinalPoints[k] - half) / half // the rank reward, also at truncation
-				t.buf.reward[last[k]] += float32(r)
+				r := env.TerminalReward(mode, &out, s, v.Space.ScoreScale)
+				if v.Truncated[i] { // the env gives none at truncation; the trainer scores the position as it stands
+					t.buf.reward[last[k]] += float32(r)
+					rewardSum += r
+				}
 				t.buf.done[last[k]] = true
 				last[k] = -1
-				rewardSum += r
 				rewardN++
 				if allScripted[i] {
 					wins += v.FinalWin[k]

@@ -69,6 +69,9 @@ func TestConfigErrorsNameTheField(t *testing.T) {
 		{"ppo: {lr: 0.1}", "game"},
 		{"game: slime\nppo: {learning_rate: 0.1}", "learning_rate"},
 		{"game: slime\niterations: many", "iterations"},
+		{"game: slime\nppo: {reward: medals}", "ppo.reward"},
+		{"game: nuggets\nppo: {shaping: -1}", "ppo.shaping"},
+		{"game: nuggets\neval: {select: wins}", "eval.select"},
 	} {
 		_, err := ParseConfig([]byte(tc.yaml), "test.yaml")
 		if err == nil || !strings.Contains(err.Error(), tc.field) {
@@ -189,6 +192,34 @@ func TestResumeEqualsUninterrupted(t *testing.T) {
 	for _, f := range []string{"losses.png", "winrate.png", "config.yaml", "latest", "best.safetensors"} {
 		if _, err := os.Stat(filepath.Join(part, f)); err != nil {
 			t.Errorf("run folder lacks %s", f)
+		}
+	}
+}
+
+// ppo.reward none leaves the learner no reward at all; with ppo.shaping 1 its
+// rewards add up to its final potential (Nuggets: log-score / 25, which random
+// play keeps above 0 and far below 1), so the mean per episode lies in (0, 1).
+func TestShapedRewards(t *testing.T) {
+	c, err := DefaultConfig("nuggets")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Iterations, c.Minutes = 1, 0
+	c.Network = NetworkConfig{Filters: 4, Layers: 1, Hidden: 8}
+	c.Envs, c.Decisions = 2, 60
+	c.PPO.Minibatch, c.PPO.Epochs = 64, 1
+	c.Eval.Every, c.BC.Samples = 0, 0
+	for _, tc := range []struct {
+		shaping float64
+		lo, hi  float64
+	}{{0, 0, 0}, {1, 0.01, 1}} {
+		c.PPO.Reward, c.PPO.Shaping = "none", tc.shaping
+		res, err := Run(context.Background(), c, Options{Dir: t.TempDir()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := res.Last.MeanReward; !(r >= tc.lo && r <= tc.hi) {
+			t.Errorf("shaping %v: mean reward %v, want %v..%v", tc.shaping, r, tc.lo, tc.hi)
 		}
 	}
 }
