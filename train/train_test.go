@@ -18,7 +18,16 @@ import (
 // tinyConfig is a run small enough for a unit test.
 func tinyConfig(t testing.TB) Config {
 	t.Helper()
-	c, err := DefaultConfig("slime")
+	c := tinyConfigOf(t, "slime")
+	c.Eval.Baselines = []string{"simplebot"}
+	return c
+}
+
+// tinyConfigOf is game's default config shrunk to a run of seconds: a tiny
+// network, 4 iterations of a few decisions, no warm start.
+func tinyConfigOf(t testing.TB, game string) Config {
+	t.Helper()
+	c, err := DefaultConfig(game)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,7 +36,7 @@ func tinyConfig(t testing.TB) Config {
 	c.Envs, c.Decisions = 4, 60
 	c.PPO.Minibatch, c.PPO.Epochs = 32, 2
 	c.Opponents.PoolEvery, c.Opponents.PoolSize = 1, 2
-	c.Eval = EvalConfig{Every: 2, Games: 4, Baselines: []string{"simplebot"}}
+	c.Eval = EvalConfig{Every: 2, Games: 4}
 	c.CheckpointEvery = 1
 	c.BC.Samples = 0
 	if err := c.Validate(); err != nil {
@@ -200,15 +209,8 @@ func TestResumeEqualsUninterrupted(t *testing.T) {
 // rewards add up to its final potential (Nuggets: log-score / 25, which random
 // play keeps above 0 and far below 1), so the mean per episode lies in (0, 1).
 func TestShapedRewards(t *testing.T) {
-	c, err := DefaultConfig("nuggets")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c.Iterations, c.Minutes = 1, 0
-	c.Network = NetworkConfig{Filters: 4, Layers: 1, Hidden: 8}
-	c.Envs, c.Decisions = 2, 60
-	c.PPO.Minibatch, c.PPO.Epochs = 64, 1
-	c.Eval.Every, c.BC.Samples = 0, 0
+	c := tinyConfigOf(t, "nuggets")
+	c.Iterations, c.Envs, c.Eval.Every = 1, 2, 0
 	for _, tc := range []struct {
 		shaping float64
 		lo, hi  float64
