@@ -74,15 +74,17 @@ func repoRoot() (string, error) {
 }
 
 // Script returns the path of s3rver's command-line script, installing it
-// with npm if needed.
+// with npm if needed. Several test binaries (one per package) may install at
+// once: each installs into a folder of its own and renames it into place, so
+// .cache/s3rver, once it exists, is a complete install; a process that loses
+// the race uses the winner's.
 func Script(t testing.TB) string {
 	t.Helper()
-	node, nerr := exec.LookPath("node")
+	_, nerr := exec.LookPath("node")
 	npm, perr := exec.LookPath("npm")
 	if nerr != nil || perr != nil {
 		t.Skip("SKIPPING: this test needs node and npm to run a real S3-compatible server (s3rver); install Node.js")
 	}
-	_ = node
 	root, err := repoRoot()
 	if err != nil {
 		t.Fatal(err)
@@ -94,14 +96,27 @@ func Script(t testing.TB) string {
 	if _, err := os.Stat(script); err == nil {
 		return script
 	}
-	if err := os.MkdirAll(prefix, 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(prefix), 0o755); err != nil {
 		t.Fatal(err)
 	}
+	tmp, err := os.MkdirTemp(filepath.Dir(prefix), "s3rver-install-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(tmp) // gone after a successful rename; a loser's or a failed install's leftovers
 	t.Logf("installing s3rver@%s into %s with npm", Version, prefix)
-	cmd := exec.Command(npm, "install", "--no-audit", "--no-fund", "--prefix", prefix, "s3rver@"+Version)
+	cmd := exec.Command(npm, "install", "--no-audit", "--no-fund", "--prefix", tmp, "s3rver@"+Version)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("npm install s3rver@%s: %v\n%s", Version, err, out)
+	}
+	if _, err := os.Stat(script); err != nil {
+		os.RemoveAll(prefix) // an incomplete install of an older scheme, which installed in place
+	}
+	if err := os.Rename(tmp, prefix); err != nil {
+		if _, serr := os.Stat(script); serr != nil { // not another process's finished install
+			t.Fatalf("install s3rver into %s: %v", prefix, err)
+		}
 	}
 	if _, err := os.Stat(script); err != nil {
 		t.Fatalf("npm installed s3rver but %s is missing: %v", script, err)
