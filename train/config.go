@@ -151,14 +151,35 @@ func LoadConfig(path string) (Config, error) {
 	return ParseConfig(b, path)
 }
 
+// LoadConfigFor is LoadConfig for a file meant for game (the command's
+// --game): a file that names no game is read as game's, and one that names
+// another game is refused.
+func LoadConfigFor(path, game string) (Config, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return Config{}, fmt.Errorf("config: %w", err)
+	}
+	return parseConfig(b, path, game)
+}
+
 // ParseConfig parses YAML config text over the defaults of the game it
 // names, refusing unknown fields, and validates the result.
-func ParseConfig(b []byte, name string) (Config, error) {
+func ParseConfig(b []byte, name string) (Config, error) { return parseConfig(b, name, "") }
+
+// parseConfig is ParseConfig with game ("" = none) standing in for a
+// missing game field.
+func parseConfig(b []byte, name, game string) (Config, error) {
 	var head struct {
 		Game string `yaml:"game"`
 	}
 	if err := yaml.Unmarshal(b, &head); err != nil {
 		return Config{}, fmt.Errorf("%s: %w", name, err)
+	}
+	switch {
+	case head.Game == "":
+		head.Game = game
+	case game != "" && head.Game != game:
+		return Config{}, fmt.Errorf("%s: field game: %s, but the config is asked for %s", name, head.Game, game)
 	}
 	if head.Game == "" {
 		return Config{}, fmt.Errorf("%s: field game: missing (valid: %s)", name, strings.Join(rules.Names(), ", "))
@@ -173,6 +194,9 @@ func ParseConfig(b []byte, name string) (Config, error) {
 	dec.KnownFields(true)
 	if err := dec.Decode(&c); err != nil {
 		return Config{}, fmt.Errorf("%s: %w", name, nameFields(b, err))
+	}
+	if c.Game == "" {
+		c.Game = head.Game // a game without an embedded default, named by the caller only
 	}
 	if err := c.Validate(); err != nil {
 		return Config{}, fmt.Errorf("%s: %w", name, err)

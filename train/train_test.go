@@ -95,6 +95,27 @@ func TestConfigErrorsNameTheField(t *testing.T) {
 	}
 }
 
+// A config file meant for a game (train --game G --config F) may leave the
+// game out; one naming another game is refused, naming both.
+func TestLoadConfigFor(t *testing.T) {
+	dir := t.TempDir()
+	bare := filepath.Join(dir, "bare.yaml")
+	other := filepath.Join(dir, "other.yaml")
+	os.WriteFile(bare, []byte("ppo: {clip: 0.3}\n"), 0o644)
+	os.WriteFile(other, []byte("game: slime\n"), 0o644)
+	c, err := LoadConfigFor(bare, "nuggets")
+	d, _ := DefaultConfig("nuggets")
+	if err != nil || c.Game != "nuggets" || c.PPO.Clip != 0.3 || c.BC.Teacher != d.BC.Teacher || c.Envs != d.Envs {
+		t.Fatalf("bare file for nuggets: %v, game %q clip %v teacher %q", err, c.Game, c.PPO.Clip, c.BC.Teacher)
+	}
+	if _, err := LoadConfig(bare); err == nil || !strings.Contains(err.Error(), "game") {
+		t.Fatalf("bare file without a game: %v", err)
+	}
+	if _, err := LoadConfigFor(other, "nuggets"); err == nil || !strings.Contains(err.Error(), "slime") || !strings.Contains(err.Error(), "nuggets") {
+		t.Fatalf("slime file asked for nuggets: %v", err)
+	}
+}
+
 // GAE along one seat's chain, against the formula written out by hand.
 func TestGAE(t *testing.T) {
 	b := buffer{

@@ -92,7 +92,11 @@ names) and at the end; --resume --out URL downloads the run first. --shards
 			case config != "":
 				var path string
 				if path, _, err = localInput(config, ""); err == nil {
-					cfg, err = train.LoadConfig(path)
+					if c.Flags().Changed("game") {
+						cfg, err = train.LoadConfigFor(path, game) // the file may leave the game to --game
+					} else {
+						cfg, err = train.LoadConfig(path)
+					}
 				}
 			case run != nil && resume:
 				cfg, err = train.LoadConfig(filepath.Join(run.dir, "config.yaml"))
@@ -149,7 +153,7 @@ names) and at the end; --resume --out URL downloads the run first. --shards
 			return nil
 		},
 	}
-	c.Flags().StringVarP(&game, "game", "g", "slime", "game to train for (its embedded default config)")
+	c.Flags().StringVarP(&game, "game", "g", "slime", "game to train for (its embedded default config; a --config file that names no game is read as this game's)")
 	c.Flags().StringVarP(&config, "config", "c", "", "YAML config file or its URL (fields override the game's defaults)")
 	c.Flags().StringVarP(&out, "out", "o", "", "run folder, or URL (file://, s3://…: staged locally, uploaded at every checkpoint) (default runs/<game>-<time>, git-ignored)")
 	c.Flags().Float64Var(&minutes, "minutes", 0, "stop after this many minutes, at an iteration boundary (overrides the config)")
