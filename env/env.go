@@ -298,10 +298,10 @@ func (v *Vec) terminalReward(o *rules.Outcome, s int) float64 {
 // TerminalReward is seat s's reward at the end of an episode with outcome o
 // (package doc, "Rewards"); scale is the encoder's ScoreScale.
 func TerminalReward(mode RewardMode, o *rules.Outcome, s int, scale float64) float64 {
-	n := float64(len(o.Points))
 	if mode == RewardNone {
 		return 0
 	}
+	n := float64(len(o.Points))
 	if mode == RewardScore {
 		mean := 0.0
 		for _, x := range o.Score {

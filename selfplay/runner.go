@@ -178,6 +178,7 @@ type envRange struct {
 	envs    []*game
 	moves   []rules.Move
 	outcome *rules.Outcome
+	pot     rules.Potential // the shaping potential; nil without shaping
 	heads   int
 	mw      int
 }
@@ -195,16 +196,21 @@ type game struct {
 	rows     []datasets.Row
 	step     int32
 	agentRNG uint64
+	phi      []float64 // per seat: the potential of the current state (shaping only)
 }
 
 func newRange(cfg Config, g *rules.Game, enc rules.Encoder, entries []agents.Entry, lineups [][]int, lo, hi int) *envRange {
 	sp := enc.Space()
 	r := &envRange{cfg: cfg, enc: enc, entries: entries, lineups: lineups, heads: sp.Heads, mw: sp.MaskWords()}
+	if cfg.Shaping != 0 {
+		r.pot = enc.(rules.Potential) // Run checked it
+	}
 	for i := lo; i < hi; i++ {
 		e := &game{index: i, st: g.New(cfg.Game), rng: rules.Derive(cfg.Seed, uint64(i))}
 		r.seats = e.st.Spec().Seats
 		e.bots = make([]agents.Agent, r.seats)
 		e.names = make([]string, r.seats)
+		e.phi = make([]float64, r.seats)
 		r.envs = append(r.envs, e)
 	}
 	r.moves = make([]rules.Move, r.seats)
@@ -228,6 +234,9 @@ func (r *envRange) startEpisode(e *game) {
 		e.bots[s] = entry.New()
 		e.names[s] = entry.Name
 		e.bots[s].Reset(e.st, s, rules.Derive(r.cfg.Seed^0x5eed5eed5eed5eed, uint64(e.index)<<32|uint64(e.played)<<3|uint64(s)))
+		if r.pot != nil {
+			e.phi[s] = r.pot.Potential(e.st, s)
+		}
 	}
 	e.played++
 }
@@ -294,17 +303,13 @@ func (r *envRange) step(e *game) bool {
 		row.Move = r.moves[s]
 		e.rows = append(e.rows, row)
 	}
-	pot, _ := r.enc.(rules.Potential)
-	if r.cfg.Shaping != 0 {
-		for s := 0; s < r.seats; s++ {
-			e.rows[first+s].Reward = -float32(r.cfg.Shaping * pot.Potential(st, s))
-		}
-	}
 	st.Step(r.moves, e.rng)
 	e.step++
-	if r.cfg.Shaping != 0 {
+	if r.pot != nil { // as env.Vec shapes: the potential after the step, less the one before (kept from the last step)
 		for s := 0; s < r.seats; s++ {
-			e.rows[first+s].Reward += float32(r.cfg.Shaping * pot.Potential(st, s))
+			phi := r.pot.Potential(st, s)
+			e.rows[first+s].Reward = float32(r.cfg.Shaping * (phi - e.phi[s]))
+			e.phi[s] = phi
 		}
 	}
 	if st.Done() {
