@@ -127,9 +127,17 @@ type EvalConfig struct {
 	Games     int      `yaml:"games"`     // games per evaluation, 1..100000
 	Baselines []string `yaml:"baselines"` // registered bots
 	// Select is the figure that picks best.safetensors: points (mean
-	// placement points, the default) or score (mean game score, for games
-	// judged by their mean score).
+	// placement points, the default), score (mean game score, for games
+	// judged by their mean score) or margin (the policy's mean score minus
+	// the best baseline's mean score in the same games: the figure a
+	// `gridgym tournament` of the policy and the baselines compares).
 	Select string `yaml:"select"`
+	// Lineup seats the baselines themselves, one each in the listed order
+	// after the policy's seat (rotated with it, as `gridgym tournament`
+	// seats its bots), instead of drawing every other seat uniformly from
+	// them: the evaluation then plays the acceptance table. It needs exactly
+	// seats − 1 baselines. false or true.
+	Lineup bool `yaml:"lineup"`
 }
 
 // DefaultConfig returns the embedded default config of game.
@@ -273,9 +281,15 @@ func (c *Config) Validate() error {
 		}
 	}
 	switch c.Eval.Select {
-	case "", "points", "score":
+	case "", "points", "score", "margin":
 	default:
-		return fmt.Errorf("field eval.select = %q: want points or score", c.Eval.Select)
+		return fmt.Errorf("field eval.select = %q: want points, score or margin", c.Eval.Select)
+	}
+	if c.Eval.Lineup {
+		rc, _ := g.Configure(c.Params) // checked above
+		if seats := g.New(rc).Spec().Seats; len(c.Eval.Baselines) != seats-1 {
+			return fmt.Errorf("field eval.lineup: true needs exactly %d eval.baselines (one per other seat of %s), have %d", seats-1, c.Game, len(c.Eval.Baselines))
+		}
 	}
 	if len(o.Scripted) == 0 {
 		return fmt.Errorf("field opponents.scripted: empty; name at least one bot of %s (%s)", c.Game, botNames(c.Game))

@@ -1,6 +1,8 @@
 package train
 
 import (
+	"math"
+
 	"github.com/gridgym/gridgym/agents"
 	"github.com/gridgym/gridgym/agents/neural"
 	"github.com/gridgym/gridgym/env"
@@ -10,9 +12,12 @@ import (
 
 // Evaluate plays games episodes of the greedy policy net against baselines:
 // game k seats the policy at seat k mod seats (every seat equally often) and
-// fills every other seat with a baseline drawn uniformly. It is the quick
-// check a training run plots; `gridgym tournament` is the full evaluation.
-func Evaluate(cfg rules.Config, net *neural.Net, baselines []string, games int, seed uint64, workers int) EvalResult {
+// fills every other seat with a baseline drawn uniformly, or, with lineup,
+// with the baselines in their listed order after the policy's seat (one
+// each: the table `gridgym tournament` plays with the policy listed first).
+// It is the quick check a training run plots; `gridgym tournament` is the
+// full evaluation.
+func Evaluate(cfg rules.Config, net *neural.Net, baselines []string, lineup bool, games int, seed uint64, workers int) EvalResult {
 	n := min(games, 64)
 	v, err := env.New(env.Config{Game: cfg, N: n, Seed: seed, Workers: workers})
 	if err != nil {
@@ -28,14 +33,24 @@ func Evaluate(cfg rules.Config, net *neural.Net, baselines []string, games int, 
 	policySeat := make([]int, n)
 	active := make([]bool, n)
 	started := 0
+	baseline := make([][]int, n) // the baseline of every seat of env i (−1 the policy's)
+	for i := range baseline {
+		baseline[i] = make([]int, seats)
+	}
 	seat := func(i int) {
 		policySeat[i] = started % seats
 		for s := 0; s < seats; s++ {
 			if s == policySeat[i] {
 				pl.actors[i][s] = seatActor{kind: byLearner}
+				baseline[i][s] = -1
 				continue
 			}
-			e, _ := agents.Lookup(cfg.Game().Name, baselines[rng.U(len(baselines))])
+			b := (s - policySeat[i] + seats - 1) % seats
+			if !lineup || b >= len(baselines) {
+				b = rng.U(len(baselines))
+			}
+			baseline[i][s] = b
+			e, _ := agents.Lookup(cfg.Game().Name, baselines[b])
 			pl.actors[i][s] = seatActor{kind: byScripted, bot: e.New()}
 			pl.actors[i][s].bot.Reset(v.State(i), s, rules.Derive(seed, uint64(started)<<4|uint64(s)))
 		}
@@ -48,6 +63,8 @@ func Evaluate(cfg rules.Config, net *neural.Net, baselines []string, games int, 
 	}
 	var res EvalResult
 	var scores []float64
+	res.BaselineScore = make(map[string]float64, len(baselines)) // sums until the end
+	res.BaselineSeats = make(map[string]int, len(baselines))
 	t := &trainer{v: v, pl: pl}
 	for running := n; running > 0; {
 		t.request(active, byLearner, -1, nil)
@@ -63,6 +80,12 @@ func Evaluate(cfg rules.Config, net *neural.Net, baselines []string, games int, 
 			res.Win += v.FinalWin[k]
 			res.Points += v.FinalPoints[k]
 			scores = append(scores, v.FinalScore[k])
+			for s, b := range baseline[i] {
+				if b >= 0 {
+					res.BaselineScore[baselines[b]] += v.FinalScore[i*seats+s]
+					res.BaselineSeats[baselines[b]]++
+				}
+			}
 			if v.FinalWin[k] == 1 {
 				res.First++
 			}
@@ -81,6 +104,14 @@ func Evaluate(cfg rules.Config, net *neural.Net, baselines []string, games int, 
 	res.First /= g
 	var half float64
 	res.Score, half = stats.MeanCI(scores)
+	res.Margin = math.Inf(1)
+	for name, n := range res.BaselineSeats {
+		res.BaselineScore[name] /= float64(n)
+		res.Margin = min(res.Margin, res.Score-res.BaselineScore[name])
+	}
+	if len(res.BaselineSeats) == 0 {
+		res.Margin = 0
+	}
 	if g > 1 {
 		res.ScoreLo, res.ScoreHi = res.Score-half, res.Score+half
 	}

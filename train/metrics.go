@@ -36,6 +36,7 @@ type Metrics struct {
 	EvalWin      float64 // greedy policy's win share against the baselines (NaN: not evaluated)
 	EvalScore    float64 // its mean competition score
 	EvalPoints   float64 // its mean placement points
+	EvalMargin   float64 // its mean score minus the best baseline's (EvalResult.Margin)
 	ActSeconds   float64 // time playing (inference, bots, env)
 	LearnSeconds float64 // time in gradient steps
 	EvalSeconds  float64
@@ -44,14 +45,14 @@ type Metrics struct {
 
 var metricColumns = []string{"iteration", "elapsed_s", "env_steps", "episodes", "decisions", "samples", "lr",
 	"pg_loss", "value_loss", "entropy", "approx_kl", "clip_frac", "grad_norm", "mean_reward", "train_win",
-	"eval_win", "eval_score", "eval_points", "act_s", "learn_s", "eval_s", "write_s"}
+	"eval_win", "eval_score", "eval_points", "eval_margin", "act_s", "learn_s", "eval_s", "write_s"}
 
 func metricsHeader() string { return strings.Join(metricColumns, ",") + "\n" }
 
 func (m Metrics) values() []float64 {
 	return []float64{float64(m.Iteration), m.Elapsed, float64(m.EnvSteps), float64(m.Episodes), float64(m.Decisions),
 		float64(m.Samples), m.LR, m.PGLoss, m.ValueLoss, m.Entropy, m.ApproxKL, m.ClipFrac, m.GradNorm, m.MeanReward,
-		m.TrainWin, m.EvalWin, m.EvalScore, m.EvalPoints, m.ActSeconds, m.LearnSeconds, m.EvalSeconds, m.WriteSeconds}
+		m.TrainWin, m.EvalWin, m.EvalScore, m.EvalPoints, m.EvalMargin, m.ActSeconds, m.LearnSeconds, m.EvalSeconds, m.WriteSeconds}
 }
 
 func (t *trainer) appendMetrics(m Metrics) error {

@@ -229,8 +229,11 @@ func (t *trainer) lr(it int) float64 {
 func (t *trainer) evaluateBest(it int) (EvalResult, error) {
 	r := t.evaluate(t.net, t.cfg.Baselines(), t.cfg.Eval.Games, t.cfg.Seed^uint64(it)*0x9e3779b97f4a7c15)
 	fig, name := r.Points, "eval_points"
-	if t.cfg.Eval.Select == "score" {
+	switch t.cfg.Eval.Select {
+	case "score":
 		fig, name = r.Score, "eval_score"
+	case "margin":
+		fig, name = r.Margin, "eval_margin"
 	}
 	if fig > t.best {
 		t.best = fig
@@ -286,14 +289,14 @@ func (t *trainer) iteration(ctx context.Context, it int) (Metrics, error) {
 	}
 	m.LearnSeconds = time.Since(t1).Seconds()
 
-	m.EvalWin, m.EvalScore, m.EvalPoints = math.NaN(), math.NaN(), math.NaN()
+	m.EvalWin, m.EvalScore, m.EvalPoints, m.EvalMargin = math.NaN(), math.NaN(), math.NaN(), math.NaN()
 	if e := t.cfg.Eval; e.Every > 0 && (it%e.Every == 0 || it == t.cfg.Iterations) {
 		t2 := time.Now()
 		r, err := t.evaluateBest(it)
 		if err != nil {
 			return m, err
 		}
-		m.EvalWin, m.EvalScore, m.EvalPoints = r.Win, r.Score, r.Points
+		m.EvalWin, m.EvalScore, m.EvalPoints, m.EvalMargin = r.Win, r.Score, r.Points, r.Margin
 		m.EvalSeconds = time.Since(t2).Seconds()
 	}
 	if o := t.cfg.Opponents; o.PoolSize > 0 && it%o.PoolEvery == 0 {
@@ -517,10 +520,18 @@ type EvalResult struct {
 	First              float64 // share of games finished alone in first place
 	WinLo, WinHi       float64 // 95% Wilson interval of First
 	ScoreLo, ScoreHi   float64 // 95% normal interval of Score
+	// Margin is Score minus the highest mean score of a baseline (by name,
+	// over all its seats in these games): above 0, the policy out-scored
+	// every baseline.
+	Margin float64
+	// BaselineScore and BaselineSeats are each baseline's mean score and
+	// the seats it filled, by name.
+	BaselineScore map[string]float64 `json:",omitempty"`
+	BaselineSeats map[string]int     `json:",omitempty"`
 }
 
 // evaluate plays games episodes: the greedy policy in seat (game mod seats),
-// every other seat a baseline (drawn uniformly).
+// every other seat a baseline (drawn uniformly, or the lineup of eval.lineup).
 func (t *trainer) evaluate(net *neural.Net, baselines []string, games int, seed uint64) EvalResult {
-	return Evaluate(t.rcfg, net, baselines, games, seed, t.cfg.Workers)
+	return Evaluate(t.rcfg, net, baselines, t.cfg.Eval.Lineup, games, seed, t.cfg.Workers)
 }

@@ -81,6 +81,7 @@ func TestConfigErrorsNameTheField(t *testing.T) {
 		{"game: slime\nppo: {reward: medals}", "ppo.reward"},
 		{"game: nuggets\nppo: {shaping: -1}", "ppo.shaping"},
 		{"game: nuggets\neval: {select: wins}", "eval.select"},
+		{"game: nuggets\neval: {lineup: true, baselines: [greedy, random]}", "eval.lineup"},
 	} {
 		_, err := ParseConfig([]byte(tc.yaml), "test.yaml")
 		if err == nil || !strings.Contains(err.Error(), tc.field) {
@@ -334,5 +335,53 @@ func TestWarmStartRecordsTheClone(t *testing.T) {
 	}
 	if _, meta, err := neural.Load(filepath.Join(dir, "best.safetensors")); err != nil || (meta["iteration"] != "0" && meta["iteration"] != "1") {
 		t.Fatalf("best.safetensors: %v %v", meta, err)
+	}
+}
+
+// eval.lineup seats every baseline once per game, after the policy's seat
+// (the acceptance table), and Margin is the policy's mean score minus the
+// best baseline's; without lineup the seats are drawn, so a baseline listed
+// once fills about a third of them.
+func TestEvaluateLineup(t *testing.T) {
+	cfg := tinyConfigOf(t, "nuggets")
+	rc, err := cfg.RulesConfig()
+	if err != nil {
+		t.Fatal(err)
+	}
+	arch, err := cfg.Arch()
+	if err != nil {
+		t.Fatal(err)
+	}
+	net, err := neural.New(arch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	net.Init(rules.NewRNG(3))
+	lineup := []string{"greedy", "random", "pass"}
+	const games = 6
+	r := Evaluate(rc, net, lineup, true, games, 9, 2)
+	if r.Games != games {
+		t.Fatalf("%d games, want %d", r.Games, games)
+	}
+	best := math.Inf(-1)
+	for _, name := range lineup {
+		if r.BaselineSeats[name] != games {
+			t.Errorf("lineup: %s filled %d seats, want one per game (%d)", name, r.BaselineSeats[name], games)
+		}
+		best = max(best, r.BaselineScore[name])
+	}
+	if r.BaselineScore["greedy"] <= r.BaselineScore["random"] || r.BaselineScore["pass"] != 0 {
+		t.Errorf("baseline scores %v: want greedy > random and pass 0", r.BaselineScore)
+	}
+	if math.Abs(r.Margin-(r.Score-best)) > 1e-9 {
+		t.Errorf("margin %v, want score %v minus best baseline %v", r.Margin, r.Score, best)
+	}
+	d := Evaluate(rc, net, lineup, false, 20, 9, 2)
+	seats := 0
+	for _, n := range d.BaselineSeats {
+		seats += n
+	}
+	if seats != 3*20 || d.BaselineSeats["greedy"] == 20 && d.BaselineSeats["random"] == 20 {
+		t.Errorf("drawn seats %v: want 60 in all, not one of each per game", d.BaselineSeats)
 	}
 }

@@ -262,7 +262,7 @@ func describe(m train.Metrics) string {
 		s += fmt.Sprintf("  win(train) %.2f", m.TrainWin)
 	}
 	if !math.IsNaN(m.EvalWin) {
-		s += fmt.Sprintf("  win(eval) %.2f score %.2f", m.EvalWin, m.EvalScore)
+		s += fmt.Sprintf("  win(eval) %.2f score %.2f margin %+.2f", m.EvalWin, m.EvalScore, m.EvalMargin)
 	}
 	return s + fmt.Sprintf("  entropy %.2f", m.Entropy)
 }
