@@ -12,12 +12,20 @@ import (
 
 // Evaluate plays games episodes of the greedy policy net against baselines:
 // game k seats the policy at seat k mod seats (every seat equally often) and
-// fills every other seat with a baseline drawn uniformly, or, with lineup,
-// with the baselines in their listed order after the policy's seat (one
-// each: the table `gridgym tournament` plays with the policy listed first).
-// It is the quick check a training run plots; `gridgym tournament` is the
-// full evaluation.
-func Evaluate(cfg rules.Config, net *neural.Net, baselines []string, lineup bool, games int, seed uint64, workers int) EvalResult {
+// fills every other seat with a baseline drawn uniformly. It is the quick
+// check a training run plots; `gridgym tournament` is the full evaluation.
+func Evaluate(cfg rules.Config, net *neural.Net, baselines []string, games int, seed uint64, workers int) EvalResult {
+	return evaluate(cfg, net, baselines, false, games, seed, workers)
+}
+
+// EvaluateLineup is Evaluate with the baselines themselves in the other
+// seats, one each in their listed order after the policy's seat: the table
+// `gridgym tournament` plays with the policy listed first (eval.lineup).
+func EvaluateLineup(cfg rules.Config, net *neural.Net, baselines []string, games int, seed uint64, workers int) EvalResult {
+	return evaluate(cfg, net, baselines, true, games, seed, workers)
+}
+
+func evaluate(cfg rules.Config, net *neural.Net, baselines []string, lineup bool, games int, seed uint64, workers int) EvalResult {
 	n := min(games, 64)
 	v, err := env.New(env.Config{Game: cfg, N: n, Seed: seed, Workers: workers})
 	if err != nil {

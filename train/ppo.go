@@ -533,5 +533,5 @@ type EvalResult struct {
 // evaluate plays games episodes: the greedy policy in seat (game mod seats),
 // every other seat a baseline (drawn uniformly, or the lineup of eval.lineup).
 func (t *trainer) evaluate(net *neural.Net, baselines []string, games int, seed uint64) EvalResult {
-	return Evaluate(t.rcfg, net, baselines, t.cfg.Eval.Lineup, games, seed, t.cfg.Workers)
+	return evaluate(t.rcfg, net, baselines, t.cfg.Eval.Lineup, games, seed, t.cfg.Workers)
 }

@@ -359,7 +359,7 @@ func TestEvaluateLineup(t *testing.T) {
 	net.Init(rules.NewRNG(3))
 	lineup := []string{"greedy", "random", "pass"}
 	const games = 6
-	r := Evaluate(rc, net, lineup, true, games, 9, 2)
+	r := EvaluateLineup(rc, net, lineup, games, 9, 2)
 	if r.Games != games {
 		t.Fatalf("%d games, want %d", r.Games, games)
 	}
@@ -376,7 +376,7 @@ func TestEvaluateLineup(t *testing.T) {
 	if math.Abs(r.Margin-(r.Score-best)) > 1e-9 {
 		t.Errorf("margin %v, want score %v minus best baseline %v", r.Margin, r.Score, best)
 	}
-	d := Evaluate(rc, net, lineup, false, 20, 9, 2)
+	d := Evaluate(rc, net, lineup, 20, 9, 2)
 	seats := 0
 	for _, n := range d.BaselineSeats {
 		seats += n
