@@ -16,7 +16,8 @@ _CELLS = _N * _N         # squares, and the action of Pass under invalid_query=p
 _SEATS = 4
 _LOG_SCORE_SCALE = 25.0  # nuggets.LogScoreScale
 _DEFAULT_DECAY = "121-200:5,4,2,1,0;6-120:8,6,4,3,1;1-5:10,8,12,8,3"
-_NUM_PLANES, _NUM_SCALARS = 7, 9
+_NUM_PLANES, _NUM_SCALARS = 11, 9
+_SIZE_CAP = 60             # nuggets.SizeCap
 
 
 def _param_int(name, default):
@@ -79,33 +80,59 @@ def _same_neighbours(b):
     return n
 
 
-def _log_scores(b):
-    """Each label's log-score (R15): sum of ln(size) over its nuggets, added
-    in the row-major order of the nuggets' first squares, as Go's
-    fastLogScore does."""
+def _nuggets(b):
+    """Each label's log-score (R15), the sum of ln(size) over its nuggets,
+    added in the row-major order of the nuggets' first squares as Go's
+    fastLogScore does; and, per square, its nugget's size and number (0 for
+    an empty square)."""
     flat = b.ravel().tolist()
-    seen = [False] * _CELLS
+    comp = [0] * _CELLS
+    sizes = [0]                          # nugget sizes by number (1, 2, ...)
     scores = [0.0] * _SEATS
     for start in range(_CELLS):
         lab = flat[start]
-        if lab < 0 or seen[start]:
+        if lab < 0 or comp[start]:
             continue
-        seen[start] = True
-        stack, size = [start], 0
+        k = len(sizes)
+        comp[start] = k
+        stack, members = [start], []
         while stack:  # flood fill of the nugget of start
             c = stack.pop()
-            size += 1
+            members.append(c)
             y, x = divmod(c, _N)
             for d, ok in ((c - _N, y > 0), (c + _N, y < _N - 1), (c - 1, x > 0), (c + 1, x < _N - 1)):
-                if ok and not seen[d] and flat[d] == lab:
-                    seen[d] = True
+                if ok and not comp[d] and flat[d] == lab:
+                    comp[d] = k
                     stack.append(d)
-        scores[lab] += _math.log(size)
-    return scores
+        sizes.append(len(members))
+        scores[lab] += _math.log(len(members))
+    return scores, flat, comp, sizes
+
+
+def _size_planes(planes, flat, comp, sizes):
+    """Planes 7..10 of rules/nuggets/encode.go (nuggetPlanes): own_size,
+    rival_size, join_size (1 + the sizes of the distinct own nuggets a square
+    not our own side-touches) and join_count, sizes capped at _SIZE_CAP."""
+    own, riv, join, count = (p.reshape(-1) for p in planes[7:11])
+    for c in range(_CELLS):
+        lab = flat[c]
+        if lab == 0:
+            own[c] = min(sizes[comp[c]], _SIZE_CAP)
+            continue
+        if lab > 0:
+            riv[c] = min(sizes[comp[c]], _SIZE_CAP)
+        y, x = divmod(c, _N)
+        seen, total = [], 1
+        for d, ok in ((c - _N, y > 0), (c + _N, y < _N - 1), (c - 1, x > 0), (c + 1, x < _N - 1)):
+            if ok and flat[d] == 0 and comp[d] not in seen:
+                seen.append(comp[d])
+                total += sizes[comp[d]]
+        join[c] = min(total, _SIZE_CAP)
+        count[c] = len(seen)
 
 
 def observe(b, t):
-    """The planes [7, 20, 20] and scalars [9] of rules/nuggets/encode.go for
+    """The planes [11, 20, 20] and scalars [9] of rules/nuggets/encode.go for
     the board b (view labels, -1 empty) before move t."""
     planes = np.zeros((_NUM_PLANES, _N, _N), dtype=np.float32)
     for k in range(_SEATS):              # own, next, opposite, previous
@@ -115,6 +142,8 @@ def observe(b, t):
     planes[5] = n                        # same_neighbours
     if _SETUP <= t < _TOTAL:             # decay_base: only moves with decay
         planes[6] = np.where(b >= 0, _BASE[_TOTAL - t][n], 0)
+    scores, flat, comp, sizes = _nuggets(b)
+    _size_planes(planes, flat, comp, sizes)
     f32 = np.float32
     s = np.zeros(_NUM_SCALARS, dtype=np.float32)
     s[0] = f32(t) / f32(_TOTAL)                                    # move_num
@@ -124,7 +153,7 @@ def observe(b, t):
     if _BUILD > 0:
         s[3] = f32(min(_TOTAL - t, _BUILD)) / f32(_BUILD)          # build_left
     s[4] = f32(int((b >= 0).sum())) / f32(_CELLS)                  # colored
-    for k, ls in enumerate(_log_scores(b)):                        # log_score_*
+    for k, ls in enumerate(scores):                                # log_score_*
         s[5 + k] = f32(ls / _LOG_SCORE_SCALE)
     return planes, s
 

@@ -50,7 +50,7 @@
 // the competition's view (R18): no rotation, since seats have no positions
 // (R3), and the seats relabelled relative to the observer, own = 0, then
 // seat+1, seat+2, seat+3. Planes are [plane][y][x], row y, column x, the
-// board[y][x] of R18, 7×20×20 bytes (constants Plane…):
+// board[y][x] of R18, 11×20×20 bytes (constants Plane…):
 //
 //	0 own              1 where the square is the seat's (board[y][x] = 0)
 //	1 next             1 where it is seat+1's (= 1)
@@ -62,6 +62,22 @@
 //	                   entry for m = total − t moves left) for a coloured square,
 //	                   were move t's decay to run on the board as it is; 0 for
 //	                   an empty square, in the setup phase and after the end
+//	7 own_size         size of the own nugget (R4) holding the square, capped
+//	                   at SizeCap (60); 0 elsewhere
+//	8 rival_size       size of the rival nugget holding the square (capped);
+//	                   0 on own and empty squares
+//	9 join_size        on a square not the seat's own: the size of the own
+//	                   nugget it would be part of if the seat owned it, 1 + the
+//	                   sizes of the distinct own nuggets it side-touches
+//	                   (capped); 0 on own squares
+//	10 join_count      on a square not the seat's own: how many distinct own
+//	                   nuggets it side-touches, 0..4; 0 on own squares
+//
+// Planes 7–10 give the network the nugget sizes R15 scores, which a few 3×3
+// convolutions cannot count: join_size and join_count say what a query of the
+// square adds to the log-score, ln(join_size) minus the ln of the sizes it
+// merges. (They were added after the first networks: a network trained on
+// the 7-plane observation no longer fits, and loading it says so.)
 //
 // Planes 5 and 6 are read from the board before the move's queries, so they
 // are a forecast: the decay of move t uses the board after them (R12). A

@@ -2,6 +2,7 @@ package nuggets
 
 import (
 	"encoding/binary"
+	"math/bits"
 
 	"github.com/gridgym/gridgym/rules"
 )
@@ -16,8 +17,17 @@ const (
 	PlaneEmpty                 // 1 where the square is empty (label −1)
 	PlaneSameNeighbours        // N(s) of R12, 0..4, for a coloured square; 0 if empty
 	PlaneDecayBase             // base(m, N(s)) of R12, 0..100, for a coloured square
+	PlaneOwnSize               // size of the own nugget holding the square (capped at SizeCap), 0 elsewhere
+	PlaneRivalSize             // size of the rival nugget holding the square (capped), 0 elsewhere
+	PlaneJoinSize              // not own: 1 + the sizes of the own nuggets it side-touches (capped), 0 on own squares
+	PlaneJoinCount             // not own: how many distinct own nuggets it side-touches, 0..4
 	NumPlanes                  // planes per observation
 )
+
+// SizeCap caps the nugget sizes of the size planes, so that they fit a byte
+// and stay on the scale of the other planes; a nugget of 60 squares is
+// already far beyond what decay lets a seat keep.
+const SizeCap = 60
 
 // Scalar features, in this order.
 const (
@@ -49,7 +59,8 @@ const LogScoreScale = 25
 // games); stronger play spreads more, hence 2.
 const ScoreScale = 2
 
-var planeNames = []string{"own", "next", "opposite", "previous", "empty", "same_neighbours", "decay_base"}
+var planeNames = []string{"own", "next", "opposite", "previous", "empty", "same_neighbours", "decay_base",
+	"own_size", "rival_size", "join_size", "join_count"}
 
 var scalarNames = []string{"move_num", "build_phase", "setup_left", "build_left", "colored",
 	"log_score_own", "log_score_next", "log_score_opposite", "log_score_previous"}
@@ -149,6 +160,7 @@ func (e *Encoder) Observe(st rules.State, seat int, planes []uint8, scalars []fl
 		}
 		putRow(planes[PlaneDecayBase*Cells+y*Size:], da, db, dc)
 	}
+	nuggetPlanes(s, seat, planes)
 	cf := s.cfg
 	scalars[ScalarMoveNum] = float32(s.t) / float32(cf.total)
 	scalars[ScalarBuild] = 0
@@ -167,6 +179,78 @@ func (e *Encoder) Observe(st rules.State, seat int, planes []uint8, scalars []fl
 	for p := 0; p < Seats; p++ {
 		scalars[ScalarScoreOwn+p] = float32(fastLogScore(&s.own[(seat+p)&(Seats-1)]) / LogScoreScale)
 	}
+}
+
+// nuggetPlanes writes the planes own_size, rival_size, join_size and
+// join_count of seat's observation. The nuggets come from runSet's union-find
+// over row runs, and each run's bytes are written a row word at a time; only
+// the squares side-touching an own nugget are visited for the join planes.
+func nuggetPlanes(s *State, seat int, planes []uint8) {
+	clear(planes[PlaneOwnSize*Cells : (PlaneJoinCount+1)*Cells])
+	var r runSet
+	var compOf [Cells]uint8          // own nugget number (1, 2, …) of each own square, 0 elsewhere
+	var compSize [maxRuns + 1]uint16 // own nugget sizes by number
+	var number [maxRuns]uint8        // own nugget number of each root run
+	k := uint8(0)
+	for p := 0; p < Seats; p++ {
+		plane := planes[PlaneRivalSize*Cells : (PlaneRivalSize+1)*Cells]
+		if p == 0 {
+			plane = planes[PlaneOwnSize*Cells : (PlaneOwnSize+1)*Cells]
+		}
+		r.build(&s.own[(seat+p)&(Seats-1)])
+		for i := 0; i < r.n; i++ {
+			root := r.root(uint16(i))
+			y := int(r.row[i]) * Size
+			orRun(plane[y:], r.mask[i], uint64(min(r.size[root], SizeCap)))
+			if p == 0 {
+				if number[root] == 0 {
+					k++
+					number[root], compSize[k] = k, r.size[root]
+				}
+				orRun(compOf[y:], r.mask[i], uint64(number[root]))
+			}
+		}
+	}
+	mine := &s.own[seat]
+	for y, w := range mine {
+		a, b, c := spread(^w & grid.Full)
+		putRow(planes[PlaneJoinSize*Cells+y*Size:], a, b, c)
+	}
+	var near Board
+	grid.Side4(near[:], mine[:])
+	for y, w := range near {
+		for w &^= mine[y]; w != 0; w &= w - 1 {
+			x := bits.TrailingZeros64(w)
+			var seen [4]uint8
+			ns, sum := 0, 1
+			for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+				nx, ny := x+d[0], y+d[1]
+				if nx < 0 || nx >= Size || ny < 0 || ny >= Size {
+					continue
+				}
+				k := compOf[ny*Size+nx]
+				if k == 0 || k == seen[0] || k == seen[1] || k == seen[2] {
+					continue
+				}
+				seen[ns] = k
+				ns++
+				sum += int(compSize[k])
+			}
+			c := y*Size + x
+			planes[PlaneJoinSize*Cells+c] = uint8(min(sum, SizeCap))
+			planes[PlaneJoinCount*Cells+c] = uint8(ns)
+		}
+	}
+}
+
+// orRun sets the bytes of row (20 bytes) at the squares of run to v ≤ 255,
+// where they are 0: spread's 0/1 bytes times v, without carries.
+func orRun(row []uint8, run, v uint64) {
+	a, b, c := spread(run)
+	_ = row[Size-1]
+	binary.LittleEndian.PutUint64(row[0:8], binary.LittleEndian.Uint64(row[0:8])|a*v)
+	binary.LittleEndian.PutUint64(row[8:16], binary.LittleEndian.Uint64(row[8:16])|b*v)
+	binary.LittleEndian.PutUint32(row[16:20], binary.LittleEndian.Uint32(row[16:20])|uint32(c*v))
 }
 
 // Mask implements rules.Encoder: all 400 squares while the game runs (plus

@@ -573,3 +573,137 @@ func BenchmarkObserve(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*Seats), "ns/seat")
 }
+
+// refNuggetPlanes computes planes 7–10 from seat's view by flood fill, square
+// by square: the reference for nuggetPlanes' bitboard components.
+func refNuggetPlanes(v *View) (own, rival, join, count [Cells]int) {
+	size := func(x0, y0 int) int {
+		lab := v.Board[y0][x0]
+		seen := map[[2]int]bool{{x0, y0}: true}
+		stack := [][2]int{{x0, y0}}
+		for len(stack) > 0 {
+			p := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+				q := [2]int{p[0] + d[0], p[1] + d[1]}
+				if q[0] >= 0 && q[0] < Size && q[1] >= 0 && q[1] < Size && !seen[q] && v.Board[q[1]][q[0]] == lab {
+					seen[q] = true
+					stack = append(stack, q)
+				}
+			}
+		}
+		return len(seen)
+	}
+	// root names a nugget by its first square in row-major order.
+	root := func(x0, y0 int) int {
+		best := Cells
+		lab := v.Board[y0][x0]
+		seen := map[int]bool{y0*Size + x0: true}
+		stack := []int{y0*Size + x0}
+		for len(stack) > 0 {
+			c := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			best = min(best, c)
+			x, y := c%Size, c/Size
+			for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+				nx, ny := x+d[0], y+d[1]
+				if nx >= 0 && nx < Size && ny >= 0 && ny < Size && !seen[ny*Size+nx] && v.Board[ny][nx] == lab {
+					seen[ny*Size+nx] = true
+					stack = append(stack, ny*Size+nx)
+				}
+			}
+		}
+		return best
+	}
+	for y := 0; y < Size; y++ {
+		for x := 0; x < Size; x++ {
+			c := y*Size + x
+			switch lab := v.Board[y][x]; {
+			case lab == 0:
+				own[c] = min(size(x, y), SizeCap)
+				continue
+			case lab > 0:
+				rival[c] = min(size(x, y), SizeCap)
+			}
+			roots := map[int]bool{}
+			total := 1
+			for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+				nx, ny := x+d[0], y+d[1]
+				if nx >= 0 && nx < Size && ny >= 0 && ny < Size && v.Board[ny][nx] == 0 {
+					if r := root(nx, ny); !roots[r] {
+						roots[r] = true
+						total += size(nx, ny)
+					}
+				}
+			}
+			join[c], count[c] = min(total, SizeCap), len(roots)
+		}
+	}
+	return
+}
+
+// Planes 7–10 (own_size, rival_size, join_size, join_count) agree with a
+// flood fill of the view on played boards and on dense random boards whose
+// nuggets exceed SizeCap; and E8's board gives the sizes worked out by hand.
+func TestEncoderNuggetPlanes(t *testing.T) {
+	cfg := mustConfig(nil)
+	e, sp := encoderOf(t, cfg)
+	planes := make([]uint8, sp.ObsSize())
+	scalars := make([]float32, sp.Scalars)
+	states := encStates(cfg, 20, 900)
+	rng := rules.NewRNG(901)
+	for k := 0; k < 10; k++ { // dense boards: seat 0 holds about 5/8 of the squares
+		s := NewDefault()
+		for c := 0; c < Cells; c++ {
+			if o := rng.U(8); o < 5 {
+				s.own[0][c/Size] |= 1 << uint(c%Size)
+			} else if o < 8 && o != 5 {
+				s.own[o-4][c/Size] |= 1 << uint(c%Size)
+			}
+		}
+		states = append(states, s)
+	}
+	capped := 0
+	for i, s := range states {
+		for seat := 0; seat < Seats; seat++ {
+			e.Observe(s, seat, planes, scalars)
+			v := ViewOf(s, seat)
+			own, rival, join, count := refNuggetPlanes(&v)
+			for c := 0; c < Cells; c++ {
+				got := [4]int{int(planes[PlaneOwnSize*Cells+c]), int(planes[PlaneRivalSize*Cells+c]),
+					int(planes[PlaneJoinSize*Cells+c]), int(planes[PlaneJoinCount*Cells+c])}
+				if want := [4]int{own[c], rival[c], join[c], count[c]}; got != want {
+					t.Fatalf("state %d seat %d square (%d,%d): own/rival/join size, join count = %v, want %v", i, seat, c%Size, c/Size, got, want)
+				}
+				if got[0] == SizeCap {
+					capped++
+				}
+			}
+		}
+	}
+	if capped == 0 {
+		t.Error("no capped nugget size seen")
+	}
+
+	// E8: seat 0 owns (0,0), (1,0), (0,1), (5,5), (6,5) and (7,6).
+	s := NewDefault()
+	for _, p := range [][2]int{{0, 0}, {1, 0}, {0, 1}, {5, 5}, {6, 5}, {7, 6}} {
+		s.own[0][p[1]] |= 1 << uint(p[0])
+	}
+	s.own[1][10] |= 3 << 10 // seat 1's 2×2 block at (10..11, 10..11)
+	s.own[1][11] |= 3 << 10
+	e.Observe(s, 0, planes, scalars)
+	at := func(plane, x, y int) int { return int(planes[plane*Cells+y*Size+x]) }
+	for _, c := range []struct{ plane, x, y, want int }{
+		{PlaneOwnSize, 0, 1, 3}, {PlaneOwnSize, 6, 5, 2}, {PlaneOwnSize, 7, 6, 1}, {PlaneOwnSize, 10, 10, 0},
+		{PlaneRivalSize, 11, 11, 4}, {PlaneRivalSize, 0, 0, 0},
+		{PlaneJoinSize, 1, 1, 4}, {PlaneJoinCount, 1, 1, 1}, // touches the 3-nugget twice
+		{PlaneJoinSize, 6, 6, 4}, {PlaneJoinCount, 6, 6, 2}, // merges the pair and the singleton
+		{PlaneJoinSize, 15, 15, 1}, {PlaneJoinCount, 15, 15, 0},
+		{PlaneJoinSize, 10, 9, 1}, {PlaneJoinSize, 0, 0, 0},
+	} {
+		if got := at(c.plane, c.x, c.y); got != c.want {
+			t.Errorf("E8: plane %s at (%d,%d) = %d, want %d", planeNames[c.plane], c.x, c.y, got, c.want)
+		}
+	}
+}
