@@ -160,7 +160,7 @@ func (e *Encoder) Observe(st rules.State, seat int, planes []uint8, scalars []fl
 		}
 		putRow(planes[PlaneDecayBase*Cells+y*Size:], da, db, dc)
 	}
-	nuggetPlanes(s, seat, planes)
+	logScores := nuggetPlanes(s, seat, planes)
 	cf := s.cfg
 	scalars[ScalarMoveNum] = float32(s.t) / float32(cf.total)
 	scalars[ScalarBuild] = 0
@@ -176,19 +176,25 @@ func (e *Encoder) Observe(st rules.State, seat int, planes []uint8, scalars []fl
 		scalars[ScalarBuildLeft] = float32(min(cf.total-s.t, build)) / float32(build)
 	}
 	scalars[ScalarColored] = float32(s.Colored()) / Cells
-	for p := 0; p < Seats; p++ {
-		scalars[ScalarScoreOwn+p] = float32(fastLogScore(&s.own[(seat+p)&(Seats-1)]) / LogScoreScale)
+	for p, ls := range logScores {
+		scalars[ScalarScoreOwn+p] = float32(ls / LogScoreScale)
 	}
 }
 
 // nuggetPlanes writes the planes own_size, rival_size, join_size and
-// join_count of seat's observation. The nuggets come from runSet's union-find
-// over row runs, and each run's bytes are written a row word at a time; only
-// the squares side-touching an own nugget are visited for the join planes.
-func nuggetPlanes(s *State, seat int, planes []uint8) {
+// join_count of seat's observation, and returns the log-scores of seat,
+// seat+1, seat+2 and seat+3 (fastLogScore's, from the same union-find). The
+// nuggets come from runSet's union-find over row runs, and each run's bytes
+// are written a row word at a time; only the squares side-touching an own
+// nugget are visited for the join planes.
+func nuggetPlanes(s *State, seat int, planes []uint8) (logScores [Seats]float64) {
 	clear(planes[PlaneOwnSize*Cells : (PlaneJoinCount+1)*Cells])
 	var r runSet
-	var compOf [Cells]uint8          // own nugget number (1, 2, …) of each own square, 0 elsewhere
+	// compOf is the own nugget number (1, 2, …) of each own square, 0
+	// elsewhere, on the board framed by a border of zeros: square (x, y) at
+	// (y+1)·pad + x+1, so that its four neighbours need no bounds checks.
+	const pad = Size + 2
+	var compOf [pad * pad]uint8
 	var compSize [maxRuns + 1]uint16 // own nugget sizes by number
 	var number [maxRuns]uint8        // own nugget number of each root run
 	k := uint8(0)
@@ -198,6 +204,7 @@ func nuggetPlanes(s *State, seat int, planes []uint8) {
 			plane = planes[PlaneOwnSize*Cells : (PlaneOwnSize+1)*Cells]
 		}
 		r.build(&s.own[(seat+p)&(Seats-1)])
+		logScores[p] = r.logScore()
 		for i := 0; i < r.n; i++ {
 			root := r.root(uint16(i))
 			y := int(r.row[i]) * Size
@@ -207,7 +214,7 @@ func nuggetPlanes(s *State, seat int, planes []uint8) {
 					k++
 					number[root], compSize[k] = k, r.size[root]
 				}
-				orRun(compOf[y:], r.mask[i], uint64(number[root]))
+				orRun(compOf[(int(r.row[i])+1)*pad+1:], r.mask[i], uint64(number[root]))
 			}
 		}
 	}
@@ -221,26 +228,27 @@ func nuggetPlanes(s *State, seat int, planes []uint8) {
 	for y, w := range near {
 		for w &^= mine[y]; w != 0; w &= w - 1 {
 			x := bits.TrailingZeros64(w)
-			var seen [4]uint8
+			i := (y+1)*pad + x + 1
+			k0, k1, k2, k3 := compOf[i-1], compOf[i+1], compOf[i-pad], compOf[i+pad]
 			ns, sum := 0, 1
-			for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
-				nx, ny := x+d[0], y+d[1]
-				if nx < 0 || nx >= Size || ny < 0 || ny >= Size {
-					continue
-				}
-				k := compOf[ny*Size+nx]
-				if k == 0 || k == seen[0] || k == seen[1] || k == seen[2] {
-					continue
-				}
-				seen[ns] = k
-				ns++
-				sum += int(compSize[k])
+			if k0 != 0 {
+				ns, sum = ns+1, sum+int(compSize[k0])
+			}
+			if k1 != 0 && k1 != k0 {
+				ns, sum = ns+1, sum+int(compSize[k1])
+			}
+			if k2 != 0 && k2 != k0 && k2 != k1 {
+				ns, sum = ns+1, sum+int(compSize[k2])
+			}
+			if k3 != 0 && k3 != k0 && k3 != k1 && k3 != k2 {
+				ns, sum = ns+1, sum+int(compSize[k3])
 			}
 			c := y*Size + x
 			planes[PlaneJoinSize*Cells+c] = uint8(min(sum, SizeCap))
 			planes[PlaneJoinCount*Cells+c] = uint8(ns)
 		}
 	}
+	return logScores
 }
 
 // orRun sets the bytes of row (20 bytes) at the squares of run to v ≤ 255,

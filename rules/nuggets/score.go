@@ -193,6 +193,12 @@ func (r *runSet) root(i uint16) uint16 {
 func fastLogScore(b *Board) float64 {
 	var r runSet
 	r.build(b)
+	return r.logScore()
+}
+
+// logScore returns Σ ln(size) over the components, in the order of their
+// root runs.
+func (r *runSet) logScore() float64 {
 	sum := 0.0
 	for i := 0; i < r.n; i++ {
 		if r.parent[i] == uint16(i) {
