@@ -348,15 +348,7 @@ func TestEvaluateLineup(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	arch, err := cfg.Arch()
-	if err != nil {
-		t.Fatal(err)
-	}
-	net, err := neural.New(arch)
-	if err != nil {
-		t.Fatal(err)
-	}
-	net.Init(rules.NewRNG(3))
+	net := testNet(t, "nuggets", nil, false)
 	lineup := []string{"greedy", "random", "pass"}
 	const games = 6
 	r := EvaluateLineup(rc, net, lineup, games, 9, 2)
