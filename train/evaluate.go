@@ -41,25 +41,19 @@ func evaluate(cfg rules.Config, net *neural.Net, baselines []string, lineup bool
 	policySeat := make([]int, n)
 	active := make([]bool, n)
 	started := 0
-	baseline := make([][]int, n) // the baseline of every seat of env i (−1 the policy's)
-	for i := range baseline {
-		baseline[i] = make([]int, seats)
-	}
 	seat := func(i int) {
 		policySeat[i] = started % seats
 		for s := 0; s < seats; s++ {
 			if s == policySeat[i] {
 				pl.actors[i][s] = seatActor{kind: byLearner}
-				baseline[i][s] = -1
 				continue
 			}
 			b := (s - policySeat[i] + seats - 1) % seats
 			if !lineup || b >= len(baselines) {
 				b = rng.U(len(baselines))
 			}
-			baseline[i][s] = b
 			e, _ := agents.Lookup(cfg.Game().Name, baselines[b])
-			pl.actors[i][s] = seatActor{kind: byScripted, bot: e.New()}
+			pl.actors[i][s] = seatActor{kind: byScripted, bot: e.New(), label: baselines[b]}
 			pl.actors[i][s].bot.Reset(v.State(i), s, rules.Derive(seed, uint64(started)<<4|uint64(s)))
 		}
 		started++
@@ -88,10 +82,10 @@ func evaluate(cfg rules.Config, net *neural.Net, baselines []string, lineup bool
 			res.Win += v.FinalWin[k]
 			res.Points += v.FinalPoints[k]
 			scores = append(scores, v.FinalScore[k])
-			for s, b := range baseline[i] {
-				if b >= 0 {
-					res.BaselineScore[baselines[b]] += v.FinalScore[i*seats+s]
-					res.BaselineSeats[baselines[b]]++
+			for s, a := range pl.actors[i] {
+				if a.kind == byScripted {
+					res.BaselineScore[a.label] += v.FinalScore[i*seats+s]
+					res.BaselineSeats[a.label]++
 				}
 			}
 			if v.FinalWin[k] == 1 {

@@ -95,17 +95,17 @@ def _nuggets(b):
             continue
         k = len(sizes)
         comp[start] = k
-        stack, members = [start], []
+        stack, size = [start], 0
         while stack:  # flood fill of the nugget of start
             c = stack.pop()
-            members.append(c)
+            size += 1
             y, x = divmod(c, _N)
             for d, ok in ((c - _N, y > 0), (c + _N, y < _N - 1), (c - 1, x > 0), (c + 1, x < _N - 1)):
                 if ok and not comp[d] and flat[d] == lab:
                     comp[d] = k
                     stack.append(d)
-        sizes.append(len(members))
-        scores[lab] += _math.log(len(members))
+        sizes.append(size)
+        scores[lab] += _math.log(size)
     return scores, flat, comp, sizes
 
 

@@ -577,33 +577,17 @@ func BenchmarkObserve(b *testing.B) {
 // refNuggetPlanes computes planes 7–10 from seat's view by flood fill, square
 // by square: the reference for nuggetPlanes' bitboard components.
 func refNuggetPlanes(v *View) (own, rival, join, count [Cells]int) {
-	size := func(x0, y0 int) int {
+	// nugget returns the size of the nugget holding (x0, y0) and its first
+	// square in row-major order, which names it.
+	nugget := func(x0, y0 int) (size, first int) {
 		lab := v.Board[y0][x0]
-		seen := map[[2]int]bool{{x0, y0}: true}
-		stack := [][2]int{{x0, y0}}
-		for len(stack) > 0 {
-			p := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
-				q := [2]int{p[0] + d[0], p[1] + d[1]}
-				if q[0] >= 0 && q[0] < Size && q[1] >= 0 && q[1] < Size && !seen[q] && v.Board[q[1]][q[0]] == lab {
-					seen[q] = true
-					stack = append(stack, q)
-				}
-			}
-		}
-		return len(seen)
-	}
-	// root names a nugget by its first square in row-major order.
-	root := func(x0, y0 int) int {
-		best := Cells
-		lab := v.Board[y0][x0]
-		seen := map[int]bool{y0*Size + x0: true}
-		stack := []int{y0*Size + x0}
+		first = y0*Size + x0
+		seen := map[int]bool{first: true}
+		stack := []int{first}
 		for len(stack) > 0 {
 			c := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
-			best = min(best, c)
+			first = min(first, c)
 			x, y := c%Size, c/Size
 			for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
 				nx, ny := x+d[0], y+d[1]
@@ -613,26 +597,28 @@ func refNuggetPlanes(v *View) (own, rival, join, count [Cells]int) {
 				}
 			}
 		}
-		return best
+		return len(seen), first
 	}
 	for y := 0; y < Size; y++ {
 		for x := 0; x < Size; x++ {
 			c := y*Size + x
 			switch lab := v.Board[y][x]; {
 			case lab == 0:
-				own[c] = min(size(x, y), SizeCap)
+				n, _ := nugget(x, y)
+				own[c] = min(n, SizeCap)
 				continue
 			case lab > 0:
-				rival[c] = min(size(x, y), SizeCap)
+				n, _ := nugget(x, y)
+				rival[c] = min(n, SizeCap)
 			}
 			roots := map[int]bool{}
 			total := 1
 			for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
 				nx, ny := x+d[0], y+d[1]
 				if nx >= 0 && nx < Size && ny >= 0 && ny < Size && v.Board[ny][nx] == 0 {
-					if r := root(nx, ny); !roots[r] {
-						roots[r] = true
-						total += size(nx, ny)
+					if n, first := nugget(nx, ny); !roots[first] {
+						roots[first] = true
+						total += n
 					}
 				}
 			}
