@@ -19,6 +19,9 @@ func init() {
 	agents.Register("nuggets", "greedy",
 		"one-ply greedy on nugget values: grows and repairs 3-square nuggets, splits rivals' nuggets when nothing better is open",
 		func() agents.Agent { return NewGreedy() })
+	agents.Register("nuggets", "greedy_tuned",
+		"greedy with re-tuned weights (lighter singletons and compactness, little attack): a stronger teacher for behaviour cloning",
+		func() agents.Agent { return NewGreedyTuned() })
 }
 
 // Greedy is the `greedy` bot. It values a nugget of size n at V(n) = ln n
@@ -58,6 +61,14 @@ type Greedy struct {
 // NewGreedy returns the greedy bot with its documented weights.
 func NewGreedy() *Greedy {
 	return &Greedy{Singleton: 0.25, Compact: 0.1, Room: 0.001, Attack: 0.25}
+}
+
+// NewGreedyTuned returns `greedy_tuned`: Greedy with the weights that won a
+// sweep over Singleton, Compact, Room and Attack, each variant playing
+// greedy, random and pass (3000 games, seats rotated: 25.33 against
+// greedy's 24.96, +0.36 ± 0.11). It is the teacher of Nuggets' warm start.
+func NewGreedyTuned() *Greedy {
+	return &Greedy{Singleton: 0.15, Compact: 0.07, Room: 0.001, Attack: 0.1}
 }
 
 // Reset implements agents.Agent.
