@@ -1,6 +1,8 @@
 package nuggetsbots
 
 import (
+	"runtime"
+	"sync"
 	"testing"
 
 	"github.com/gridgym/gridgym/agents"
@@ -209,16 +211,29 @@ func TestGreedyTunedBeatsGreedy(t *testing.T) {
 		t.Skip("1200 games")
 	}
 	const games = 1200
+	var margin [games][2]float64 // by game: greedy_tuned's and greedy's log-scores
+	var wg sync.WaitGroup
+	workers := runtime.GOMAXPROCS(0)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for g := w; g < games; g += workers {
+				rot := g % nuggets.Seats
+				bots := make([]agents.Agent, nuggets.Seats)
+				for i, b := range []agents.Agent{NewGreedyTuned(), NewGreedy(), &agents.Random{}, agents.Pass{}} {
+					bots[(i+rot)%nuggets.Seats] = b
+				}
+				sc := play(bots, uint64(7000+g))
+				margin[g] = [2]float64{sc[rot], sc[(rot+1)%nuggets.Seats]}
+			}
+		}(w)
+	}
+	wg.Wait()
 	var tuned, plain float64
-	for g := 0; g < games; g++ {
-		rot := g % nuggets.Seats
-		bots := make([]agents.Agent, nuggets.Seats)
-		for i, b := range []agents.Agent{NewGreedyTuned(), NewGreedy(), &agents.Random{}, agents.Pass{}} {
-			bots[(i+rot)%nuggets.Seats] = b
-		}
-		sc := play(bots, uint64(7000+g))
-		tuned += sc[rot]
-		plain += sc[(rot+1)%nuggets.Seats]
+	for _, m := range margin {
+		tuned += m[0]
+		plain += m[1]
 	}
 	if tuned <= plain {
 		t.Errorf("mean log-score: greedy_tuned %.2f, greedy %.2f: want greedy_tuned ahead", tuned/games, plain/games)
