@@ -211,7 +211,7 @@ func TestGreedyTunedBeatsGreedy(t *testing.T) {
 		t.Skip("1200 games")
 	}
 	const games = 1200
-	var margin [games][2]float64 // by game: greedy_tuned's and greedy's log-scores
+	var scores [games][2]float64 // by game: greedy_tuned's and greedy's log-scores
 	var wg sync.WaitGroup
 	workers := runtime.GOMAXPROCS(0)
 	for w := 0; w < workers; w++ {
@@ -225,13 +225,13 @@ func TestGreedyTunedBeatsGreedy(t *testing.T) {
 					bots[(i+rot)%nuggets.Seats] = b
 				}
 				sc := play(bots, uint64(7000+g))
-				margin[g] = [2]float64{sc[rot], sc[(rot+1)%nuggets.Seats]}
+				scores[g] = [2]float64{sc[rot], sc[(rot+1)%nuggets.Seats]}
 			}
 		}(w)
 	}
 	wg.Wait()
 	var tuned, plain float64
-	for _, m := range margin {
+	for _, m := range scores {
 		tuned += m[0]
 		plain += m[1]
 	}

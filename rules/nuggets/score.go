@@ -152,10 +152,7 @@ func (r *runSet) build(b *Board) {
 				j++
 			}
 			for k := j; k < np && r.mask[prevRuns[k]]&run != 0; k++ {
-				ri, rj := id, prevRuns[k]
-				for r.parent[ri] != ri {
-					ri = r.parent[ri]
-				}
+				ri, rj := r.root(id), prevRuns[k]
 				for r.parent[rj] != rj {
 					r.parent[rj] = r.parent[r.parent[rj]]
 					rj = r.parent[rj]
