@@ -240,3 +240,58 @@ func TestGreedyTunedBeatsGreedy(t *testing.T) {
 	}
 	t.Logf("mean log-score over %d games: greedy_tuned %.2f, greedy %.2f", games, tuned/games, plain/games)
 }
+
+// TestGreedyBestPlane: the encoder's greedy_best plane marks exactly the
+// squares within nuggets.Tie of greedy_tuned's top score, and greedy_tuned
+// always queries one of them (it draws among them), in every position of
+// games between greedy_tuned, greedy and random, in both phases (R5).
+func TestGreedyBestPlane(t *testing.T) {
+	enc := nuggets.NewEncoder(nuggets.Game.Default())
+	sp := enc.Space()
+	planes, scalars := make([]uint8, sp.ObsSize()), make([]float32, sp.Scalars)
+	bots := []agents.Agent{NewGreedyTuned(), NewGreedy(), &agents.Random{}, NewGreedyTuned()}
+	checked, several := 0, 0
+	for game := uint64(0); game < 3; game++ {
+		s := nuggets.NewDefault()
+		for seat, b := range bots {
+			b.Reset(s, seat, rules.Derive(game, uint64(seat+1)))
+		}
+		rng := rules.Derive(game, 0)
+		moves := make([]rules.Move, nuggets.Seats)
+		for !s.Done() {
+			for seat, b := range bots {
+				moves[seat] = b.Act(s)
+			}
+			for _, seat := range []int{0, 3} {
+				enc.Observe(s, seat, planes, scalars)
+				plane := planes[nuggets.PlaneGreedyBest*nuggets.Cells : (nuggets.PlaneGreedyBest+1)*nuggets.Cells]
+				v := nuggets.ViewOf(s, seat)
+				var scores [nuggets.Cells]float64
+				nuggets.Evaluate(&v, nuggets.TunedWeights, &scores)
+				top := scores[0]
+				for _, sc := range scores {
+					top = max(top, sc)
+				}
+				marked := 0
+				for c, sc := range scores {
+					if want := sc >= top-nuggets.Tie; (plane[c] == 1) != want {
+						t.Fatalf("move %d seat %d square %d: plane %d, score %g, top %g", s.MoveNum(), seat, c, plane[c], sc, top)
+					}
+					marked += int(plane[c])
+				}
+				x, y, ok := nuggets.QueryXY(moves[seat])
+				if marked > 0 && (!ok || plane[y*nuggets.Size+x] != 1) {
+					t.Fatalf("greedy_tuned queried (%d,%d), not a greedy_best square", x, y)
+				}
+				checked++
+				if marked > 1 {
+					several++
+				}
+			}
+			s.Step(moves, rng)
+		}
+	}
+	if checked < 1000 || several == 0 {
+		t.Fatalf("%d positions checked, %d with several best squares", checked, several)
+	}
+}

@@ -16,8 +16,10 @@ _CELLS = _N * _N         # squares, and the action of Pass under invalid_query=p
 _SEATS = 4
 _LOG_SCORE_SCALE = 25.0  # nuggets.LogScoreScale
 _DEFAULT_DECAY = "121-200:5,4,2,1,0;6-120:8,6,4,3,1;1-5:10,8,12,8,3"
-_NUM_PLANES, _NUM_SCALARS = 11, 9
+_NUM_PLANES, _NUM_SCALARS = 12, 9
 _SIZE_CAP = 60             # nuggets.SizeCap
+_TUNED = (0.15, 0.07, 0.001, 0.1)  # nuggets.TunedWeights: Singleton, Compact, Room, Attack
+_TIE = 1e-9                # nuggets.Tie
 
 
 def _param_int(name, default):
@@ -131,8 +133,79 @@ def _size_planes(planes, flat, comp, sizes):
         count[c] = len(seen)
 
 
+def _greedy_best(t, flat, comp, sizes):
+    """Plane 11, greedy_best: 1 on the squares within _TIE of the top score
+    of greedy_tuned's one-ply evaluation (rules/nuggets/greedy.go, Evaluate
+    and BestSquares, step for step), all 0 once the game is over."""
+    plane = np.zeros(_CELLS, dtype=np.float32)
+    if t >= _TOTAL:
+        return plane
+    single_w, compact, room_w, attack = _TUNED
+    build = t >= _SETUP
+    single = 0.0 if _TOTAL - t <= 1 else single_w
+
+    def val(n):
+        return single if n == 1 else _math.log(n)
+
+    def neighbours(c):
+        y, x = divmod(c, _N)  # Go's order: x+1, x-1, y+1, y-1
+        return [d for d, ok in ((c + 1, x < _N - 1), (c - 1, x > 0), (c + _N, y < _N - 1), (c - _N, y > 0)) if ok]
+
+    def split_value(c):
+        lab, rest, total = flat[c], {c}, 0.0
+        for d in neighbours(c):
+            if flat[d] != lab or d in rest:
+                continue
+            rest.add(d)
+            stack, n = [d], 0
+            while stack:
+                e = stack.pop()
+                n += 1
+                for f in neighbours(e):
+                    if flat[f] == lab and f not in rest:
+                        rest.add(f)
+                        stack.append(f)
+            total += val(n)
+        return total
+
+    neg = float("-inf")
+    scores = [neg] * _CELLS
+    best = neg
+    for c in range(_CELLS):
+        lab = flat[c]
+        if lab == 0 or (lab > 0 and not build):
+            continue
+        seen, total, lost, room, mine = [], 1, 0.0, 0, 0
+        for d in neighbours(c):
+            if flat[d] == -1:
+                room += 1
+            elif flat[d] == 0:
+                mine += 1
+                if comp[d] not in seen:
+                    seen.append(comp[d])
+                    total += sizes[comp[d]]
+                    lost += val(sizes[comp[d]])
+        gain = val(total) - lost + compact * mine
+        if lab < 0:
+            score = gain + room_w * room
+        else:
+            score = 0.4 * gain
+            if attack > 0:
+                m = sizes[comp[c]]
+                if 0.4 * (gain + attack * val(m)) >= best - _TIE:
+                    score = 0.4 * (gain + attack * (val(m) - split_value(c)))
+        scores[c] = score
+        if score > best + _TIE:
+            best = score
+    top = max(scores)
+    if top == neg:
+        return plane
+    plane[np.asarray(scores) >= top - _TIE] = 1
+    return plane
+
+
 def observe(b, t):
-    """The planes [11, 20, 20] and scalars [9] of rules/nuggets/encode.go for
+    """The planes [12, 20, 20] and scalars [9] of rules/nuggets/encode.go for
     the board b (view labels, -1 empty) before move t."""
     planes = np.zeros((_NUM_PLANES, _N, _N), dtype=np.float32)
     for k in range(_SEATS):              # own, next, opposite, previous
@@ -144,6 +217,7 @@ def observe(b, t):
         planes[6] = np.where(b >= 0, _BASE[_TOTAL - t][n], 0)
     scores, flat, comp, sizes = _nuggets(b)
     _size_planes(planes, flat, comp, sizes)
+    planes[11] = _greedy_best(t, flat, comp, sizes).reshape(_N, _N)
     f32 = np.float32
     s = np.zeros(_NUM_SCALARS, dtype=np.float32)
     s[0] = f32(t) / f32(_TOTAL)                                    # move_num

@@ -10,7 +10,8 @@
 # It answers b (r, c) tuples at the placement, else a string of b letters
 # from "NESWX" (R20). There is no rotation: the request is already gridgym's
 # canonical frame (rules/rectangle/encode.go), and the code below rebuilds
-# exactly its planes and scalars.
+# exactly its planes and scalars, the plan and step planes included (_plans
+# repeats rectangle.Plans, rules/rectangle/plan.go, step for step).
 # Every feature comes from the request alone (encoding v2 dropped the idle
 # counter, which the request does not hold), so the bot keeps no memory.
 
@@ -35,7 +36,7 @@ _B = _clamp(_param_int("robots", 4), 1, 8)
 _K = _clamp(_param_int("idle_limit", 100), 1, 100000)
 _M = _clamp(_param_int("max_moves", 2000), _K, 1000000)
 _NN = _N * _N
-_NUM_PLANES, _NUM_SCALARS = 2 * _P + _B + 1, 2 + _P
+_NUM_PLANES, _NUM_SCALARS = 2 * _P + 3 * _B + 1, 2 + _P
 
 
 def _read_request(board, robots, scores, move_num):
@@ -62,8 +63,153 @@ def _read_request(board, robots, scores, move_num):
     return b.astype(np.int64), pos, sc.astype(np.int64), t
 
 
+_DR = (-1, 0, 1, 0, 0)  # N E S W X
+_DC = (0, 1, 0, -1, 0)
+_SIDES = (6, 5, 4, 3)  # planned square sides, in scan order
+
+
+def _windows(prefix, k):
+    """Sums over the k x k windows of a prefix-sum table [n+1, n+1], indexed
+    by the top-left corner [n-k+1, n-k+1]."""
+    return prefix[k:, k:] - prefix[:-k, k:] - prefix[k:, :-k] + prefix[:-k, :-k]
+
+
+def _prefix(a):
+    p = np.zeros((_N + 1, _N + 1), dtype=np.int64)
+    p[1:, 1:] = a.astype(np.int64).cumsum(0).cumsum(1)
+    return p
+
+
+def _plans(b, pos, sc, t):
+    """rectangle.Plans: per robot (R, C, K, TR, TC, step), K = 0 without a
+    plan, TR = -1 without a target, step a direction index (X = 4)."""
+    placing = t == 0
+    unp, own = _prefix(b == -2), _prefix(b == 0)
+    cands = []  # per side: k, gain, open [m, m], base cost [m, m], corner rows, corner columns
+    for k in _SIDES:
+        m = _N - k + 1
+        ring_own = _windows(own, k) - _windows(own, k - 2)[1:m + 1, 1:m + 1]
+        pr, pc = np.meshgrid(np.arange(m), np.arange(m), indexing="ij")
+        cands.append((k, np.float64((k - 2) * (k - 2)), _windows(unp, k) == 0, (4 * k - 4) - ring_own, pr, pc))
+    given = [None] * _B  # assigned plans (R, C, K), None until assigned
+
+    def candidate(i):
+        best, best_v = (0, 0, 0), -1.0
+        for k, gain, ok, base, pr, pc in cands:
+            allowed = ok.copy()
+            for g in given:
+                if g is not None and g[2] > 0:
+                    R, C, K = g
+                    allowed &= ~((pr < R + K) & (R < pr + k) & (pc < C + K) & (C < pc + k))
+            cost = base
+            if not placing:
+                r, c = int(pos[0, i, 0]), int(pos[0, i, 1])
+                r2, c2 = pr + k - 1, pc + k - 1
+                dr = np.maximum(np.maximum(pr - r, r - r2), 0)
+                dc = np.maximum(np.maximum(pc - c, c - c2), 0)
+                inside = np.minimum(np.minimum(r - pr, r2 - r), np.minimum(c - pc, c2 - c))
+                cost = base + np.where((dr > 0) | (dc > 0), dr + dc, inside)
+            val = np.where(allowed, gain / (cost + 1).astype(np.float64), -1.0)
+            j = int(np.argmax(val))
+            if val.flat[j] > best_v:
+                best, best_v = (int(pr.flat[j]), int(pc.flat[j]), k), float(val.flat[j])
+        return best, best_v
+
+    def overlaps(p, q):
+        return p[0] < q[0] + q[2] and q[0] < p[0] + p[2] and p[1] < q[1] + q[2] and q[1] < p[1] + p[2]
+
+    best = [candidate(i) for i in range(_B)]
+    for _ in range(_B):
+        bi = -1
+        for i in range(_B):
+            if given[i] is None and (bi < 0 or best[i][1] > best[bi][1]):
+                bi = i
+        p = best[bi][0]
+        given[bi] = p
+        if p[2] == 0:
+            continue
+        for i in range(_B):
+            if given[i] is None and best[i][0][2] > 0 and overlaps(best[i][0], p):
+                best[i] = candidate(i)
+    plans = [[R, C, K, -1, -1, 4] for R, C, K in given]
+    if placing:
+        return plans
+    foreign = set()
+    for k in range(1, _P):
+        for j in range(_B):
+            foreign.add((int(pos[k, j, 0]), int(pos[k, j, 1])))
+    for i, pl in enumerate(plans):
+        R, C, K = pl[0], pl[1], pl[2]
+        if K == 0:
+            continue
+        r, c = int(pos[0, i, 0]), int(pos[0, i, 1])
+        y, x, td = R, C, -1
+        for e in range(4):  # clockwise from the top-left corner: E, S, W, N
+            for _ in range(K - 1):
+                if b[y, x] != 0:
+                    d = abs(y - r) + abs(x - c) + (4 * _N if (y, x) in foreign else 0)
+                    if td < 0 or d < td:
+                        pl[3], pl[4], td = y, x, d
+                y, x = y + _DR[(e + 1) & 3], x + _DC[(e + 1) & 3]
+        pl[5] = _step(plans, pos, sc, t, i)
+    return plans
+
+
+def _on_boundary(pl, y, x):
+    R, C, K = pl[0], pl[1], pl[2]
+    return R <= y <= R + K - 1 and C <= x <= C + K - 1 and (y in (R, R + K - 1) or x in (C, C + K - 1))
+
+
+def _waits(pos, sc, t, i):
+    """plan.go's waits: a hash bit of move_num, i, the own score and the own
+    robots' cells (uint32 arithmetic)."""
+    m = 0xFFFFFFFF
+    x = (t * 2654435761 + i * 40503 + int(sc[0]) * 97) & m
+    for j in range(_B):
+        x = (x + (int(pos[0, j, 0]) * 64 + int(pos[0, j, 1])) * (j + 1)) & m
+    x ^= x >> 15
+    x = (x * 0x2C1B3C6D) & m
+    x ^= x >> 12
+    return x & 1 == 1
+
+
+def _step(plans, pos, sc, t, i):
+    """Robot i's step (robots before it have theirs): plan.go's step."""
+    pl = plans[i]
+    if pl[3] < 0:
+        return 4
+    r, c = int(pos[0, i, 0]), int(pos[0, i, 1])
+    td = abs(pl[3] - r) + abs(pl[4] - c)
+    if td == 0 and _waits(pos, sc, t, i):
+        return 4
+    best, top = 4, 0
+    for d in range(4):
+        y, x = r + _DR[d], c + _DC[d]
+        if not (0 <= y < _N and 0 <= x < _N):
+            continue
+        blocked = False
+        for j in range(_B):
+            if j < i:
+                s = plans[j][5]
+                blocked = int(pos[0, j, 0]) + _DR[s] == y and int(pos[0, j, 1]) + _DC[s] == x
+            elif j > i:
+                blocked = int(pos[0, j, 0]) == y and int(pos[0, j, 1]) == x
+            if blocked:
+                break
+        if blocked:
+            continue
+        w = 1
+        if td > 0 and abs(pl[3] - y) + abs(pl[4] - x) >= td:
+            w = 0
+        elif _on_boundary(pl, y, x):
+            w = 2
+        if w > top:
+            best, top = d, w
+    return best
+
+
 def observe(b, pos, sc, t):
-    """The planes [2p+b+1, n, n] and scalars [2+p] of Encoder.Observe."""
+    """The planes [2p+3b+1, n, n] and scalars [2+p] of Encoder.Observe."""
     planes = np.zeros((_NUM_PLANES, _N, _N), dtype=np.float32)
     planes[0] = b == -2                       # unpaintable
     planes[1] = b == -1                       # unpainted
@@ -74,6 +220,19 @@ def observe(b, pos, sc, t):
             planes[_P + 2 + i, pos[0, i, 0], pos[0, i, 1]] = 1
         for k in range(1, _P):                # robots_k: how many on the cell
             np.add.at(planes[_P + _B + 1 + k], (pos[k, :, 0], pos[k, :, 1]), 1)
+    for i, (R, C, K, tr, tc, d) in enumerate(_plans(b, pos, sc, t)):
+        if K == 0:
+            continue
+        plan = planes[2 * _P + _B + 1 + i]    # plan_i: boundary 1, target 2
+        plan[R, C:C + K] = plan[R + K - 1, C:C + K] = 1
+        plan[R:R + K, C] = plan[R:R + K, C + K - 1] = 1
+        if tr >= 0:
+            plan[tr, tc] = 2
+        step = planes[2 * _P + 2 * _B + 1 + i]  # step_i: where the plan sends robot i
+        if t == 0:
+            step[R, C] = 1
+        else:
+            step[pos[0, i, 0] + _DR[d], pos[0, i, 1] + _DC[d]] = 1
     f32 = np.float32
     s = np.zeros(_NUM_SCALARS, dtype=np.float32)
     s[0] = 1 if t == 0 else 0                 # placement

@@ -72,12 +72,18 @@
 //	                   (capped); 0 on own squares
 //	10 join_count      on a square not the seat's own: how many distinct own
 //	                   nuggets it side-touches, 0..4; 0 on own squares
+//	11 greedy_best     1 on the squares `greedy_tuned` rates best (Evaluate with
+//	                   TunedWeights, within Tie of the top score, greedy.go):
+//	                   the one-ply lookahead a few convolutions cannot do, so
+//	                   a network can start from the strongest scripted bot's
+//	                   choice; all 0 once the game is over
 //
 // Planes 7–10 give the network the nugget sizes R15 scores, which a few 3×3
 // convolutions cannot count: join_size and join_count say what a query of the
 // square adds to the log-score, ln(join_size) minus the ln of the sizes it
 // merges. (They were added after the first networks: a network trained on
-// the 7-plane observation no longer fits, and loading it says so.)
+// the 7-plane observation no longer fits, and loading it says so; the same
+// holds for the 11-plane one since greedy_best.)
 //
 // Planes 5 and 6 are read from the board before the move's queries, so they
 // are a forecast: the decay of move t uses the board after them (R12). A

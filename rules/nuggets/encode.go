@@ -21,6 +21,7 @@ const (
 	PlaneRivalSize             // size of the rival nugget holding the square (capped), 0 elsewhere
 	PlaneJoinSize              // not own: 1 + the sizes of the own nuggets it side-touches (capped), 0 on own squares
 	PlaneJoinCount             // not own: how many distinct own nuggets it side-touches, 0..4
+	PlaneGreedyBest            // 1 on the squares greedy_tuned rates best (Evaluate, TunedWeights)
 	NumPlanes                  // planes per observation
 )
 
@@ -60,7 +61,7 @@ const LogScoreScale = 25
 const ScoreScale = 2
 
 var planeNames = []string{"own", "next", "opposite", "previous", "empty", "same_neighbours", "decay_base",
-	"own_size", "rival_size", "join_size", "join_count"}
+	"own_size", "rival_size", "join_size", "join_count", "greedy_best"}
 
 var scalarNames = []string{"move_num", "build_phase", "setup_left", "build_left", "colored",
 	"log_score_own", "log_score_next", "log_score_opposite", "log_score_previous"}
@@ -161,6 +162,7 @@ func (e *Encoder) Observe(st rules.State, seat int, planes []uint8, scalars []fl
 		putRow(planes[PlaneDecayBase*Cells+y*Size:], da, db, dc)
 	}
 	logScores := nuggetPlanes(s, seat, planes)
+	greedyPlane(s, seat, planes[PlaneGreedyBest*Cells:(PlaneGreedyBest+1)*Cells])
 	cf := s.cfg
 	scalars[ScalarMoveNum] = float32(s.t) / float32(cf.total)
 	scalars[ScalarBuild] = 0
@@ -178,6 +180,21 @@ func (e *Encoder) Observe(st rules.State, seat int, planes []uint8, scalars []fl
 	scalars[ScalarColored] = float32(s.Colored()) / Cells
 	for p, ls := range logScores {
 		scalars[ScalarScoreOwn+p] = float32(ls / LogScoreScale)
+	}
+}
+
+// greedyPlane writes the greedy_best plane of seat's observation.
+func greedyPlane(s *State, seat int, dst []uint8) {
+	var best Board
+	if s.t < s.cfg.total {
+		var scores [Cells]float64
+		v := ViewOf(s, seat)
+		Evaluate(&v, TunedWeights, &scores)
+		BestSquares(&scores, &best)
+	}
+	for y := 0; y < Size; y++ {
+		a, b, c := spread(best[y])
+		putRow(dst[y*Size:], a, b, c)
 	}
 }
 

@@ -7,20 +7,30 @@
 // has no seat positions), so planes and actions use real cells; players are
 // relabelled so that the seat is 0 and player (seat + k) mod p is k.
 //
-// Observation: C = 2p + b + 1 byte planes of n×n, cell (r, c) at r·n + c:
+// Observation: C = 2p + 3b + 1 byte planes of n×n, cell (r, c) at r·n + c:
 //
-//	plane 0                  unpaintable      1 where the cell is unpaintable (R3, R13)
-//	plane 1                  unpainted        1 where the cell is paintable and unpainted
-//	planes 2 .. p+1          paint_k          1 where the cell carries player k's paint
-//	                                          (k = 0 is the seat's own colour)
-//	planes p+2 .. p+b+1      own_robot_i      1 on the cell of the seat's robot i
-//	                                          (action head i steers it)
-//	planes p+b+2 .. 2p+b     robots_k         number (0..b) of player k's robots on
-//	                                          the cell, k = 1..p−1
+//	plane 0                    unpaintable      1 where the cell is unpaintable (R3, R13)
+//	plane 1                    unpainted        1 where the cell is paintable and unpainted
+//	planes 2 .. p+1            paint_k          1 where the cell carries player k's paint
+//	                                            (k = 0 is the seat's own colour)
+//	planes p+2 .. p+b+1        own_robot_i      1 on the cell of the seat's robot i
+//	                                            (action head i steers it)
+//	planes p+b+2 .. 2p+b       robots_k         number (0..b) of player k's robots on
+//	                                            the cell, k = 1..p−1
+//	planes 2p+b+1 .. 2p+2b     plan_i           robot i's plan (Plans, plan.go): 1 on
+//	                                            the boundary of its square, 2 on its
+//	                                            target; all 0 without a plan
+//	planes 2p+2b+1 .. 2p+3b    step_i           1 on the cell the plan sends robot i
+//	                                            to: its square's top-left corner at
+//	                                            the placement, the cell its step
+//	                                            reaches at a move (its own for X)
 //
 // Planes 0 and 1 and the p paint planes partition the board: every cell is 1
 // in exactly one of them. Before the placement (move_num 0) no robot is on the
 // board, and the robot planes are all 0, as the bot's robot lists are empty.
+// The plan and step planes are a memoryless boxer's intentions, computed
+// from the same request: they let a small network imitate and improve on a
+// plan that a few convolutions cannot find themselves (see plan.go).
 //
 // Scalars (float32), 2 + p:
 //
@@ -63,7 +73,10 @@
 // N, E, S, W mapped accordingly (I7); the one exception is R12's tie-break
 // among interacting candidates of equal gain (there a transformed position may
 // claim a different one of the tied rectangles).
-// No plane is relabelled: a symmetry moves cells, not players or robots.
+// No plane is relabelled: a symmetry moves cells, not players or robots. The
+// plan and step planes move with the board; Plans' tie-breaks (scan order,
+// N E S W) are not symmetric, so a moved plan is a valid plan of the moved
+// position but not always the one Plans would choose there.
 // TransformAction moves the cell of a placement action and maps the direction
 // of a move action (X is fixed).
 //
@@ -111,6 +124,12 @@ func newEncoder(n, p, b int) *Encoder {
 	}
 	for k := 1; k < p; k++ {
 		planes = append(planes, "robots_"+strconv.Itoa(k))
+	}
+	for i := 0; i < b; i++ {
+		planes = append(planes, "plan_"+strconv.Itoa(i))
+	}
+	for i := 0; i < b; i++ {
+		planes = append(planes, "step_"+strconv.Itoa(i))
 	}
 	scalars = append(scalars, "placement", "move_num")
 	for k := 0; k < p; k++ {
@@ -206,6 +225,7 @@ func (e *Encoder) Observe(st rules.State, seat int, planes []uint8, scalars []fl
 	}
 	robots := planes[(2+p)*nn:]
 	clear(robots)
+	e.planPlanes(s, seat, planes[(2*p+e.b+1)*nn:])
 	if s.steps > 0 {
 		for i := 0; i < e.b; i++ {
 			robots[i*nn+int(s.rr[seat][i])*n+int(s.rc[seat][i])] = 1
@@ -225,6 +245,35 @@ func (e *Encoder) Observe(st rules.State, seat int, planes []uint8, scalars []fl
 	scalars[1] = float32(s.steps) / float32(s.maxMoves)
 	for k := 0; k < p; k++ {
 		scalars[2+k] = float32(s.score[(seat+k)%p]) / float32(nn)
+	}
+}
+
+// planPlanes writes the plan and step planes (2b planes from dst[0], all 0
+// on entry) of seat's view.
+func (e *Encoder) planPlanes(s *State, seat int, dst []uint8) {
+	var v View
+	var plans [MaxRobots]Plan
+	s.View(seat, &v)
+	Plans(&v, plans[:e.b])
+	n, nn := e.n, e.nn
+	for i, p := range plans[:e.b] {
+		if p.K == 0 {
+			continue
+		}
+		pl := dst[i*nn : (i+1)*nn]
+		for d := 0; d < p.K; d++ {
+			pl[p.R*n+p.C+d], pl[(p.R+p.K-1)*n+p.C+d] = 1, 1
+			pl[(p.R+d)*n+p.C], pl[(p.R+d)*n+p.C+p.K-1] = 1, 1
+		}
+		if p.TR >= 0 {
+			pl[p.TR*n+p.TC] = 2
+		}
+		st := dst[(e.b+i)*nn : (e.b+i+1)*nn]
+		if s.steps == 0 {
+			st[p.R*n+p.C] = 1
+		} else {
+			st[(v.Pos[0][i].R+dirDR[p.Step])*n+v.Pos[0][i].C+dirDC[p.Step]] = 1
+		}
 	}
 }
 

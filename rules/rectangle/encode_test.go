@@ -80,12 +80,13 @@ func TestSpaceLayout(t *testing.T) {
 		t.Fatalf("rectangle registers no encoder (%v)", err)
 	}
 	sp := g.Encoder(g.Default()).Space()
-	if sp.Planes != 13 || sp.Height != 20 || sp.Width != 20 || sp.Scalars != 6 || sp.Heads != 4 || sp.Actions != 405 ||
+	if sp.Planes != 21 || sp.Height != 20 || sp.Width != 20 || sp.Scalars != 6 || sp.Heads != 4 || sp.Actions != 405 ||
 		len(sp.PlaneNames) != sp.Planes || len(sp.ScalarNames) != sp.Scalars || sp.ScoreScale != 81 || sp.ActionDoc == "" {
 		t.Fatalf("default space %+v", sp)
 	}
 	want := []string{"unpaintable", "unpainted", "paint_0", "paint_1", "paint_2", "paint_3",
-		"own_robot_0", "own_robot_1", "own_robot_2", "own_robot_3", "robots_1", "robots_2", "robots_3"}
+		"own_robot_0", "own_robot_1", "own_robot_2", "own_robot_3", "robots_1", "robots_2", "robots_3",
+		"plan_0", "plan_1", "plan_2", "plan_3", "step_0", "step_1", "step_2", "step_3"}
 	if fmt.Sprint(sp.PlaneNames) != fmt.Sprint(want) {
 		t.Fatalf("planes %v, want %v", sp.PlaneNames, want)
 	}
@@ -94,7 +95,7 @@ func TestSpaceLayout(t *testing.T) {
 	}
 	for _, c := range encShapes {
 		sp := newEncoder(c.n, c.p, c.b).Space()
-		if sp.Planes != 2*c.p+c.b+1 || sp.Scalars != 2+c.p || sp.Heads != c.b || sp.Actions != c.n*c.n+5 {
+		if sp.Planes != 2*c.p+3*c.b+1 || sp.Scalars != 2+c.p || sp.Heads != c.b || sp.Actions != c.n*c.n+5 {
 			t.Fatalf("%+v: space %+v", c, sp)
 		}
 	}
@@ -301,6 +302,8 @@ func TestObserveIsView(t *testing.T) {
 			for seat := 0; seat < c.p; seat++ {
 				e.Observe(s, seat, planes, scalars)
 				s.View(seat, &v)
+				var plans [MaxRobots]Plan
+				Plans(&v, plans[:c.b])
 				at := func(plane, r, col int) int { return int(planes[plane*nn+r*n+col]) }
 				var robots [maxSeats][MaxN][MaxN]int // robots[k][r][c]: player k's robots there
 				var own [MaxRobots][MaxN][MaxN]int
@@ -330,6 +333,23 @@ func TestObserveIsView(t *testing.T) {
 						}
 						for i := 0; i < c.b; i++ {
 							want(2+c.p+i, own[i][r][col] == 1)
+						}
+						for i := 0; i < c.b; i++ {
+							p := plans[i]
+							w := b2i(p.K > 0 && p.OnBoundary(r, col))
+							if p.TR == r && p.TC == col {
+								w = 2
+							}
+							if got := at(2*c.p+c.b+1+i, r, col); got != w {
+								t.Fatalf("%+v seat %d: plan_%d at (%d,%d) = %d, want %d (plan %+v)", c, seat, i, r, col, got, w, p)
+							}
+							to := [2]int{p.R, p.C}
+							if v.MoveNum > 0 {
+								to = [2]int{v.Pos[0][i].R + dirDR[p.Step], v.Pos[0][i].C + dirDC[p.Step]}
+							}
+							if got := at(2*c.p+2*c.b+1+i, r, col); got != b2i(p.K > 0 && to == [2]int{r, col}) {
+								t.Fatalf("%+v seat %d: step_%d at (%d,%d) = %d (plan %+v)", c, seat, i, r, col, got, p)
+							}
 						}
 						for k := 1; k < c.p; k++ {
 							if got := at(1+c.p+c.b+k, r, col); got != robots[k][r][col] {
@@ -512,7 +532,10 @@ func TestSymmetryD4(t *testing.T) {
 					t.Fatalf("g=%d: TransformObs is not undone by g⁻¹", g)
 				}
 				e.Observe(gs, seat, gobs, gsc)
-				if !bytes.Equal(gobs, tobs) || fmt.Sprint(gsc) != fmt.Sprint(tsc) {
+				// The plan and step planes are equivariant only up to
+				// Plans' tie-breaks (package doc); the rest exactly.
+				cut := (2*c.p + c.b + 1) * c.n * c.n
+				if !bytes.Equal(gobs[:cut], tobs[:cut]) || fmt.Sprint(gsc) != fmt.Sprint(tsc) {
 					t.Fatalf("%+v step %d seat %d g=%d: Observe(G(s)) ≠ TransformObs(Observe(s))", c, s.Steps(), seat, g)
 				}
 				e.Mask(s, seat, mask)

@@ -98,13 +98,6 @@ func stepInvariants(a snapshot, s *State) error {
 	return nil
 }
 
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
 // TestInvariantsRandomPlayouts checks I1–I6 and I8 after every step of random
 // playouts with garbage moves (rulestest.Playout), over several parameter sets.
 func TestInvariantsRandomPlayouts(t *testing.T) {

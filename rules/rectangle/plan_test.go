@@ -1,0 +1,231 @@
+package rectangle
+
+import (
+	"testing"
+
+	"github.com/gridgym/gridgym/rules"
+)
+
+// plansOf returns seat 0's plans in s.
+func plansOf(s *State) []Plan {
+	var v View
+	s.View(0, &v)
+	out := make([]Plan, s.b)
+	Plans(&v, out)
+	return out
+}
+
+// TestPlansPlacement: on the empty board every 6×6 square has the best value
+// 16/21 (no distance at the placement), so robot 0 takes the first in scan
+// order and each next robot the first that overlaps none before it; the step
+// plane's cell is the top-left corner (R7).
+func TestPlansPlacement(t *testing.T) {
+	s := NewSized(20, 4, 4, 100, 2000)
+	got := plansOf(s)
+	want := []Plan{{0, 0, 6, -1, -1, Stay}, {0, 6, 6, -1, -1, Stay}, {0, 12, 6, -1, -1, Stay}, {6, 0, 6, -1, -1, Stay}}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("robot %d: plan %+v, want %+v", i, got[i], want[i])
+		}
+	}
+}
+
+// TestPlansGolden pins the plan, target and step of hand-made positions
+// (b = 1 or 2, n = 8, p = 2; maps as in the rules' examples).
+func TestPlansGolden(t *testing.T) {
+	// Only the 3×3 square (2,2)–(4,4) fits among unpaintable cells, and it
+	// lacks (4,4): E3's smallest claim.
+	e3 := []string{
+		"########",
+		"########",
+		"##000###",
+		"##0.0###",
+		"##00..##",
+		"########",
+		"########",
+		"########",
+	}
+	for _, tc := range []struct {
+		name   string
+		rows   []string
+		b      int
+		robots [][4]int // player, robot, r, c
+		clock  int
+		want   []Plan
+	}{
+		// The robot east of the gap steps W onto it (closer, and on the
+		// boundary): R11's candidate after the move.
+		{"E3", e3, 1, [][4]int{{0, 0, 4, 5}}, 10, []Plan{{2, 2, 3, 4, 4, West}}},
+		// On its own target (unpainted: it arrived with another robot)
+		// it waits at this move …
+		{"wait", e3, 1, [][4]int{{0, 0, 4, 4}, {1, 0, 4, 4}}, 12, []Plan{{2, 2, 3, 4, 4, Stay}}},
+		// … and at this one steps off, preferring the boundary: N (3,4)
+		// and W (4,3) are boundary cells, N comes first.
+		{"step off", e3, 1, [][4]int{{0, 0, 4, 4}, {1, 0, 4, 4}}, 10, []Plan{{2, 2, 3, 4, 4, North}}},
+		// Two gaps at distance 1 from the centre: the first clockwise
+		// from the top-left corner is (2,3) …
+		{"clockwise", []string{
+			"########",
+			"########",
+			"##0.0###",
+			"##0.0###",
+			"##0.0###",
+			"########",
+			"########",
+			"########",
+		}, 1, [][4]int{{0, 0, 3, 3}}, 10, []Plan{{2, 2, 3, 2, 3, North}}},
+		// … unless a robot of another player stands on it (R10: a shared
+		// cell is not painted): then (4,3).
+		{"dodge", []string{
+			"########",
+			"########",
+			"##0.0###",
+			"##0.0###",
+			"##0.0###",
+			"########",
+			"########",
+			"########",
+		}, 1, [][4]int{{0, 0, 3, 3}, {1, 0, 2, 3}}, 10, []Plan{{2, 2, 3, 4, 3, South}}},
+		// Robot 1 is on the nearly closed square (2,2)–(4,4); robot 0, two
+		// cells away, also values it most (cost 1 + 2 against 1 + 0). The
+		// global order gives it to robot 1 and robot 0 the only square
+		// left that does not overlap it, (2,5)–(4,7): robot 0 stands in its
+		// middle, and (2,6) is the first cell at distance 1 clockwise.
+		// Robot 1, on its target, does not wait at move 10 and steps off N.
+		{"assignment", []string{
+			"########",
+			"########",
+			"##000...",
+			"##0.0...",
+			"##00....",
+			"########",
+			"########",
+			"########",
+		}, 2, [][4]int{{0, 0, 3, 6}, {0, 1, 4, 4}}, 10, []Plan{{2, 5, 3, 2, 6, North}, {2, 2, 3, 4, 4, North}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := build(t, 2, tc.b, tc.rows)
+			robots(s, tc.robots...)
+			s.SetClock(tc.clock, 0)
+			got := plansOf(s)
+			for i, w := range tc.want {
+				if got[i] != w {
+					t.Fatalf("robot %d: plan %+v, want %+v", i, got[i], w)
+				}
+			}
+		})
+	}
+}
+
+// TestPlansInvariants: in games of scripted-like play the plans of a seat
+// never overlap, hold no unpaintable cell, have their target on the
+// boundary and not painted 0, and send no robot off the grid or onto a cell
+// another robot of the seat holds (later robots) or is sent to (earlier
+// ones). Plans is deterministic and allocates nothing.
+func TestPlansInvariants(t *testing.T) {
+	s := NewSized(20, 4, 4, 100, 600)
+	var v View
+	plans := make([]Plan, 4)
+	again := make([]Plan, 4)
+	rng := rules.NewRNG(3)
+	moves := make([]rules.Move, 4)
+	checked := 0
+	for game := 0; game < 6; game++ {
+		s.Reset()
+		for !s.Done() {
+			for seat := 0; seat < 4; seat++ {
+				s.View(seat, &v)
+				Plans(&v, plans)
+				Plans(&v, again)
+				for i, p := range plans {
+					if again[i] != p {
+						t.Fatalf("Plans is not deterministic: %+v then %+v", p, again[i])
+					}
+					if p.K == 0 {
+						continue
+					}
+					checked++
+					for y := p.R; y < p.R+p.K; y++ {
+						for x := p.C; x < p.C+p.K; x++ {
+							if v.Board[y][x] == Unpaintable {
+								t.Fatalf("plan %+v holds unpaintable (%d,%d)", p, y, x)
+							}
+						}
+					}
+					for j := 0; j < i; j++ {
+						if plans[j].K > 0 && plans[j].overlaps(p) {
+							t.Fatalf("plans %+v and %+v overlap", plans[j], p)
+						}
+					}
+					if v.MoveNum == 0 {
+						continue
+					}
+					if p.TR >= 0 && (!p.OnBoundary(p.TR, p.TC) || v.Board[p.TR][p.TC] == 0) {
+						t.Fatalf("plan %+v: target (%d,%d) = %d", p, p.TR, p.TC, v.Board[p.TR][p.TC])
+					}
+					if p.Step == Stay {
+						continue
+					}
+					y, x := v.Pos[0][i].R+dirDR[p.Step], v.Pos[0][i].C+dirDC[p.Step]
+					if y < 0 || y >= 20 || x < 0 || x >= 20 {
+						t.Fatalf("robot %d steps off the grid", i)
+					}
+					for j := range plans {
+						to := v.Pos[0][j]
+						if j < i {
+							to = Pos{to.R + dirDR[plans[j].Step], to.C + dirDC[plans[j].Step]}
+						}
+						if j != i && to == (Pos{y, x}) {
+							t.Fatalf("robot %d steps onto robot %d's cell (%d,%d)", i, j, y, x)
+						}
+					}
+				}
+				// Play the plans, with some noise so that plans get spoilt.
+				m := rules.Move{Kind: KindMove, N: 4}
+				if v.MoveNum == 0 {
+					m.Kind = KindPlace
+					for i, p := range plans {
+						m.Arg[i] = int16(p.R*20 + p.C + rng.U(3))
+					}
+				} else {
+					for i, p := range plans {
+						m.Arg[i] = p.Step
+						if rng.U(10) == 0 {
+							m.Arg[i] = Dir(rng.U(5))
+						}
+					}
+				}
+				moves[seat] = m
+			}
+			s.Step(moves, rng)
+		}
+	}
+	if checked < 10000 {
+		t.Fatalf("only %d plans checked", checked)
+	}
+	s.View(0, &v)
+	if a := testing.AllocsPerRun(20, func() { Plans(&v, plans) }); a != 0 {
+		t.Fatalf("Plans allocates %.0f times", a)
+	}
+}
+
+// BenchmarkPlans times the plans of one seat in positions of a game under
+// way (the bulk of Observe's time).
+func BenchmarkPlans(b *testing.B) {
+	s := NewSized(20, 4, 4, 100, 2000)
+	rng := rules.NewRNG(1)
+	moves := make([]rules.Move, 4)
+	for s.Steps() < 40 {
+		for i := range moves {
+			moves[i] = s.RandomMove(i, rng)
+		}
+		s.Step(moves, rng)
+	}
+	var v View
+	s.View(0, &v)
+	plans := make([]Plan, 4)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		Plans(&v, plans)
+	}
+}
