@@ -196,8 +196,13 @@ func TestRectanglePlanesParity(t *testing.T) {
 			}
 		}
 		for seat := 0; seat < 4; seat++ {
+			r, c := rng.U(20), rng.U(20)
+			stack := rng.U(3) == 0 // all on one cell, as R9 parks a failed bot's
 			for i := 0; i < 4; i++ {
-				st.SetRobot(seat, i, rng.U(20), rng.U(20))
+				if !stack {
+					r, c = rng.U(20), rng.U(20)
+				}
+				st.SetRobot(seat, i, r, c)
 			}
 		}
 		st.SetClock(1+rng.U(1999), 0)

@@ -8,7 +8,7 @@ import (
 
 func init() {
 	agents.Register(rectangle.Name, "planner",
-		"follows the encoder's plan planes (rectangle.Plans): a memoryless, deterministic boxer; the networks' warm-start teacher",
+		"follows the encoder's plan planes (rectangle.Plans): boxer's squares without memory or randomness, enclosing old claims and avoiding parked robots; the networks' warm-start teacher",
 		func() agents.Agent { return &Planner{} })
 }
 
@@ -19,8 +19,10 @@ func init() {
 // Its placement ignores where rivals go, and it has no way to tell itself
 // from a copy: two planners in one game place on the same cells and then
 // mirror each other move for move, so neither ever paints (R10). Against
-// boxer, random and pass it scores about 78 claimed cells to boxer's 87
-// (`gridgym tournament --game rectangle --bots planner,boxer,random,pass`).
+// boxer, random and pass it out-scores boxer: 90.3 claimed cells against
+// 87.7 in 400 games (`gridgym tournament --game rectangle --bots
+// planner,boxer,random,pass --games 400 --seed 3`; 95.6 against 83.8 and
+// 90.3 against 87.8 in 200 games at seeds 1 and 2).
 type Planner struct {
 	seat  int
 	v     rectangle.View

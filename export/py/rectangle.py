@@ -85,12 +85,26 @@ def _plans(b, pos, sc, t):
     plan, TR = -1 without a target, step a direction index (X = 4)."""
     placing = t == 0
     unp, own = _prefix(b == -2), _prefix(b == 0)
-    cands = []  # per side: k, gain, open [m, m], base cost [m, m], corner rows, corner columns
+    if not placing:  # cells not painted 0 holding two or more robots of other players
+        count = np.zeros((_N, _N), dtype=np.int64)
+        np.add.at(count, (pos[1:, :, 0].ravel(), pos[1:, :, 1].ravel()), 1)
+        stuck = _prefix((count >= 2) & (b != 0))
+
+    def ring(prefix, k, m):
+        return _windows(prefix, k) - _windows(prefix, k - 2)[1:m + 1, 1:m + 1]
+
+    cands = []  # per side: k, gain [m, m], open [m, m], base cost [m, m], corner rows, corner columns
     for k in _SIDES:
         m = _N - k + 1
-        ring_own = _windows(own, k) - _windows(own, k - 2)[1:m + 1, 1:m + 1]
+        inner = _windows(unp, k - 2)[1:m + 1, 1:m + 1]  # unpaintable interior cells
+        ok = (ring(unp, k, m) == 0) & (inner < (k - 2) * (k - 2))
         pr, pc = np.meshgrid(np.arange(m), np.arange(m), indexing="ij")
-        cands.append((k, np.float64((k - 2) * (k - 2)), _windows(unp, k) == 0, (4 * k - 4) - ring_own, pr, pc))
+        if placing:
+            ok[0, 0] = False  # R9 parks failed placements on (0,0)
+        else:
+            ok &= ring(stuck, k, m) == 0
+        gain = ((k - 2) * (k - 2) - inner).astype(np.float64)
+        cands.append((k, gain, ok, (4 * k - 4) - ring(own, k, m), pr, pc))
     given = [None] * _B  # assigned plans (R, C, K), None until assigned
 
     def candidate(i):

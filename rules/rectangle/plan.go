@@ -7,18 +7,31 @@ package rectangle
 // alone (R19), with no memory and no randomness, so that the learner, the Go
 // bot and the exported Python bot (export/py/rectangle.py, which repeats
 // this procedure with NumPy) compute the same plans from the same request.
-// The encoder shows them as planes: a network that follows them plays like a
-// memoryless boxer, and training is free to learn where to do better.
+// The encoder shows them as planes: a network that follows them plays like
+// the planner bot (agents/rectanglebots), and training is free to learn
+// where to do better. Against boxer, random and pass the planner out-scores
+// boxer (90.3 claimed cells against 87.7 in 400 games, seats rotated): it
+// also encloses earlier claims and keeps clear of parked robots, which
+// boxer does not.
 //
-// Candidates are the k×k squares, k = 3..6, inside the grid with no
-// unpaintable cell. A candidate's gain is (k−2)²; its cost for a robot at
-// (r, c) is the number of its boundary cells not painted 0 plus the
-// Manhattan distance from (r, c) to its nearest boundary cell (0 at the
-// placement, where robots have no cell yet); its value is gain/(cost+1)
-// (float64 division: equal ratios give equal floats, unequal ones of these
-// sizes differ by far more than rounding). A robot's best candidate is the
-// one of highest value, the first in scan order among ties: k descending,
-// then top row, then left column ascending.
+// Candidates are the k×k squares, k = 3..6, inside the grid whose boundary
+// has no unpaintable cell and whose interior has a paintable one (R11 could
+// claim them; the interior may hold earlier claims, as in E4), and:
+//
+//   - at a move, whose boundary has no cell, not painted 0, that holds two
+//     or more robots of other players (robots parked there, as R9 parks a
+//     failed bot's on (0,0), would keep it unpainted for good, R10);
+//   - at the placement, other than the one with top-left corner (0,0), where
+//     R9 puts every robot of a bot that fails to place.
+//
+// A candidate's gain is its number of paintable interior cells (R13); its
+// cost for a robot at (r, c) is the number of its boundary cells not
+// painted 0 plus the Manhattan distance from (r, c) to its nearest boundary
+// cell (0 at the placement, where robots have no cell yet); its value is
+// gain/(cost+1) (float64 division: equal ratios give equal floats, unequal
+// ones of these sizes differ by far more than rounding). A robot's best
+// candidate is the one of highest value, the first in scan order among
+// ties: k descending, then top row, then left column ascending.
 //
 //   - Assignment: b rounds; each gives the robot whose best candidate not
 //     overlapping a plan already given has the highest value (the lowest
@@ -89,6 +102,7 @@ func (t *prefix) sum(n, r, c, h, w int) int32 {
 // planner is the scratch of one Plans call.
 type planner struct {
 	unp, own prefix             // unpaintable cells; cells painted 0
+	stuck    prefix             // cells not painted 0 holding two or more robots of other players
 	foreign  [MaxN]uint64       // foreign[r] bit c: another player's robot on (r, c)
 	plans    [MaxRobots]Plan    // assigned plans
 	given    [MaxRobots]bool    // plans[i] is assigned
@@ -122,9 +136,21 @@ func (pl *planner) plan(v *View, plans []Plan) {
 		}
 	}
 	if !placing {
+		var count [MaxN * MaxN]uint8
 		for k := 1; k < v.Players; k++ {
 			for j := 0; j < b; j++ {
-				pl.foreign[v.Pos[k][j].R] |= 1 << uint(v.Pos[k][j].C)
+				y, x := v.Pos[k][j].R, v.Pos[k][j].C
+				pl.foreign[y] |= 1 << uint(x)
+				count[y*n+x]++
+			}
+		}
+		for r := 0; r < n; r++ {
+			var rs int32
+			for c := 0; c < n; c++ {
+				if count[r*n+c] >= 2 && v.Board[r][c] != 0 {
+					rs++
+				}
+				pl.stuck[(r+1)*w1+c+1] = pl.stuck[r*w1+c+1] + rs
 			}
 		}
 	}
@@ -174,14 +200,20 @@ func (pl *planner) candidate(v *View, i int, placing bool) (Plan, float64) {
 	r, c := v.Pos[0][i].R, v.Pos[0][i].C
 	best, bestV := Plan{}, -1.0
 	for k := planMaxSide; k >= planMinSide; k-- {
-		gain := float64((k - 2) * (k - 2))
+		inner := int32((k - 2) * (k - 2))
 		ring := int32(4*k - 4)
 		for pr := 0; pr+k <= n; pr++ {
 		next:
 			for pc := 0; pc+k <= n; pc++ {
-				if pl.unp.sum(n, pr, pc, k, k) != 0 {
-					continue
+				in := pl.unp.sum(n, pr+1, pc+1, k-2, k-2)
+				if pl.unp.sum(n, pr, pc, k, k) != in || in == inner {
+					continue // an unpaintable boundary cell, or no gain (R11)
 				}
+				if placing && pr == 0 && pc == 0 ||
+					!placing && pl.stuck.sum(n, pr, pc, k, k) != pl.stuck.sum(n, pr+1, pc+1, k-2, k-2) {
+					continue // (0,0) at the placement; parked robots at a move
+				}
+				gain := float64(inner - in)
 				p := Plan{R: pr, C: pc, K: k}
 				for j := range v.Robots {
 					if pl.given[j] && pl.plans[j].K > 0 && pl.plans[j].overlaps(p) {

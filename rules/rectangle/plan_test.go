@@ -17,12 +17,13 @@ func plansOf(s *State) []Plan {
 
 // TestPlansPlacement: on the empty board every 6×6 square has the best value
 // 16/21 (no distance at the placement), so robot 0 takes the first in scan
-// order and each next robot the first that overlaps none before it; the step
-// plane's cell is the top-left corner (R7).
+// order but the one at (0,0), where R9 parks failed placements, and each
+// next robot the first that overlaps none before it; the step plane's cell
+// is the top-left corner (R7).
 func TestPlansPlacement(t *testing.T) {
 	s := NewSized(20, 4, 4, 100, 2000)
 	got := plansOf(s)
-	want := []Plan{{0, 0, 6, -1, -1, Stay}, {0, 6, 6, -1, -1, Stay}, {0, 12, 6, -1, -1, Stay}, {6, 0, 6, -1, -1, Stay}}
+	want := []Plan{{0, 1, 6, -1, -1, Stay}, {0, 7, 6, -1, -1, Stay}, {0, 13, 6, -1, -1, Stay}, {6, 0, 6, -1, -1, Stay}}
 	for i := range want {
 		if got[i] != want[i] {
 			t.Fatalf("robot %d: plan %+v, want %+v", i, got[i], want[i])
@@ -102,6 +103,20 @@ func TestPlansGolden(t *testing.T) {
 			"########",
 			"########",
 		}, 2, [][4]int{{0, 0, 3, 6}, {0, 1, 4, 4}}, 10, []Plan{{2, 5, 3, 2, 6, North}, {2, 2, 3, 4, 4, North}}},
+		// E4's enclosure: the 5×5 ring (1,1)–(5,5) around player 0's old
+		// claim, 8 paintable interior cells (R13), all painted but (1,3):
+		// value 8/3 from (0,3) (one cell to paint, one step away), far
+		// above any square of unpainted cells.
+		{"enclose", []string{
+			"........",
+			".00.00..",
+			".0...0..",
+			".0.#.0..",
+			".0...0..",
+			".00000..",
+			"........",
+			"........",
+		}, 1, [][4]int{{0, 0, 0, 3}}, 10, []Plan{{1, 1, 5, 1, 3, South}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := build(t, 2, tc.b, tc.rows)
@@ -114,6 +129,38 @@ func TestPlansGolden(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestPlansParked: two robots of player 1 parked on (1,3), the gap of the
+// enclosure above, keep it unpainted (R10), so no plan has (1,3) on its
+// boundary; with one robot there (it may move on) the ring stays the plan.
+func TestPlansParked(t *testing.T) {
+	rows := []string{
+		"........",
+		".00.00..",
+		".0...0..",
+		".0.#.0..",
+		".0...0..",
+		".00000..",
+		"........",
+		"........",
+	}
+	for _, parked := range []int{1, 2} {
+		s := build(t, 2, 2, rows)
+		list := [][4]int{{0, 0, 0, 3}}
+		for i := 0; i < parked; i++ {
+			list = append(list, [4]int{1, i, 1, 3})
+		}
+		robots(s, list...)
+		p := plansOf(s)[0]
+		ring := Plan{R: 1, C: 1, K: 5}
+		if onRing := p.R == ring.R && p.C == ring.C && p.K == ring.K; onRing != (parked == 1) {
+			t.Fatalf("%d robots parked on (1,3): plan %+v", parked, p)
+		}
+		if parked == 2 && p.OnBoundary(1, 3) {
+			t.Fatalf("plan %+v has the parked cell (1,3) on its boundary", p)
+		}
 	}
 }
 
@@ -145,12 +192,19 @@ func TestPlansInvariants(t *testing.T) {
 						continue
 					}
 					checked++
+					gain := 0
 					for y := p.R; y < p.R+p.K; y++ {
 						for x := p.C; x < p.C+p.K; x++ {
-							if v.Board[y][x] == Unpaintable {
-								t.Fatalf("plan %+v holds unpaintable (%d,%d)", p, y, x)
+							switch {
+							case v.Board[y][x] != Unpaintable && !p.OnBoundary(y, x):
+								gain++
+							case v.Board[y][x] == Unpaintable && p.OnBoundary(y, x):
+								t.Fatalf("plan %+v: unpaintable boundary cell (%d,%d)", p, y, x)
 							}
 						}
+					}
+					if gain == 0 {
+						t.Fatalf("plan %+v has no paintable interior cell (R11: no gain)", p)
 					}
 					for j := 0; j < i; j++ {
 						if plans[j].K > 0 && plans[j].overlaps(p) {
