@@ -217,7 +217,7 @@ func TestPythonParity(t *testing.T) {
 			tg := export.Targets[game]
 			g, _ := rules.Lookup(game)
 			cfg := g.Default()
-			net, bot := pythonBot(t, game, 1)
+			net, bot := pythonBot(t, game, 3)
 			pos := positions(t, cfg, net, 1000, 11)
 			reqs := make([][]byte, len(pos))
 			for i, p := range pos {

@@ -36,7 +36,7 @@ _B = _clamp(_param_int("robots", 4), 1, 8)
 _K = _clamp(_param_int("idle_limit", 100), 1, 100000)
 _M = _clamp(_param_int("max_moves", 2000), _K, 1000000)
 _NN = _N * _N
-_NUM_PLANES, _NUM_SCALARS = 2 * _P + 3 * _B + 1, 2 + _P
+_NUM_PLANES, _NUM_SCALARS = 2 * _P + 3 * _B + 6, 2 + _P
 
 
 def _read_request(board, robots, scores, move_num):
@@ -223,7 +223,7 @@ def _step(plans, pos, sc, t, i):
 
 
 def observe(b, pos, sc, t):
-    """The planes [2p+3b+1, n, n] and scalars [2+p] of Encoder.Observe."""
+    """The planes [2p+3b+6, n, n] and scalars [2+p] of Encoder.Observe."""
     planes = np.zeros((_NUM_PLANES, _N, _N), dtype=np.float32)
     planes[0] = b == -2                       # unpaintable
     planes[1] = b == -1                       # unpainted
@@ -234,7 +234,8 @@ def observe(b, pos, sc, t):
             planes[_P + 2 + i, pos[0, i, 0], pos[0, i, 1]] = 1
         for k in range(1, _P):                # robots_k: how many on the cell
             np.add.at(planes[_P + _B + 1 + k], (pos[k, :, 0], pos[k, :, 1]), 1)
-    for i, (R, C, K, tr, tc, d) in enumerate(_plans(b, pos, sc, t)):
+    plans = _plans(b, pos, sc, t)
+    for i, (R, C, K, tr, tc, d) in enumerate(plans):
         if K == 0:
             continue
         plan = planes[2 * _P + _B + 1 + i]    # plan_i: boundary 1, target 2
@@ -247,6 +248,9 @@ def observe(b, pos, sc, t):
             step[R, C] = 1
         else:
             step[pos[0, i, 0] + _DR[d], pos[0, i, 1] + _DC[d]] = 1
+    if t > 0:
+        for i, pl in enumerate(plans):       # go_d: the robots' steps on their cells
+            planes[2 * _P + 3 * _B + 1 + pl[5], pos[0, i, 0], pos[0, i, 1]] += 1
     f32 = np.float32
     s = np.zeros(_NUM_SCALARS, dtype=np.float32)
     s[0] = 1 if t == 0 else 0                 # placement

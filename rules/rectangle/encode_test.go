@@ -80,13 +80,14 @@ func TestSpaceLayout(t *testing.T) {
 		t.Fatalf("rectangle registers no encoder (%v)", err)
 	}
 	sp := g.Encoder(g.Default()).Space()
-	if sp.Planes != 21 || sp.Height != 20 || sp.Width != 20 || sp.Scalars != 6 || sp.Heads != 4 || sp.Actions != 405 ||
+	if sp.Planes != 26 || sp.Height != 20 || sp.Width != 20 || sp.Scalars != 6 || sp.Heads != 4 || sp.Actions != 405 ||
 		len(sp.PlaneNames) != sp.Planes || len(sp.ScalarNames) != sp.Scalars || sp.ScoreScale != 81 || sp.ActionDoc == "" {
 		t.Fatalf("default space %+v", sp)
 	}
 	want := []string{"unpaintable", "unpainted", "paint_0", "paint_1", "paint_2", "paint_3",
 		"own_robot_0", "own_robot_1", "own_robot_2", "own_robot_3", "robots_1", "robots_2", "robots_3",
-		"plan_0", "plan_1", "plan_2", "plan_3", "step_0", "step_1", "step_2", "step_3"}
+		"plan_0", "plan_1", "plan_2", "plan_3", "step_0", "step_1", "step_2", "step_3",
+		"go_N", "go_E", "go_S", "go_W", "go_X"}
 	if fmt.Sprint(sp.PlaneNames) != fmt.Sprint(want) {
 		t.Fatalf("planes %v, want %v", sp.PlaneNames, want)
 	}
@@ -95,7 +96,7 @@ func TestSpaceLayout(t *testing.T) {
 	}
 	for _, c := range encShapes {
 		sp := newEncoder(c.n, c.p, c.b).Space()
-		if sp.Planes != 2*c.p+3*c.b+1 || sp.Scalars != 2+c.p || sp.Heads != c.b || sp.Actions != c.n*c.n+5 {
+		if sp.Planes != 2*c.p+3*c.b+6 || sp.Scalars != 2+c.p || sp.Heads != c.b || sp.Actions != c.n*c.n+5 {
 			t.Fatalf("%+v: space %+v", c, sp)
 		}
 	}
@@ -349,6 +350,17 @@ func TestObserveIsView(t *testing.T) {
 							}
 							if got := at(2*c.p+2*c.b+1+i, r, col); got != b2i(p.K > 0 && to == [2]int{r, col}) {
 								t.Fatalf("%+v seat %d: step_%d at (%d,%d) = %d (plan %+v)", c, seat, i, r, col, got, p)
+							}
+						}
+						for d := 0; d < 5; d++ {
+							want := 0
+							for i := 0; i < c.b && v.MoveNum > 0; i++ {
+								if plans[i].Step == Dir(d) && v.Pos[0][i] == (Pos{r, col}) {
+									want++
+								}
+							}
+							if got := at(2*c.p+3*c.b+1+d, r, col); got != want {
+								t.Fatalf("%+v seat %d: go_%c at (%d,%d) = %d, want %d", c, seat, DirLetters[d], r, col, got, want)
 							}
 						}
 						for k := 1; k < c.p; k++ {

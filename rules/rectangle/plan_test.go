@@ -283,3 +283,23 @@ func BenchmarkPlans(b *testing.B) {
 		Plans(&v, plans)
 	}
 }
+
+// TestTransformGoPlanes: a symmetry moves a go plane's mark and relabels the
+// plane by its direction map: rot90 (g = 1, counter-clockwise) turns a
+// robot's N step into W, and its E step into N.
+func TestTransformGoPlanes(t *testing.T) {
+	e := newEncoder(8, 2, 1)
+	sp := e.Space()
+	goN := 2*2 + 3*1 + 1 // first go plane
+	obs, dst := make([]uint8, sp.ObsSize()), make([]uint8, sp.ObsSize())
+	sc := make([]float32, sp.Scalars)
+	for _, tc := range []struct{ from, to Dir }{{North, West}, {East, North}, {Stay, Stay}} {
+		clear(obs)
+		obs[(goN+int(tc.from))*64+2*8+5] = 1 // (2,5)
+		e.TransformObs(1, dst, sc, obs, sc)
+		r, c := rules.D4(1).Point(8, 2, 5)
+		if got := dst[(goN+int(tc.to))*64+r*8+c]; got != 1 {
+			t.Fatalf("go_%c at (2,5) under rot90: go_%c at (%d,%d) = %d", DirLetters[tc.from], DirLetters[tc.to], r, c, got)
+		}
+	}
+}
