@@ -108,7 +108,6 @@ type planner struct {
 	given    [MaxRobots]bool    // plans[i] is assigned
 	best     [MaxRobots]Plan    // best candidate of each robot not given yet
 	bestV    [MaxRobots]float64 // its value (−1: none)
-	_        [0]func()          // not comparable
 }
 
 // Plans fills plans[:v.Robots] with the seat's plans in view v (see above).
