@@ -35,8 +35,6 @@ var (
 // Tie is how close two scores must be to count as equal.
 const Tie = 1e-9
 
-var grid20 = bitboard.New(Size, Size)
-
 // nuggetLabels holds the nuggets of one colour: the nugget number of every
 // square (−1 for none) and the nuggets' sizes.
 type nuggetLabels struct {
@@ -56,7 +54,7 @@ func (l *nuggetLabels) build(b *Board) {
 		}
 		var comp Board
 		comp[r] = 1 << uint(c)
-		grid20.Fill4(comp[:], rest[:])
+		grid.Fill4(comp[:], rest[:])
 		n := int16(0)
 		for y := range comp {
 			rest[y] &^= comp[y]
@@ -192,7 +190,7 @@ func (e *evaluation) splitValue(b *Board, x, y int) float64 {
 		}
 		var piece Board
 		piece[ny] = 1 << uint(nx)
-		grid20.Fill4(piece[:], rest[:])
+		grid.Fill4(piece[:], rest[:])
 		n := 0
 		for i := range piece {
 			rest[i] &^= piece[i]
