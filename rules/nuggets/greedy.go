@@ -3,8 +3,7 @@ package nuggets
 import (
 	"math"
 	"math/bits"
-
-	"github.com/gridgym/gridgym/rules/bitboard"
+	"slices"
 )
 
 // # The one-ply greedy evaluation
@@ -47,40 +46,35 @@ func (l *nuggetLabels) build(b *Board) {
 		l.of[i] = -1
 	}
 	rest := *b
+	var comp Board
 	for k := int16(0); ; k++ {
-		r, c, ok := bitboard.First(rest[:])
-		if !ok {
+		n := grid.NextComponent(rest[:], comp[:])
+		if n == 0 {
 			return
 		}
-		var comp Board
-		comp[r] = 1 << uint(c)
-		grid.Fill4(comp[:], rest[:])
-		n := int16(0)
 		for y := range comp {
-			rest[y] &^= comp[y]
 			for w := comp[y]; w != 0; w &= w - 1 {
 				l.of[y*Size+bits.TrailingZeros64(w)] = k
-				n++
 			}
 		}
-		l.size[k] = n
+		l.size[k] = int16(n)
 	}
 }
 
 // evaluation is the scratch of one Evaluate call.
 type evaluation struct {
-	mine, empty Board
-	rival       [Seats - 1]Board
-	own         nuggetLabels
-	riv         [Seats - 1]nuggetLabels
-	single      float64
+	mine   Board
+	rival  [Seats - 1]Board
+	own    nuggetLabels
+	riv    [Seats - 1]nuggetLabels
+	single float64
 }
 
 func (e *evaluation) val(n int) float64 {
 	if n == 1 {
 		return e.single
 	}
-	return math.Log(float64(n))
+	return logSize[n]
 }
 
 // Evaluate writes into scores the greedy score of every square of view v
@@ -95,11 +89,9 @@ func Evaluate(v *View, w Weights, scores *[Cells]float64) {
 	for y := 0; y < Size; y++ {
 		for x, c := range v.Board[y] {
 			switch {
-			case c < 0:
-				e.empty[y] |= 1 << uint(x)
 			case c == 0:
 				e.mine[y] |= 1 << uint(x)
-			case c < Seats:
+			case c > 0 && c < Seats:
 				e.rival[c-1][y] |= 1 << uint(x)
 			}
 		}
@@ -138,7 +130,7 @@ func Evaluate(v *View, w Weights, scores *[Cells]float64) {
 				mineN++
 			}
 			id := e.own.of[ny*Size+nx]
-			if id < 0 || containsID(seen[:ns], id) {
+			if id < 0 || slices.Contains(seen[:ns], id) {
 				continue
 			}
 			seen[ns] = id
@@ -165,15 +157,6 @@ func Evaluate(v *View, w Weights, scores *[Cells]float64) {
 			best = score
 		}
 	}
-}
-
-func containsID(ids []int16, id int16) bool {
-	for _, i := range ids {
-		if i == id {
-			return true
-		}
-	}
-	return false
 }
 
 // splitValue returns Σ val(p) over the pieces p that the nugget of colour
