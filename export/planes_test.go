@@ -83,23 +83,20 @@ func comparePlanes(t *testing.T, game, observe string, sp rules.Space, ps []plan
 	}
 }
 
-// TestNuggetsPlanesParity: the exported bot's NumPy observe() equals
-// Encoder.Observe, greedy_best (the one-ply evaluation, the part with real
-// logic) included, in positions of games between the scripted bots.
-func TestNuggetsPlanesParity(t *testing.T) {
-	needPython(t)
-	g, _ := rules.Lookup("nuggets")
+// scriptedPositions plays games of the registered bots names (seat order)
+// at cfg's defaults and keeps every seat's observation and request at every
+// every-th step, until it has n positions; marked counts the positions
+// whose planes mark reports.
+func scriptedPositions(t *testing.T, g *rules.Game, names []string, n, every int, mark func(planes []uint8) bool) (ps []planePos, marked int) {
+	t.Helper()
 	cfg := g.Default()
 	enc := g.Encoder(cfg)
 	sp := enc.Space()
-	var ps []planePos
-	several := 0
-	names := []string{"greedy_tuned", "greedy", "random", "greedy_tuned"}
-	for game := 0; len(ps) < 800; game++ {
+	for game := 0; len(ps) < n; game++ {
 		st := g.New(cfg)
 		bots := make([]agents.Agent, len(names))
 		for i, name := range names {
-			e, err := agents.Lookup("nuggets", name)
+			e, err := agents.Lookup(g.Name, name)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -108,15 +105,14 @@ func TestNuggetsPlanesParity(t *testing.T) {
 		}
 		rng := rules.NewRNG(uint64(game))
 		moves := make([]rules.Move, len(bots))
-		for step := 0; !st.Done() && len(ps) < 800; step++ {
-			if step%3 == game%3 {
+		for step := 0; !st.Done() && len(ps) < n; step++ {
+			if step%every == game%every {
 				for seat := range bots {
 					p := planePos{planes: make([]uint8, sp.ObsSize()), scalars: make([]float32, sp.Scalars)}
 					enc.Observe(st, seat, p.planes, p.scalars)
 					p.req = g.Codec.AppendRequest(nil, st, seat)
-					best := p.planes[nuggets.PlaneGreedyBest*nuggets.Cells : (nuggets.PlaneGreedyBest+1)*nuggets.Cells]
-					if n := bytes.Count(best, []byte{1}); n > 1 && n < 50 {
-						several++
+					if mark(p.planes) {
+						marked++
 					}
 					ps = append(ps, p)
 				}
@@ -127,6 +123,20 @@ func TestNuggetsPlanesParity(t *testing.T) {
 			st.Step(moves, rng)
 		}
 	}
+	return ps, marked
+}
+
+// TestNuggetsPlanesParity: the exported bot's NumPy observe() equals
+// Encoder.Observe, greedy_best (the one-ply evaluation, the part with real
+// logic) included, in positions of games between the scripted bots.
+func TestNuggetsPlanesParity(t *testing.T) {
+	needPython(t)
+	g, _ := rules.Lookup("nuggets")
+	sp := g.Encoder(g.Default()).Space()
+	ps, several := scriptedPositions(t, g, []string{"greedy_tuned", "greedy", "random", "greedy_tuned"}, 800, 3, func(planes []uint8) bool {
+		n := bytes.Count(planes[nuggets.PlaneGreedyBest*nuggets.Cells:(nuggets.PlaneGreedyBest+1)*nuggets.Cells], []byte{1})
+		return n > 1 && n < 50
+	})
 	if several < 100 {
 		t.Fatalf("only %d of %d positions have a few tied best squares: the test would prove little", several, len(ps))
 	}
@@ -144,40 +154,10 @@ func TestRectanglePlanesParity(t *testing.T) {
 	cfg := g.Default()
 	enc := g.Encoder(cfg)
 	sp := enc.Space()
-	var ps []planePos
+	ps, planned := scriptedPositions(t, g, []string{"planner", "boxer", "random", "planner"}, 600, 7, func(planes []uint8) bool {
+		return bytes.IndexByte(planes[(2*4+4+1)*400:], 2) >= 0 // a plan with a target
+	})
 	rng := rules.NewRNG(5)
-	names := []string{"planner", "boxer", "random", "planner"}
-	planned := 0
-	for game := 0; len(ps) < 600; game++ {
-		st := g.New(cfg)
-		bots := make([]agents.Agent, len(names))
-		for i, name := range names {
-			e, err := agents.Lookup(rectangle.Name, name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			bots[i] = e.New()
-			bots[i].Reset(st, i, rules.Derive(uint64(game), uint64(i)))
-		}
-		moves := make([]rules.Move, len(bots))
-		for step := 0; !st.Done() && len(ps) < 600; step++ {
-			if step%7 == game%7 {
-				for seat := range bots {
-					p := planePos{planes: make([]uint8, sp.ObsSize()), scalars: make([]float32, sp.Scalars)}
-					enc.Observe(st, seat, p.planes, p.scalars)
-					p.req = g.Codec.AppendRequest(nil, st, seat)
-					if bytes.IndexByte(p.planes[(2*4+4+1)*400:], 2) >= 0 {
-						planned++ // a plan with a target
-					}
-					ps = append(ps, p)
-				}
-			}
-			for i, b := range bots {
-				moves[i] = b.Act(st)
-			}
-			st.Step(moves, rng)
-		}
-	}
 	// Synthetic positions: random paint in blobs and robots on random cells,
 	// so that robots often stand on their own target (the wait rule) and
 	// robots of other players on targets (the last-resort targets).

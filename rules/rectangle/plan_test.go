@@ -31,6 +31,34 @@ func TestPlansPlacement(t *testing.T) {
 	}
 }
 
+// Maps shared by the golden cases (n = 8; '#' unpaintable, digits paint).
+var (
+	// column: the 3×3 square (2,2)–(4,4), the only one that fits, painted 0
+	// but for its middle column, (2,3) and (4,3) on the boundary.
+	column = []string{
+		"########",
+		"########",
+		"##0.0###",
+		"##0.0###",
+		"##0.0###",
+		"########",
+		"########",
+		"########",
+	}
+	// ring: E4's enclosure, player 0's 5×5 ring (1,1)–(5,5) around an
+	// earlier claim (3,3), painted but for (1,3).
+	ring = []string{
+		"........",
+		".00.00..",
+		".0...0..",
+		".0.#.0..",
+		".0...0..",
+		".00000..",
+		"........",
+		"........",
+	}
+)
+
 // TestPlansGolden pins the plan, target and step of hand-made positions
 // (b = 1 or 2, n = 8, p = 2; maps as in the rules' examples).
 func TestPlansGolden(t *testing.T) {
@@ -65,28 +93,10 @@ func TestPlansGolden(t *testing.T) {
 		{"step off", e3, 1, [][4]int{{0, 0, 4, 4}, {1, 0, 4, 4}}, 10, []Plan{{2, 2, 3, 4, 4, North}}},
 		// Two gaps at distance 1 from the centre: the first clockwise
 		// from the top-left corner is (2,3) …
-		{"clockwise", []string{
-			"########",
-			"########",
-			"##0.0###",
-			"##0.0###",
-			"##0.0###",
-			"########",
-			"########",
-			"########",
-		}, 1, [][4]int{{0, 0, 3, 3}}, 10, []Plan{{2, 2, 3, 2, 3, North}}},
+		{"clockwise", column, 1, [][4]int{{0, 0, 3, 3}}, 10, []Plan{{2, 2, 3, 2, 3, North}}},
 		// … unless a robot of another player stands on it (R10: a shared
 		// cell is not painted): then (4,3).
-		{"dodge", []string{
-			"########",
-			"########",
-			"##0.0###",
-			"##0.0###",
-			"##0.0###",
-			"########",
-			"########",
-			"########",
-		}, 1, [][4]int{{0, 0, 3, 3}, {1, 0, 2, 3}}, 10, []Plan{{2, 2, 3, 4, 3, South}}},
+		{"dodge", column, 1, [][4]int{{0, 0, 3, 3}, {1, 0, 2, 3}}, 10, []Plan{{2, 2, 3, 4, 3, South}}},
 		// Robot 1 is on the nearly closed square (2,2)–(4,4); robot 0, two
 		// cells away, also values it most (cost 1 + 2 against 1 + 0). The
 		// global order gives it to robot 1 and robot 0 the only square
@@ -107,16 +117,7 @@ func TestPlansGolden(t *testing.T) {
 		// claim, 8 paintable interior cells (R13), all painted but (1,3):
 		// value 8/3 from (0,3) (one cell to paint, one step away), far
 		// above any square of unpainted cells.
-		{"enclose", []string{
-			"........",
-			".00.00..",
-			".0...0..",
-			".0.#.0..",
-			".0...0..",
-			".00000..",
-			"........",
-			"........",
-		}, 1, [][4]int{{0, 0, 0, 3}}, 10, []Plan{{1, 1, 5, 1, 3, South}}},
+		{"enclose", ring, 1, [][4]int{{0, 0, 0, 3}}, 10, []Plan{{1, 1, 5, 1, 3, South}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := build(t, 2, tc.b, tc.rows)
@@ -136,18 +137,8 @@ func TestPlansGolden(t *testing.T) {
 // enclosure above, keep it unpainted (R10), so no plan has (1,3) on its
 // boundary; with one robot there (it may move on) the ring stays the plan.
 func TestPlansParked(t *testing.T) {
-	rows := []string{
-		"........",
-		".00.00..",
-		".0...0..",
-		".0.#.0..",
-		".0...0..",
-		".00000..",
-		"........",
-		"........",
-	}
 	for _, parked := range []int{1, 2} {
-		s := build(t, 2, 2, rows)
+		s := build(t, 2, 2, ring)
 		list := [][4]int{{0, 0, 0, 3}}
 		for i := 0; i < parked; i++ {
 			list = append(list, [4]int{1, i, 1, 3})
