@@ -11,8 +11,8 @@ import (
 )
 
 // play runs one game of bots (seat order) with seed and returns the
-// log-scores.
-func play(bots []agents.Agent, seed uint64) [nuggets.Seats]float64 {
+// log-scores. check, if set, runs before every step with the moves chosen.
+func play(bots []agents.Agent, seed uint64, check func(s *nuggets.State, moves []rules.Move)) [nuggets.Seats]float64 {
 	s := nuggets.NewDefault()
 	for seat, b := range bots {
 		b.Reset(s, seat, rules.Derive(seed, uint64(seat+1)))
@@ -22,6 +22,9 @@ func play(bots []agents.Agent, seed uint64) [nuggets.Seats]float64 {
 	for !s.Done() {
 		for seat, b := range bots {
 			moves[seat] = b.Act(s)
+		}
+		if check != nil {
+			check(s, moves)
 		}
 		s.Step(moves, rng)
 	}
@@ -189,7 +192,7 @@ func TestGreedyBeatsRandom(t *testing.T) {
 			bots[s] = &agents.Random{}
 		}
 		bots[seat] = NewGreedy()
-		sc := play(bots, uint64(g))
+		sc := play(bots, uint64(g), nil)
 		for r := 0; r < nuggets.Seats; r++ {
 			sum[r] += sc[(seat+r)%nuggets.Seats]
 		}
@@ -224,7 +227,7 @@ func TestGreedyTunedBeatsGreedy(t *testing.T) {
 				for i, b := range []agents.Agent{NewGreedyTuned(), NewGreedy(), &agents.Random{}, agents.Pass{}} {
 					bots[(i+rot)%nuggets.Seats] = b
 				}
-				sc := play(bots, uint64(7000+g))
+				sc := play(bots, uint64(7000+g), nil)
 				scores[g] = [2]float64{sc[rot], sc[(rot+1)%nuggets.Seats]}
 			}
 		}(w)
@@ -252,16 +255,7 @@ func TestGreedyBestPlane(t *testing.T) {
 	bots := []agents.Agent{NewGreedyTuned(), NewGreedy(), &agents.Random{}, NewGreedyTuned()}
 	checked, several := 0, 0
 	for game := uint64(0); game < 3; game++ {
-		s := nuggets.NewDefault()
-		for seat, b := range bots {
-			b.Reset(s, seat, rules.Derive(game, uint64(seat+1)))
-		}
-		rng := rules.Derive(game, 0)
-		moves := make([]rules.Move, nuggets.Seats)
-		for !s.Done() {
-			for seat, b := range bots {
-				moves[seat] = b.Act(s)
-			}
+		play(bots, game, func(s *nuggets.State, moves []rules.Move) {
 			for _, seat := range []int{0, 3} {
 				enc.Observe(s, seat, planes, scalars)
 				plane := planes[nuggets.PlaneGreedyBest*nuggets.Cells : (nuggets.PlaneGreedyBest+1)*nuggets.Cells]
@@ -288,8 +282,7 @@ func TestGreedyBestPlane(t *testing.T) {
 					several++
 				}
 			}
-			s.Step(moves, rng)
-		}
+		})
 	}
 	if checked < 1000 || several == 0 {
 		t.Fatalf("%d positions checked, %d with several best squares", checked, several)
