@@ -294,7 +294,7 @@ func (e *Encoder) planPlanes(s *State, seat int, dst []uint8) {
 		if s.steps == 0 {
 			st[p.R*n+p.C] = 1
 		} else {
-			st[(v.Pos[0][i].R+dirDR[p.Step])*n+v.Pos[0][i].C+dirDC[p.Step]] = 1
+			st[(v.Pos[0][i].R+dRow[p.Step])*n+v.Pos[0][i].C+dCol[p.Step]] = 1
 		}
 	}
 	if s.steps > 0 {

@@ -346,7 +346,7 @@ func TestObserveIsView(t *testing.T) {
 							}
 							to := [2]int{p.R, p.C}
 							if v.MoveNum > 0 {
-								to = [2]int{v.Pos[0][i].R + dirDR[p.Step], v.Pos[0][i].C + dirDC[p.Step]}
+								to = [2]int{v.Pos[0][i].R + dRow[p.Step], v.Pos[0][i].C + dCol[p.Step]}
 							}
 							if got := at(2*c.p+2*c.b+1+i, r, col); got != b2i(p.K > 0 && to == [2]int{r, col}) {
 								t.Fatalf("%+v seat %d: step_%d at (%d,%d) = %d (plan %+v)", c, seat, i, r, col, got, p)

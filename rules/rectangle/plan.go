@@ -247,7 +247,7 @@ func (pl *planner) target(v *View, p *Plan, r, c int) {
 					p.TR, p.TC, td = y, x, d
 				}
 			}
-			y, x = y+dirDR[(e+1)&3], x+dirDC[(e+1)&3] // E, S, W, N: clockwise
+			y, x = y+dRow[(e+1)&3], x+dCol[(e+1)&3] // E, S, W, N: clockwise
 		}
 	}
 }
@@ -267,12 +267,6 @@ func waits(v *View, i int) bool {
 	return x&1 == 1
 }
 
-// dirDR and dirDC are the steps of N, E, S, W, X.
-var (
-	dirDR = [5]int{-1, 0, 1, 0, 0}
-	dirDC = [5]int{0, 1, 0, -1, 0}
-)
-
 // step returns robot i's step (plans[:i] have theirs).
 func (pl *planner) step(v *View, plans []Plan, i int) Dir {
 	p := plans[i]
@@ -287,7 +281,7 @@ func (pl *planner) step(v *View, plans []Plan, i int) Dir {
 	}
 	best, top := Stay, 0
 	for d := North; d < Stay; d++ {
-		y, x := r+dirDR[d], c+dirDC[d]
+		y, x := r+dRow[d], c+dCol[d]
 		if y < 0 || y >= v.N || x < 0 || x >= v.N {
 			continue
 		}
@@ -296,7 +290,7 @@ func (pl *planner) step(v *View, plans []Plan, i int) Dir {
 			switch {
 			case j < i:
 				s := plans[j].Step
-				blocked = me[j].R+dirDR[s] == y && me[j].C+dirDC[s] == x
+				blocked = me[j].R+dRow[s] == y && me[j].C+dCol[s] == x
 			case j > i:
 				blocked = me[j].R == y && me[j].C == x
 			}

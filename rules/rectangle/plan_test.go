@@ -211,14 +211,14 @@ func TestPlansInvariants(t *testing.T) {
 					if p.Step == Stay {
 						continue
 					}
-					y, x := v.Pos[0][i].R+dirDR[p.Step], v.Pos[0][i].C+dirDC[p.Step]
+					y, x := v.Pos[0][i].R+dRow[p.Step], v.Pos[0][i].C+dCol[p.Step]
 					if y < 0 || y >= 20 || x < 0 || x >= 20 {
 						t.Fatalf("robot %d steps off the grid", i)
 					}
 					for j := range plans {
 						to := v.Pos[0][j]
 						if j < i {
-							to = Pos{to.R + dirDR[plans[j].Step], to.C + dirDC[plans[j].Step]}
+							to = Pos{to.R + dRow[plans[j].Step], to.C + dCol[plans[j].Step]}
 						}
 						if j != i && to == (Pos{y, x}) {
 							t.Fatalf("robot %d steps onto robot %d's cell (%d,%d)", i, j, y, x)
