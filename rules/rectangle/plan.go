@@ -121,21 +121,8 @@ func (pl *planner) plan(v *View, plans []Plan) {
 	n, b := v.N, v.Robots
 	placing := v.MoveNum == 0
 	w1 := n + 1
-	for r := 0; r < n; r++ {
-		var ru, ro int32
-		for c := 0; c < n; c++ {
-			switch v.Board[r][c] {
-			case Unpaintable:
-				ru++
-			case 0:
-				ro++
-			}
-			pl.unp[(r+1)*w1+c+1] = pl.unp[r*w1+c+1] + ru
-			pl.own[(r+1)*w1+c+1] = pl.own[r*w1+c+1] + ro
-		}
-	}
+	var count [MaxN * MaxN]uint8 // robots of other players on each cell (moves only)
 	if !placing {
-		var count [MaxN * MaxN]uint8
 		for k := 1; k < v.Players; k++ {
 			for j := 0; j < b; j++ {
 				y, x := v.Pos[k][j].R, v.Pos[k][j].C
@@ -143,14 +130,22 @@ func (pl *planner) plan(v *View, plans []Plan) {
 				count[y*n+x]++
 			}
 		}
-		for r := 0; r < n; r++ {
-			var rs int32
-			for c := 0; c < n; c++ {
-				if count[r*n+c] >= 2 && v.Board[r][c] != 0 {
-					rs++
-				}
-				pl.stuck[(r+1)*w1+c+1] = pl.stuck[r*w1+c+1] + rs
+	}
+	for r := 0; r < n; r++ {
+		var ru, ro, rs int32
+		for c := 0; c < n; c++ {
+			switch v.Board[r][c] {
+			case Unpaintable:
+				ru++
+			case 0:
+				ro++
 			}
+			if count[r*n+c] >= 2 && v.Board[r][c] != 0 {
+				rs++
+			}
+			pl.unp[(r+1)*w1+c+1] = pl.unp[r*w1+c+1] + ru
+			pl.own[(r+1)*w1+c+1] = pl.own[r*w1+c+1] + ro
+			pl.stuck[(r+1)*w1+c+1] = pl.stuck[r*w1+c+1] + rs
 		}
 	}
 	for i := 0; i < b; i++ {
