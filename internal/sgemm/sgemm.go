@@ -1,0 +1,280 @@
+// Package sgemm is gridgym's float32 matrix product: the one kernel behind
+// the trainer's convolutions and dense layers (through gorgonia) and the
+// plain-Go inference path. gonum's float32 BLAS is pure Go without SIMD, and
+// the float32 SIMD libraries on the Go proxy (gorgonia.org/vecf32,
+// github.com/viterin/vek) offer element-wise and dot-product kernels, not a
+// blocked product, so this package holds a small one: B packed into
+// 16-column panels, a 6×16 register-tiled micro-kernel (AVX2 + FMA assembly
+// on amd64 CPUs that have them, chosen at run time with
+// golang.org/x/sys/cpu; portable Go elsewhere), and the rows of C split over
+// a fixed pool of worker goroutines. Every element of C is summed in the
+// same order whatever the number of workers, so results do not depend on
+// GOMAXPROCS, and a product allocates nothing once its buffers have grown.
+package sgemm
+
+import (
+	"runtime"
+	"sync"
+)
+
+const (
+	mr = 6   // rows of a micro-tile
+	nr = 16  // columns of a micro-tile (one packed panel of B)
+	kc = 256 // depth of a block of the product (B's panel stays in L1)
+)
+
+// tile is the micro-kernel in use: the assembly one when the CPU has it.
+var tile = tileGo
+
+// kernelName says which micro-kernel tile is.
+var kernelName = "go 6x16"
+
+// Kernel names the micro-kernel selected for this CPU.
+func Kernel() string { return kernelName }
+
+// tileGo is the portable micro-kernel: c[i·ldc+j] += Σ_p a[i·rs+p·ks]·
+// b[p·16+j] for i < 6, j < 16.
+func tileGo(k int, a []float32, rs, ks int, b, c []float32, ldc int) {
+	var acc [mr][nr]float32
+	for p := 0; p < k; p++ {
+		bp := (*[nr]float32)(b[p*nr : p*nr+nr])
+		for i := 0; i < mr; i++ {
+			ai := a[i*rs+p*ks]
+			r := &acc[i]
+			for j := range r {
+				r[j] += ai * bp[j]
+			}
+		}
+	}
+	for i := 0; i < mr; i++ {
+		row := c[i*ldc : i*ldc+nr]
+		for j := range row {
+			row[j] += acc[i][j]
+		}
+	}
+}
+
+// Gemm computes C = op(A)·op(B) + beta·C for row-major matrices: op(A) is
+// m×k (A is m×k with row stride lda, or k×m when transA), op(B) is k×n (B is
+// k×n with row stride ldb, or n×k when transB), C is m×n with row stride
+// ldc. Large products run on up to GOMAXPROCS goroutines; the result is the
+// same bit for bit whatever that number is.
+func Gemm(transA, transB bool, m, n, k int, a []float32, lda int, b []float32, ldb int, beta float32, c []float32, ldc int) {
+	GemmWorkers(0, transA, transB, m, n, k, a, lda, b, ldb, beta, c, ldc)
+}
+
+// GemmWorkers is Gemm on at most workers goroutines (0: GOMAXPROCS).
+func GemmWorkers(workers int, transA, transB bool, m, n, k int, a []float32, lda int, b []float32, ldb int, beta float32, c []float32, ldc int) {
+	if m <= 0 || n <= 0 {
+		return
+	}
+	// C = beta·C first; the blocks below add into C.
+	for i := 0; i < m; i++ {
+		row := c[i*ldc : i*ldc+n]
+		switch beta {
+		case 0:
+			clear(row)
+		case 1:
+		default:
+			for j := range row {
+				row[j] *= beta
+			}
+		}
+	}
+	if k <= 0 {
+		return
+	}
+	// A's element (i, p) is a[i·rs + p·ks].
+	rs, ks := lda, 1
+	if transA {
+		rs, ks = 1, lda
+	}
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	// Split only products worth a goroutine hand-off (a few µs of work).
+	if m*n*k < 1<<17 || m < 2*mr {
+		workers = 1
+	}
+	workers = min(workers, (m+mr-1)/mr, maxWorkers)
+	npan := (n + nr - 1) / nr
+	pk := getPacked(min(k, kc) * npan * nr)
+	defer putPacked(pk)
+	jb := &pk.job
+	for p0 := 0; p0 < k; p0 += kc {
+		kb := min(kc, k-p0)
+		packB(pk.buf[:kb*npan*nr], transB, b, ldb, p0, kb, n)
+		*jb = job{a: a, rs: rs, ks: ks, p0: p0, kb: kb, bp: pk.buf[:kb*npan*nr], n: n, c: c, ldc: ldc}
+		if workers == 1 {
+			jb.rows(0, m, &pk.edge)
+			continue
+		}
+		// Row ranges in whole micro-tiles, the same tiles for any split.
+		tiles := (m + mr - 1) / mr
+		startPool()
+		pk.wg.Add(workers - 1)
+		for w := 1; w < workers; w++ {
+			t0, t1 := tiles*w/workers, tiles*(w+1)/workers
+			queue <- task{jb: jb, i0: t0 * mr, i1: min(t1*mr, m), wg: &pk.wg}
+		}
+		jb.rows(0, min(tiles/workers*mr, m), &pk.edge)
+		pk.wg.Wait()
+	}
+	*jb = job{}
+}
+
+// maxWorkers bounds the goroutines of one product.
+const maxWorkers = 64
+
+// task is a share of a product's rows for a pool worker.
+type task struct {
+	jb     *job
+	i0, i1 int
+	wg     *sync.WaitGroup
+}
+
+var (
+	queue    chan task
+	poolOnce sync.Once
+)
+
+// startPool starts the worker goroutines, once: one per CPU (they sleep on
+// the queue when idle).
+func startPool() {
+	poolOnce.Do(func() {
+		queue = make(chan task, maxWorkers)
+		for range max(runtime.NumCPU(), 2) {
+			go func() {
+				edge := new([mr * nr]float32)
+				for t := range queue {
+					t.jb.rows(t.i0, t.i1, edge)
+					t.wg.Done()
+				}
+			}()
+		}
+	})
+}
+
+// packB copies rows p0..p0+kb of op(B) into panels of 16 columns, panel by
+// panel (each kb×16, zero-padded past column n).
+func packB(dst []float32, transB bool, b []float32, ldb, p0, kb, n int) {
+	for j0, q := 0, 0; j0 < n; j0 += nr {
+		w := min(nr, n-j0)
+		for p := 0; p < kb; p++ {
+			d := dst[q : q+nr]
+			q += nr
+			if transB {
+				for j := 0; j < w; j++ {
+					d[j] = b[(j0+j)*ldb+p0+p]
+				}
+			} else {
+				copy(d[:w], b[(p0+p)*ldb+j0:(p0+p)*ldb+j0+w])
+			}
+			clear(d[w:])
+		}
+	}
+}
+
+// job is one depth block of a product: A from depth p0 on, kb deep, times
+// the packed panels bp, added into C.
+type job struct {
+	a      []float32
+	rs, ks int
+	p0, kb int
+	bp     []float32
+	n      int
+	c      []float32
+	ldc    int
+}
+
+// rows adds the block's product into rows i0..i1 of C.
+// edge is the caller's scratch tile (a local would escape to the heap
+// through the kernel's function value).
+func (jb *job) rows(i0, i1 int, edge *[mr * nr]float32) {
+	kb := jb.kb
+	for i := i0; i < i1; i += mr {
+		h := min(mr, i1-i)
+		abase := i*jb.rs + jb.p0*jb.ks
+		for j0, pan := 0, 0; j0 < jb.n; j0, pan = j0+nr, pan+1 {
+			w := min(nr, jb.n-j0)
+			bpan := jb.bp[pan*kb*nr : (pan+1)*kb*nr]
+			if h == mr && w == nr {
+				tile(kb, jb.a[abase:], jb.rs, jb.ks, bpan, jb.c[i*jb.ldc+j0:], jb.ldc)
+				continue
+			}
+			if h == mr {
+				// A full row of tiles but a narrow panel: into a scratch tile.
+				clear(edge[:])
+				tile(kb, jb.a[abase:], jb.rs, jb.ks, bpan, edge[:], nr)
+			} else {
+				edgeGo(h, kb, jb.a[abase:], jb.rs, jb.ks, bpan, edge[:])
+			}
+			for r := 0; r < h; r++ {
+				crow := jb.c[(i+r)*jb.ldc+j0 : (i+r)*jb.ldc+j0+w]
+				for j := range crow {
+					crow[j] += edge[r*nr+j]
+				}
+			}
+		}
+	}
+}
+
+// edgeGo computes the last h < 6 rows of a tile into e (row stride 16),
+// overwriting it: the micro-kernel would read past A's end.
+func edgeGo(h, k int, a []float32, rs, ks int, b, e []float32) {
+	clear(e)
+	for r := 0; r < h; r++ {
+		er := (*[nr]float32)(e[r*nr : r*nr+nr])
+		for p := 0; p < k; p++ {
+			ap := a[r*rs+p*ks]
+			if ap == 0 {
+				continue
+			}
+			bp := (*[nr]float32)(b[p*nr : p*nr+nr])
+			for j := range er {
+				er[j] += ap * bp[j]
+			}
+		}
+	}
+}
+
+// packed is a product's reusable state: B's panels, the block in progress
+// and the wait for its workers.
+type packed struct {
+	buf  []float32
+	job  job
+	edge [mr * nr]float32
+	wg   sync.WaitGroup
+}
+
+// free holds the states of finished products for the next ones (a plain
+// list, not a sync.Pool: a pool is emptied by every garbage collection,
+// and a product after it would allocate again).
+var free struct {
+	sync.Mutex
+	list []*packed
+}
+
+func getPacked(n int) *packed {
+	free.Lock()
+	var p *packed
+	if k := len(free.list); k > 0 {
+		p = free.list[k-1]
+		free.list = free.list[:k-1]
+	}
+	free.Unlock()
+	if p == nil {
+		p = new(packed)
+	}
+	if cap(p.buf) < n {
+		p.buf = make([]float32, n)
+	}
+	p.buf = p.buf[:n]
+	return p
+}
+
+func putPacked(p *packed) {
+	free.Lock()
+	free.list = append(free.list, p)
+	free.Unlock()
+}
