@@ -91,7 +91,8 @@ func (a *Command) Act(st rules.State) rules.Move {
 	}
 	a.buf = b.game.Codec.AppendRequest(a.buf[:0], st, a.seat)
 	argv := append(b.argv[:len(b.argv):len(b.argv)], string(a.buf))
-	p, err := start(argv, nil, b.opt.Output)
+	sb := b.sandbox()
+	p, err := start(argv, nil, b.opt.Output, &sb)
 	if err != nil {
 		a.events.Crashes++
 		a.fails++

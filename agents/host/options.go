@@ -35,6 +35,20 @@ type Options struct {
 	// Python bot its standard output too, as the competitions send it to
 	// their log); nil = discarded (the last line is quoted in event logs).
 	Output io.Writer
+	// Memory limits the address space of each of the bot's processes
+	// (RLIMIT_AS), in bytes; 0 = DefaultMemory, < 0 = no limit. A Python
+	// bot over it gets MemoryError, which is logged and played as no answer.
+	Memory int64
+	// CPU limits the CPU time of each of the bot's processes (RLIMIT_CPU,
+	// whole seconds, rounded up); 0 = DefaultCPU, < 0 = no limit. A
+	// process over it is killed, logged as a crash.
+	CPU time.Duration
+	// Procs limits how many processes a bot may run at once; 0 =
+	// DefaultProcs, < 0 = no limit. Enforced by a pids cgroup where gridgym
+	// may make one (root, cgroup v1 pids controller), else by RLIMIT_NPROC,
+	// which counts all processes of the user and does not bind root (see
+	// the package documentation).
+	Procs int
 }
 
 // Defaults are the options of the bots made from specs (py:, cmd:). A

@@ -34,6 +34,7 @@ type proc struct {
 	err    error         // Wait's result, valid after exited
 	tail   tailWriter    // the end of stderr
 	rdErr  error         // the reader's error (errLineTooLong), valid after lines is closed
+	box    *contained    // the sandbox's folder and cgroup, nil without one
 	once   sync.Once
 }
 
@@ -42,10 +43,22 @@ var (
 	live   = map[*proc]struct{}{}
 )
 
-// start runs argv[0] with the rest of argv as arguments, in its own process
-// group, with env added to the environment. Its stderr is copied to output
-// (if not nil) and its tail kept.
-func start(argv, env []string, output io.Writer) (*proc, error) {
+// start runs argv[0] with the rest of argv as arguments, in a session and
+// process group of its own, with env added to the environment. With sb set
+// (every hosted bot), it runs in sb's sandbox (sandbox_linux.go): limits,
+// namespaces, Landlock; log receives a line about what this machine's
+// sandbox lacks, once. Its stderr is copied to output (if not nil) and its
+// tail kept.
+func start(argv, env []string, output io.Writer, sb *sandbox) (*proc, error) {
+	p, err := startOnce(argv, env, output, sb, sb != nil && namespaces())
+	if err != nil && sb != nil && namespaces() && namespaceFailed(err) {
+		// No right to make namespaces here (a container): go on without.
+		p, err = startOnce(argv, env, output, sb, false)
+	}
+	return p, err
+}
+
+func startOnce(argv, env []string, output io.Writer, sb *sandbox, ns bool) (*proc, error) {
 	inR, inW, err := os.Pipe()
 	if err != nil {
 		return nil, err
@@ -70,6 +83,16 @@ func start(argv, env []string, output io.Writer) (*proc, error) {
 	}
 	cmd.WaitDelay = time.Second // a grandchild holding stderr open cannot block Wait
 	ownGroup(cmd)
+	if sb != nil {
+		p.box, err = contain(cmd, argv, sb, ns, sb.opt.Log)
+		if err != nil {
+			inR.Close()
+			inW.Close()
+			outR.Close()
+			outW.Close()
+			return nil, err
+		}
+	}
 	p.cmd = cmd
 	err = cmd.Start()
 	inR.Close()
@@ -77,6 +100,7 @@ func start(argv, env []string, output io.Writer) (*proc, error) {
 	if err != nil {
 		inW.Close()
 		outR.Close()
+		p.box.cleanup()
 		return nil, err
 	}
 	liveMu.Lock()
@@ -85,6 +109,8 @@ func start(argv, env []string, output io.Writer) (*proc, error) {
 	go p.read(outR)
 	go func() {
 		p.err = cmd.Wait()
+		killDescendants(0, p.box) // the cgroup's stragglers, where there is one
+		p.box.cleanup()
 		liveMu.Lock()
 		delete(live, p)
 		liveMu.Unlock()
@@ -156,6 +182,7 @@ func (p *proc) running() bool {
 func (p *proc) kill() {
 	p.once.Do(func() { close(p.quit); p.stdin.Close() })
 	if p.running() {
+		killDescendants(p.cmd.Process.Pid, nil) // its session, while its id cannot have been reused
 		killGroup(p.cmd)
 	}
 	select {

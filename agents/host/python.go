@@ -89,7 +89,8 @@ func (b *pyBot) launch(check bool) (*proc, error) {
 	if check {
 		argv = append(argv[:3], append([]string{"--check"}, argv[3:]...)...)
 	}
-	p, err := start(argv, []string{"PYTHONDONTWRITEBYTECODE=1"}, b.opt.Output)
+	sb := b.sandbox()
+	p, err := start(argv, []string{"PYTHONDONTWRITEBYTECODE=1"}, b.opt.Output, &sb)
 	if err != nil {
 		return nil, fmt.Errorf("starting %s: %w", b.python, err)
 	}
@@ -259,7 +260,7 @@ func (a *Python) Act(st rules.State) rules.Move {
 	switch {
 	case r.Error != nil:
 		a.events.Errors++
-		b.log.event(a.seat, a.move, "raised %s: no answer", *r.Error)
+		b.log.event(a.seat, a.move, "raised %s%s: no answer", *r.Error, limitHint(*r.Error, b.opt))
 		return a.noAnswer(st)
 	case time.Duration(r.US)*time.Microsecond > limit:
 		a.events.Timeouts++

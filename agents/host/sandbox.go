@@ -1,0 +1,129 @@
+package host
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// The default limits of a hosted bot's processes (Options.Memory, CPU and
+// Procs). 2 GiB of address space runs a NumPy bot (with one BLAS thread,
+// which the sandbox asks for) with room to spare; 300 s of CPU is far more
+// than any game's moves may use at the competitions' limits, so it only
+// stops a bot that burns CPU outside its moves (a background thread); 64
+// processes is far more than a bot needs and stops a fork bomb.
+const (
+	DefaultMemory = 2 << 30
+	DefaultCPU    = 300 * time.Second
+	DefaultProcs  = 64
+)
+
+// sandboxMarker is the first argument with which a host process re-executes
+// itself (/proc/self/exe) to become a bot's sandbox: the init of this
+// package sees it, applies the limits and then runs the bot. Nothing else
+// passes it, so no other program is affected.
+const sandboxMarker = "__gridgym_sandbox_v1__"
+
+// sandboxConfig is what the sandbox process is told, as JSON in the argument
+// after the marker.
+type sandboxConfig struct {
+	Memory   int64    `json:"as,omitempty"`    // RLIMIT_AS in bytes; 0 = none
+	CPU      int64    `json:"cpu,omitempty"`   // RLIMIT_CPU in seconds; 0 = none
+	Procs    int      `json:"nproc,omitempty"` // RLIMIT_NPROC; 0 = none
+	Landlock int      `json:"landlock,omitempty"`
+	Read     []string `json:"read,omitempty"`   // readable (and executable) trees, with Landlock
+	Write    []string `json:"write,omitempty"`  // writable trees, with Landlock
+	Proc     bool     `json:"proc,omitempty"`   // in new PID and mount namespaces: mount a fresh /proc
+	Cgroup   string   `json:"cgroup,omitempty"` // a pids cgroup to join (its pids.max is the process limit)
+}
+
+// sandbox is what start needs to contain one bot process: its options and
+// the files it may read besides the system's.
+type sandbox struct {
+	opt  Options
+	read []string // the bot's own folders
+}
+
+// limits returns the effective limits of o: 0 = the default, < 0 = none (0).
+func (o Options) limits() (memory int64, cpu time.Duration, procs int) {
+	memory, cpu, procs = o.Memory, o.CPU, o.Procs
+	if memory == 0 {
+		memory = DefaultMemory
+	}
+	if cpu == 0 {
+		cpu = DefaultCPU
+	}
+	if procs == 0 {
+		procs = DefaultProcs
+	}
+	return max(memory, 0), max(cpu, 0), max(procs, 0)
+}
+
+// sandbox returns the containment of b's host processes: the bot file's
+// folder is readable (a bot may import its own modules, read its weights).
+func (b *pyBot) sandbox() sandbox {
+	return sandbox{opt: b.opt, read: []string{filepath.Dir(b.file)}}
+}
+
+// sandbox returns the containment of b's processes: the program's folder
+// (unless it is a system program) and every argument naming a file or a
+// folder (a script, a weights file) are readable.
+func (b *cmdBot) sandbox() sandbox {
+	var read []string
+	if d := filepath.Dir(b.argv[0]); !systemPath(d) {
+		read = append(read, d)
+	}
+	for _, a := range b.argv[1:] {
+		if a == "" || strings.ContainsAny(a, "\n\x00") {
+			continue
+		}
+		fi, err := os.Stat(a)
+		if err != nil {
+			continue
+		}
+		abs, err := filepath.Abs(a)
+		if err != nil {
+			continue
+		}
+		if !fi.IsDir() {
+			abs = filepath.Dir(abs)
+		}
+		read = append(read, abs)
+	}
+	return sandbox{opt: b.opt, read: read}
+}
+
+// systemPath reports whether dir lies in one of the system trees every bot
+// may read anyway.
+func systemPath(dir string) bool {
+	for _, s := range systemRead {
+		if dir == s || strings.HasPrefix(dir, s+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// systemRead are the trees every sandboxed bot may read and execute where
+// Landlock restricts the filesystem: programs, libraries, the Python
+// installation under /usr, /etc (the dynamic loader's cache, time zones,
+// alternatives). The interpreter's own prefix is added when it lies
+// elsewhere (a virtual environment, pyenv).
+var systemRead = []string{"/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/sys/devices/system/cpu"}
+
+// limitHint explains, for the event log, an exception a bot raised because
+// of a sandbox limit ("" if it names none).
+func limitHint(exc string, opt Options) string {
+	memory, _, procs := opt.limits()
+	switch {
+	case strings.Contains(exc, "MemoryError") && memory > 0:
+		return fmt.Sprintf(" (over its memory limit: %d MiB of address space)", memory>>20)
+	case strings.Contains(exc, "Resource temporarily unavailable") && procs > 0:
+		return fmt.Sprintf(" (over its process limit: %d)", procs)
+	case strings.Contains(exc, "PermissionError") || strings.Contains(exc, "Permission denied"):
+		return " (the sandbox keeps it to its own folder, the system's files and its temporary folder)"
+	}
+	return ""
+}

@@ -1,0 +1,27 @@
+//go:build !linux
+
+package host
+
+import (
+	"io"
+	"os/exec"
+)
+
+// contained is nothing where there is no sandbox.
+type contained struct{}
+
+// contain leaves cmd as it is: outside Linux there are no namespaces, no
+// Landlock, and the limits are not applied; the bot runs in its own process
+// group (where there are process groups) and is timed as everywhere.
+func contain(*exec.Cmd, []string, *sandbox, bool, io.Writer) (*contained, error) { return nil, nil }
+
+func namespaces() bool                { return false }
+func namespaceFailed(error) bool      { return false }
+func killDescendants(int, *contained) {}
+func (c *contained) cleanup()         {}
+
+// SandboxSummary says, in one line, how hosted bots are contained on this
+// machine.
+func SandboxSummary() string {
+	return "no sandbox on this system (Linux only): bots run in their own process group, with time limits but no memory, CPU, process or file limits"
+}
