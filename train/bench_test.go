@@ -26,12 +26,12 @@ var benchShapes = []struct {
 	game                    string
 	filters, layers, hidden int
 }{
-	{"slime", 32, 3, 64},
-	{"slime", 16, 2, 32},
-	{"rising-tide", 16, 2, 32},
-	{"bovine-borders", 16, 2, 32},
-	{"nuggets", 16, 2, 32},
-	{"rectangle", 16, 2, 32},
+	// Every game's default architecture (reports/<game>/policy.safetensors).
+	{"rising-tide", 16, 3, 32},
+	{"rectangle", 16, 5, 32},
+	{"bovine-borders", 16, 3, 32},
+	{"nuggets", 16, 3, 32},
+	{"slime", 32, 3, 32},
 }
 
 // BenchmarkTrainStep: one forward+backward pass of the gorgonia graph on a

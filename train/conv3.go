@@ -5,10 +5,10 @@ import (
 	"hash"
 
 	"github.com/chewxy/hm"
-	"gonum.org/v1/gonum/blas"
-	"gonum.org/v1/gonum/blas/blas32"
 	G "gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
+
+	"github.com/gridgym/gridgym/internal/sgemm"
 )
 
 // conv3Op is a whole 3×3 convolution (zero padding 1, no bias) of a batch
@@ -123,10 +123,7 @@ func (op conv3Op) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, error
 	}
 	hw := op.p.h * op.p.w
 	op.chunks(s, C, x, op.p.nchw, func(i0, n int, col []float32) {
-		blas32.Gemm(blas.NoTrans, blas.NoTrans, 1,
-			blas32.General{Rows: n * hw, Cols: 9 * C, Stride: 9 * C, Data: col},
-			blas32.General{Rows: 9 * C, Cols: F, Stride: F, Data: s.wt},
-			0, blas32.General{Rows: n * hw, Cols: F, Stride: F, Data: out[i0*hw*F : (i0+n)*hw*F]})
+		sgemm.Gemm(false, false, n*hw, F, 9*C, col, 9*C, s.wt, F, 0, out[i0*hw*F:(i0+n)*hw*F], F)
 	})
 	return prealloc, nil
 }
@@ -230,10 +227,7 @@ func (g conv3GradInput) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value,
 	}
 	hw := op.p.h * op.p.w
 	op.chunks(s, F, grad, false, func(i0, n int, gcol []float32) {
-		blas32.Gemm(blas.NoTrans, blas.NoTrans, 1,
-			blas32.General{Rows: n * hw, Cols: 9 * F, Stride: 9 * F, Data: gcol},
-			blas32.General{Rows: 9 * F, Cols: C, Stride: C, Data: s.wf},
-			0, blas32.General{Rows: n * hw, Cols: C, Stride: C, Data: out[i0*hw*C : (i0+n)*hw*C]})
+		sgemm.Gemm(false, false, n*hw, C, 9*F, gcol, 9*F, s.wf, C, 0, out[i0*hw*C:(i0+n)*hw*C], C)
 	})
 	return prealloc, nil
 }
@@ -291,10 +285,7 @@ func (g conv3GradFilter) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value
 		if i0 == 0 {
 			beta = 0
 		}
-		blas32.Gemm(blas.Trans, blas.NoTrans, 1,
-			blas32.General{Rows: n * hw, Cols: 9 * C, Stride: 9 * C, Data: col},
-			blas32.General{Rows: n * hw, Cols: F, Stride: F, Data: grad[i0*hw*F : (i0+n)*hw*F]},
-			beta, blas32.General{Rows: 9 * C, Cols: F, Stride: F, Data: s.dw})
+		sgemm.Gemm(true, false, 9*C, F, n*hw, col, 9*C, grad[i0*hw*F:(i0+n)*hw*F], F, beta, s.dw, F)
 	})
 	for f := 0; f < F; f++ {
 		for c := 0; c < C; c++ {

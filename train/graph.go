@@ -7,7 +7,13 @@ import (
 	"gorgonia.org/tensor"
 
 	"github.com/gridgym/gridgym/agents/neural"
+	"github.com/gridgym/gridgym/internal/sgemm"
 )
+
+// gorgonia's float32 matrix products (the dense layers, the 1×1
+// convolutions, the unit features, and their gradients) run on sgemm's
+// kernel and workers instead of gonum's pure-Go SGEMM.
+func init() { G.Use(sgemm.BLAS{}) }
 
 // maskedLogit is the logit added to illegal actions in the training graph:
 // exp of it underflows to exactly 0 in float32, so illegal actions get zero
