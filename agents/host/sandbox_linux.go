@@ -38,8 +38,8 @@ var (
 // features is what this machine offers, probed once.
 var features struct {
 	once     sync.Once
-	landlock int    // Landlock ABI version, 0 = none
-	ns       bool   // new PID and mount namespaces can be made (root)
+	landlock int  // Landlock ABI version, 0 = none
+	ns       bool // new PID and mount namespaces can be made (root)
 	nsFailed atomic.Bool
 	pids     string // the pids cgroup hierarchy to make per-bot cgroups in, "" = none
 	logged   atomic.Bool
