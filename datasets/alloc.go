@@ -1,8 +1,11 @@
 package datasets
 
 import (
+	"errors"
+	"fmt"
 	"math/bits"
 	"sync"
+	"sync/atomic"
 
 	"github.com/apache/arrow/go/v14/arrow/memory"
 )
@@ -80,4 +83,74 @@ func (p *poolAllocator) Free(b []byte) {
 		p.held += c
 	}
 	p.mu.Unlock()
+}
+
+// errAllocLimit is what a boundedAllocator panics with (the reader recovers
+// it into an error naming the shard).
+var errAllocLimit = errors.New("allocation beyond the bound the file's size allows")
+
+// boundedAllocator is the memory.Allocator of a Reader: it hands out pool
+// buffers but refuses (panics with errAllocLimit) any allocation that would
+// take the bytes it has outstanding past limit. Arrow's IPC reader sizes
+// buffers by numbers from the file; scanLayout bounds those first, and this
+// is the second line: whatever a corrupt file makes the reader ask for, it
+// never gets more than limit (a bound tied to the file's size).
+type boundedAllocator struct {
+	pool  *poolAllocator
+	limit int64
+	used  atomic.Int64
+	peak  atomic.Int64
+}
+
+func newBoundedAllocator(limit int64) *boundedAllocator {
+	return &boundedAllocator{pool: newPoolAllocator(int(min(limit, 256<<20))), limit: limit}
+}
+
+func (a *boundedAllocator) take(n int64) {
+	if n < 0 {
+		panic(errAllocLimit)
+	}
+	u := a.used.Add(n)
+	if u > a.limit {
+		a.used.Add(-n)
+		panic(fmt.Errorf("%w (%d bytes asked, %d held, bound %d)", errAllocLimit, n, u-n, a.limit))
+	}
+	for p := a.peak.Load(); u > p && !a.peak.CompareAndSwap(p, u); p = a.peak.Load() {
+	}
+}
+
+// Allocate returns a zeroed buffer of size bytes.
+func (a *boundedAllocator) Allocate(size int) []byte {
+	if size < 0 {
+		panic(errAllocLimit)
+	}
+	a.take(int64(1) << class(size))
+	return a.pool.Allocate(size)
+}
+
+// Reallocate resizes b to size bytes, keeping its contents.
+func (a *boundedAllocator) Reallocate(size int, b []byte) []byte {
+	if size < 0 {
+		panic(errAllocLimit)
+	}
+	if cap(b) >= size {
+		old := len(b)
+		b = b[:size]
+		if size > old {
+			clear(b[old:])
+		}
+		return b
+	}
+	nb := a.Allocate(size)
+	copy(nb, b)
+	a.Free(b)
+	return nb
+}
+
+// Free takes b back.
+func (a *boundedAllocator) Free(b []byte) {
+	if c := cap(b); c >= 64 && c&(c-1) == 0 {
+		a.used.Add(-int64(c))
+	}
+	a.pool.Free(b)
 }

@@ -23,6 +23,8 @@ type Reader struct {
 	f       *os.File
 	size    int64
 	fr      *ipc.FileReader
+	mem     *boundedAllocator
+	layout  *layout
 	meta    Meta
 	batches []int64 // rows per record batch
 	rows    int64
@@ -56,11 +58,16 @@ func open(path string, f *os.File) (*Reader, error) {
 	if err := checkFraming(f, size); err != nil {
 		return nil, err
 	}
-	fr, err := newFileReader(f)
+	lay, err := scanLayout(f, size)
+	if err != nil {
+		return nil, fmt.Errorf("corrupt Arrow IPC file: %w", err)
+	}
+	mem := newBoundedAllocator(readLimit(size))
+	fr, err := newFileReader(f, mem)
 	if err != nil {
 		return nil, fmt.Errorf("unreadable Arrow IPC file: %w", err)
 	}
-	r := &Reader{path: path, f: f, size: size, fr: fr}
+	r := &Reader{path: path, f: f, size: size, fr: fr, mem: mem, layout: lay}
 	if r.meta, err = MetaFromSchema(fr.Schema()); err != nil {
 		fr.Close()
 		if fr.Schema().Metadata().FindKey(KeySchemaVersion) < 0 {
@@ -76,9 +83,8 @@ func open(path string, f *os.File) (*Reader, error) {
 		fr.Close()
 		return nil, fmt.Errorf("columns do not match its gridgym metadata: %w", err)
 	}
-	if r.batches, err = batchRows(f, size); err != nil {
-		fr.Close()
-		return nil, fmt.Errorf("corrupt Arrow IPC file: %w", err)
+	for _, b := range lay.batches {
+		r.batches = append(r.batches, b.rows)
 	}
 	if len(r.batches) != fr.NumRecords() {
 		fr.Close()
@@ -90,15 +96,20 @@ func open(path string, f *os.File) (*Reader, error) {
 	return r, nil
 }
 
-// newFileReader opens the IPC reader, turning the panics the flatbuffer
-// decoding raises on corrupt metadata into errors.
-func newFileReader(f *os.File) (fr *ipc.FileReader, err error) {
+// readLimit is the most a Reader of a size-byte shard holds allocated at
+// once: every buffer decompressed (scanLayout bounds their sum by
+// maxDecoded) plus the compressed bodies.
+func readLimit(size int64) int64 { return maxDecoded(size) + 2*size + 1<<20 }
+
+// newFileReader opens the IPC reader on the allocator mem, turning the
+// panics the flatbuffer decoding raises on corrupt metadata into errors.
+func newFileReader(f *os.File, mem *boundedAllocator) (fr *ipc.FileReader, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			fr, err = nil, fmt.Errorf("corrupt metadata (%v)", p)
 		}
 	}()
-	return ipc.NewFileReader(f, ipc.WithAllocator(newPoolAllocator(256<<20)))
+	return ipc.NewFileReader(f, ipc.WithAllocator(mem))
 }
 
 // Close releases the shard.
@@ -138,6 +149,12 @@ func (r *Reader) Batch(i int) (rec arrow.Record, err error) {
 	rec, err = r.fr.Record(i)
 	if err != nil {
 		return nil, fmt.Errorf("datasets: %s: record batch %d: %w", r.path, i, err)
+	}
+	if rec.NumRows() != r.batches[i] {
+		return nil, fmt.Errorf("datasets: %s: record batch %d: %d rows, its header says %d", r.path, i, rec.NumRows(), r.batches[i])
+	}
+	if err := checkColumns(rec); err != nil {
+		return nil, fmt.Errorf("datasets: %s: record batch %d: corrupt: %w", r.path, i, err)
 	}
 	// FileReader.Record keeps the record for its next call; hand out our own.
 	rec.Retain()
@@ -213,7 +230,12 @@ func listValues[T any](col arrow.Array, values func(arrow.Array) []T) ([]T, erro
 	return v[l.Offset()*n:], nil
 }
 
-func (b *rowDecoder) bind(rec arrow.Record, meta Meta) error {
+func (b *rowDecoder) bind(rec arrow.Record, meta Meta) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("corrupt record batch (%v)", p)
+		}
+	}()
 	b.meta = meta
 	col := func(name string) arrow.Array {
 		idx := rec.Schema().FieldIndices(name)
@@ -222,7 +244,6 @@ func (b *rowDecoder) bind(rec arrow.Record, meta Meta) error {
 		}
 		return rec.Column(idx[0])
 	}
-	var err error
 	b.episode = col(ColEpisodeID).(*array.Uint64).Uint64Values()
 	b.step = col(ColStep).(*array.Int32).Int32Values()
 	b.seat = col(ColSeat).(*array.Uint8).Uint8Values()
@@ -253,6 +274,92 @@ func (b *rowDecoder) bind(rec arrow.Record, meta Meta) error {
 	b.agents = b.agents[:0]
 	for i := 0; i < dict.Len(); i++ {
 		b.agents = append(b.agents, strings.Clone(dict.Value(i)))
+	}
+	// Every slice row() indexes holds a value for every row.
+	n := int(rec.NumRows())
+	if len(b.episode) < n || len(b.step) < n || len(b.seat) < n || len(b.action) < n || len(b.reward) < n ||
+		len(b.state) < n*meta.StateWords || len(b.legal) < n*meta.MaskWords || len(b.move) < n*MoveWidth ||
+		(meta.Heads > 1 && len(b.heads) < n*meta.Heads) {
+		return errors.New("corrupt record batch: a column holds fewer values than the batch has rows")
+	}
+	for i := 0; i < n; i++ {
+		if k := b.agentIdx.GetValueIndex(i); k < 0 || k >= len(b.agents) {
+			return fmt.Errorf("corrupt record batch: row %d: agent index %d, the dictionary has %d", i, k, len(b.agents))
+		}
+	}
+	return nil
+}
+
+// checkColumns checks that every column of rec (children and
+// dictionaries included) has as many values as it claims, and every
+// bitmap and offset buffer is long enough for them, so that reading any
+// value of any row stays within its buffers.
+func checkColumns(rec arrow.Record) error {
+	for i, col := range rec.Columns() {
+		if col.Len() != int(rec.NumRows()) {
+			return fmt.Errorf("column %d has %d values, the batch %d rows", i, col.Len(), rec.NumRows())
+		}
+		if err := checkData(col.Data(), 0); err != nil {
+			return fmt.Errorf("column %s: %w", rec.ColumnName(i), err)
+		}
+	}
+	return nil
+}
+
+func checkData(d arrow.ArrayData, depth int) error {
+	if depth > 8 {
+		return errors.New("nested too deep")
+	}
+	n, off := d.Len(), d.Offset()
+	if n < 0 || off < 0 {
+		return errors.New("negative length or offset")
+	}
+	bufs := d.Buffers()
+	bitsOK := func(k int) bool {
+		return k < len(bufs) && bufs[k] != nil && int64(bufs[k].Len())*8 >= int64(off)+int64(n)
+	}
+	if d.NullN() != 0 && !bitsOK(0) {
+		return errors.New("validity bitmap shorter than its values")
+	}
+	switch dt := d.DataType().(type) {
+	case *arrow.BooleanType:
+		if !bitsOK(1) {
+			return errors.New("boolean values shorter than the column")
+		}
+	case *arrow.StringType:
+		if len(bufs) < 3 || bufs[1] == nil || bufs[1].Len() < 4*(off+n+1) {
+			return errors.New("string offsets shorter than the column")
+		}
+		offs := arrow.Int32Traits.CastFromBytes(bufs[1].Bytes())[off : off+n+1]
+		data := 0
+		if bufs[2] != nil {
+			data = bufs[2].Len()
+		}
+		for k := 1; k < len(offs); k++ {
+			if offs[k-1] < 0 || offs[k] < offs[k-1] || int(offs[k]) > data {
+				return errors.New("string offsets out of order or past the data")
+			}
+		}
+	case *arrow.FixedSizeListType:
+		c := d.Children()
+		if len(c) != 1 || int64(c[0].Len()) < (int64(off)+int64(n))*int64(dt.Len()) {
+			return errors.New("list values fewer than the lists need")
+		}
+		return checkData(c[0], depth+1)
+	case *arrow.DictionaryType:
+		w := dt.IndexType.(arrow.FixedWidthDataType).BitWidth()
+		if len(bufs) < 2 || bufs[1] == nil || int64(bufs[1].Len())*8 < (int64(off)+int64(n))*int64(w) {
+			return errors.New("dictionary indices shorter than the column")
+		}
+		if dict := d.Dictionary(); dict != nil {
+			return checkData(dict, depth+1)
+		}
+		return errors.New("dictionary missing")
+	case arrow.FixedWidthDataType:
+		w := dt.BitWidth()
+		if w >= 8 && (len(bufs) < 2 || bufs[1] == nil || int64(bufs[1].Len())*8 < (int64(off)+int64(n))*int64(w)) {
+			return errors.New("values shorter than the column")
+		}
 	}
 	return nil
 }
