@@ -25,6 +25,8 @@ type Reader struct {
 	fr      *ipc.FileReader
 	mem     *boundedAllocator
 	layout  *layout
+	sums    *checksums // nil: written before shards carried checksums
+	crcBuf  []byte
 	meta    Meta
 	batches []int64 // rows per record batch
 	rows    int64
@@ -62,12 +64,21 @@ func open(path string, f *os.File) (*Reader, error) {
 	if err != nil {
 		return nil, fmt.Errorf("corrupt Arrow IPC file: %w", err)
 	}
+	sums, err := parseChecksums(lay.custom, lay)
+	if err != nil {
+		return nil, fmt.Errorf("corrupt Arrow IPC file: %w", err)
+	}
+	if sums != nil {
+		if err := sums.checkFooterAndDicts(f, lay); err != nil {
+			return nil, err
+		}
+	}
 	mem := newBoundedAllocator(readLimit(size))
 	fr, err := newFileReader(f, mem)
 	if err != nil {
 		return nil, fmt.Errorf("unreadable Arrow IPC file: %w", err)
 	}
-	r := &Reader{path: path, f: f, size: size, fr: fr, mem: mem, layout: lay}
+	r := &Reader{path: path, f: f, size: size, fr: fr, mem: mem, layout: lay, sums: sums}
 	if r.meta, err = MetaFromSchema(fr.Schema()); err != nil {
 		fr.Close()
 		if fr.Schema().Metadata().FindKey(KeySchemaVersion) < 0 {
@@ -127,6 +138,12 @@ func (r *Reader) Path() string { return r.path }
 // Size returns the shard's size in bytes.
 func (r *Reader) Size() int64 { return r.size }
 
+// Checked reports whether the shard carries checksums (every shard this
+// package writes does): its footer and dictionaries were checked by Open
+// and each record batch is checked before it is decoded. A shard written
+// before checksums reads as before, unchecked.
+func (r *Reader) Checked() bool { return r.sums != nil }
+
 // Meta returns the shard's metadata.
 func (r *Reader) Meta() Meta { return r.meta }
 
@@ -146,6 +163,20 @@ func (r *Reader) Batch(i int) (rec arrow.Record, err error) {
 			rec, err = nil, fmt.Errorf("datasets: %s: record batch %d: corrupt (%v)", r.path, i, p)
 		}
 	}()
+	if i < 0 || i >= len(r.batches) {
+		return nil, fmt.Errorf("datasets: %s: record batch %d of %d", r.path, i, len(r.batches))
+	}
+	if r.sums != nil {
+		var crc uint32
+		b := r.layout.batches[i]
+		if crc, r.crcBuf, err = blockCRC(r.f, b, r.crcBuf); err != nil {
+			return nil, fmt.Errorf("datasets: %s: record batch %d: %w", r.path, i, err)
+		}
+		if crc != r.sums.batches[i] {
+			return nil, fmt.Errorf("datasets: %s: record batch %d at offset %d: checksum mismatch (crc32c %08x, stored %08x): the data is corrupt",
+				r.path, i, b.off, crc, r.sums.batches[i])
+		}
+	}
 	rec, err = r.fr.Record(i)
 	if err != nil {
 		return nil, fmt.Errorf("datasets: %s: record batch %d: %w", r.path, i, err)

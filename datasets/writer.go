@@ -2,6 +2,8 @@ package datasets
 
 import (
 	"bufio"
+	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -107,7 +109,8 @@ type Writer struct {
 	bg    *batchWriter // writes fw's record batches in the background
 	tmp   string
 	final string
-	rows  int // rows in the open shard
+	rows  int   // rows in the open shard
+	size  int64 // bytes of the shard just finished
 
 	stats  WriterStats
 	err    error // sticky: the first write error
@@ -365,11 +368,17 @@ func (b *batchWriter) discard() {
 // countWriter is the io.WriteSeeker the IPC writer needs over a buffered
 // file: it only ever asks for the current position.
 type countWriter struct {
-	w io.Writer
-	n int64
+	w       io.Writer
+	n       int64
+	capture *bytes.Buffer // when set, writes go here instead of w (the footer, to seal it)
 }
 
 func (c *countWriter) Write(p []byte) (int, error) {
+	if c.capture != nil {
+		c.capture.Write(p)
+		c.n += int64(len(p))
+		return len(p), nil
+	}
 	n, err := c.w.Write(p)
 	c.n += int64(n)
 	return n, err
@@ -390,7 +399,7 @@ func (w *Writer) openShard() error {
 	if _, err := os.Lstat(w.final); err == nil {
 		return fmt.Errorf("datasets: shard %s already exists", w.final)
 	}
-	f, err := os.OpenFile(w.tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	f, err := os.OpenFile(w.tmp, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		return fmt.Errorf("datasets: %w", err)
 	}
@@ -422,11 +431,17 @@ func (w *Writer) finishShard() error {
 	if err := w.bg.wait(); err != nil {
 		return err
 	}
+	// The footer arrow writes is kept in memory and written sealed with
+	// the checksums of the messages already in the file (see sealFooter).
+	w.cw.capture = &bytes.Buffer{}
 	if err := w.fw.Close(); err != nil {
 		return fmt.Errorf("datasets: finish %s: %w", w.tmp, err)
 	}
 	if err := w.buf.Flush(); err != nil {
 		return fmt.Errorf("datasets: write %s: %w", w.tmp, err)
+	}
+	if err := w.writeSealed(w.cw.capture.Bytes()); err != nil {
+		return fmt.Errorf("datasets: finish %s: %w", w.tmp, err)
 	}
 	if err := w.f.Sync(); err != nil {
 		return fmt.Errorf("datasets: sync %s: %w", w.tmp, err)
@@ -443,9 +458,38 @@ func (w *Writer) finishShard() error {
 		return fmt.Errorf("datasets: sync directory %s: %w", w.dir, err)
 	}
 	w.stats.Shards++
-	w.stats.Bytes += w.cw.n
+	w.stats.Bytes += w.size
 	w.fw, w.bg, w.buf, w.cw, w.tmp = nil, nil, nil, nil, ""
 	w.rows = 0
+	return nil
+}
+
+// writeSealed writes the tail arrow's Close produced (anything before the
+// footer, the footer, its length and the magic) with the footer sealed:
+// the messages' checksums added (sealFooter reads them back from the
+// file, which is flushed up to there).
+func (w *Writer) writeSealed(tail []byte) error {
+	m := len(arrowMagic)
+	if len(tail) < m+4 {
+		return fmt.Errorf("footer of %d bytes", len(tail))
+	}
+	flen := int(binary.LittleEndian.Uint32(tail[len(tail)-m-4:]))
+	pre := len(tail) - m - 4 - flen
+	if flen <= 0 || pre < 0 {
+		return fmt.Errorf("footer length %d in a %d-byte tail", flen, len(tail))
+	}
+	footer, err := sealFooter(w.f, tail[pre:pre+flen])
+	if err != nil {
+		return err
+	}
+	out := append(tail[:pre:pre], footer...)
+	out = binary.LittleEndian.AppendUint32(out, uint32(len(footer)))
+	out = append(out, arrowMagic...)
+	n, err := w.f.Write(out)
+	w.size = w.cw.n - int64(len(tail)) + int64(n)
+	if err != nil {
+		return fmt.Errorf("write: %w", err)
+	}
 	return nil
 }
 
