@@ -56,18 +56,21 @@ func BenchmarkTrainStep(b *testing.B) {
 	}
 }
 
-// BenchmarkForward: plain-Go inference of a batch of 64 observations.
+// BenchmarkForward: plain-Go inference of a batch of 64 observations and of
+// one (obs/s); -cpu 1,2 gives one core and two.
 func BenchmarkForward(b *testing.B) {
 	for _, s := range benchShapes {
-		b.Run(fmt.Sprintf("%s/f%d-l%d", s.game, s.filters, s.layers), func(b *testing.B) {
-			net := benchArch(b, s.game, s.filters, s.layers, s.hidden)
-			w := neural.NewWorkspace(net.Arch, 64)
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				net.Forward(w, 64, nil, 0)
-			}
-			b.ReportMetric(float64(64*b.N)/b.Elapsed().Seconds(), "obs/s")
-		})
+		for _, batch := range []int{64, 1} {
+			b.Run(fmt.Sprintf("%s/f%d-l%d/b%d", s.game, s.filters, s.layers, batch), func(b *testing.B) {
+				net := benchArch(b, s.game, s.filters, s.layers, s.hidden)
+				w := neural.NewWorkspace(net.Arch, batch)
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					net.Forward(w, batch, nil, 0)
+				}
+				b.ReportMetric(float64(batch*b.N)/b.Elapsed().Seconds(), "obs/s")
+			})
+		}
 	}
 }

@@ -3,10 +3,9 @@ package neural
 import (
 	"fmt"
 	"math"
+	"runtime"
 
-	"gonum.org/v1/gonum/blas"
-	"gonum.org/v1/gonum/blas/blas32"
-
+	"github.com/gridgym/gridgym/internal/sgemm"
 	"github.com/gridgym/gridgym/rules"
 )
 
@@ -86,21 +85,30 @@ func (n *Net) CopyFrom(src *Net) {
 
 // Workspace holds the buffers of forward passes of up to Batch observations,
 // so inference allocates nothing after NewWorkspace. One workspace serves one
-// goroutine.
+// goroutine; Forward splits a large batch over the cores itself.
 type Workspace struct {
 	Batch  int
 	Input  []float32 // [Batch][Cin][H][W], filled by the caller (FillInput)
 	Logits []float32 // [Batch][Heads][Actions], masked entries −Inf after Forward
 	Value  []float32 // [Batch]
 
-	col     []float32 // im2col buffer [B·H·W][maxCin·9]
-	act     [2][]float32
-	nhwc    []float32 // [B·H·W][Filters] conv output before transpose
-	global  []float32 // [B][2][H][W]
-	hid     []float32 // [B][Hidden]
-	extra   []float32 // [B][Heads·Extras]
-	spatial []float32 // [B][Heads·APlanes][H][W]
+	act     [2][]float32 // trunk activations [B·H·W][Filters] (NHWC)
+	wt      [][]float32  // each layer's 3×3 filter in the patches' order [9·cin][Filters]
+	global  []float32    // [B][2][H][W]
+	hid     []float32    // [B][Hidden]
+	extra   []float32    // [B][Heads·Extras]
+	spatial []float32    // [B][Heads·APlanes][H][W]
+	parts   []*scratch   // one per core that a batch this size can use
+	job     forwardJob
+}
+
+// scratch is one core's buffers in a Forward.
+type scratch struct {
+	col     []float32 // patches of a chunk of images [8·H·W][maxCin·9]
+	img     []float32 // one input image in NHWC [H·W][Cin]
+	nhwc    []float32 // a 1×1 convolution's output before its transpose
 	unit    []float32 // [Filters] features at one unit's cells
+	workers int       // for the products: 1 in a part of a split batch, else 0 (all cores)
 }
 
 // NewWorkspace allocates buffers for batches of up to batch observations.
@@ -111,15 +119,28 @@ func NewWorkspace(a Arch, batch int) *Workspace {
 	w.Input = make([]float32, batch*a.InputSize())
 	w.Logits = make([]float32, batch*a.Logits())
 	w.Value = make([]float32, batch)
-	w.col = make([]float32, batch*hw*maxC*9)
 	w.act[0] = make([]float32, batch*a.Filters*hw)
 	w.act[1] = make([]float32, batch*a.Filters*hw)
-	w.nhwc = make([]float32, batch*hw*max(a.Filters, a.Heads*a.APlanes, 2))
+	for l := 0; l < a.Layers; l++ {
+		w.wt = append(w.wt, make([]float32, 9*maxC*a.Filters))
+	}
 	w.global = make([]float32, batch*2*hw)
 	w.hid = make([]float32, batch*a.Hidden)
 	w.extra = make([]float32, batch*a.Heads*a.Extras)
 	w.spatial = make([]float32, batch*a.Heads*a.APlanes*hw)
-	w.unit = make([]float32, a.Filters)
+	parts := max(1, min(runtime.NumCPU(), batch/(2*chunkImages)))
+	for i := 0; i < parts; i++ {
+		rows := min(batch, (batch+parts-1)/parts+chunkImages) * hw
+		if i == 0 { // part 0 runs whole batches alone on one core
+			rows = batch * hw
+		}
+		s := &scratch{}
+		s.col = make([]float32, min(batch, chunkImages)*hw*maxC*9)
+		s.img = make([]float32, hw*a.Cin())
+		s.nhwc = make([]float32, rows*max(a.Filters, a.Heads*a.APlanes, 2))
+		s.unit = make([]float32, a.Filters)
+		w.parts = append(w.parts, s)
+	}
 	return w
 }
 
@@ -170,22 +191,86 @@ func coord(i, n int) float32 {
 // words per observation, bit h·Actions+a) sets illegal logits to −Inf.
 func (n *Net) Forward(w *Workspace, b int, masks []uint64, maskWords int) {
 	a := n.Arch
-	hw := a.Cells()
-	in := w.Input[:b*a.InputSize()]
-	cin := a.Cin()
-	cur := in
+	// The 3×3 filters in the patches' order, shared by the parts:
+	// wt3[(dy·3+dx)·cin + c][f] = wt[f][c][dy][dx].
 	for l := 0; l < a.Layers; l++ {
-		out := w.act[l&1][:b*a.Filters*hw]
-		conv(a, cur, cin, out, a.Filters, 3, n.Values[2*l], n.Values[2*l+1], b, w, true)
+		cin := a.Filters
+		if l == 0 {
+			cin = a.Cin()
+		}
+		wt, wt3 := n.Values[2*l], w.wt[l][:9*cin*a.Filters]
+		for f := 0; f < a.Filters; f++ {
+			for c := 0; c < cin; c++ {
+				for k := 0; k < 9; k++ {
+					wt3[(k*cin+c)*a.Filters+f] = wt[(f*cin+c)*9+k]
+				}
+			}
+		}
+	}
+	// Whole chunks of images per part, so that every part gathers and
+	// multiplies the same chunks as one core would: the result does not
+	// depend on the number of cores.
+	parts := min(runtime.GOMAXPROCS(0), len(w.parts), b/(2*chunkImages))
+	for _, s := range w.parts {
+		s.workers = 1 // a part's products stay on its core
+	}
+	if parts <= 1 {
+		w.parts[0].workers = 0 // one part: its products use every core
+		n.forward(w, w.parts[0], 0, b, masks, maskWords)
+		return
+	}
+	w.job = forwardJob{n: n, w: w, b: b, masks: masks, maskWords: maskWords}
+	sgemm.Parallel(parts, &w.job)
+	w.job = forwardJob{}
+}
+
+// chunkImages is how many images a convolution gathers at a time, so that
+// their patches are still in cache when the product reads them.
+const chunkImages = 8
+
+// forwardJob is a Forward split over cores by images (sgemm.Parallel).
+type forwardJob struct {
+	n         *Net
+	w         *Workspace
+	b         int
+	masks     []uint64
+	maskWords int
+}
+
+// RunPart implements sgemm.Runner: the images of part i of parts, in whole
+// chunks.
+func (j *forwardJob) RunPart(i, parts int) {
+	chunks := (j.b + chunkImages - 1) / chunkImages
+	i0, i1 := chunks*i/parts*chunkImages, min(chunks*(i+1)/parts*chunkImages, j.b)
+	j.n.forward(j.w, j.w.parts[i], i0, i1, j.masks, j.maskWords)
+}
+
+// forward runs the network on observations i0..i1 of w with scratch s.
+func (n *Net) forward(w *Workspace, s *scratch, i0, i1 int, masks []uint64, maskWords int) {
+	a := n.Arch
+	hw := a.Cells()
+	b := i1 - i0
+	in := w.Input[i0*a.InputSize() : i1*a.InputSize()]
+	cin := a.Cin()
+	// The trunk keeps its activations as [b·H·W][Filters] (NHWC): a 3×3
+	// convolution is one patch gather (runs of channels) and one product.
+	var cur []float32
+	for l := 0; l < a.Layers; l++ {
+		out := w.act[l&1][i0*hw*a.Filters : i1*hw*a.Filters]
+		if l == 0 {
+			conv3(a, in, cin, true, out, w.wt[0], n.Values[1], b, s)
+		} else {
+			conv3(a, cur, cin, false, out, w.wt[l], n.Values[2*l+1], b, s)
+		}
 		cur, cin = out, a.Filters
 	}
 	pi := 2 * a.Layers
-	logits := w.Logits[:b*a.Logits()]
+	logits := w.Logits[i0*a.Logits() : i1*a.Logits()]
 	if a.APlanes > 0 {
 		// The spatial logits of head h are its APlanes channels, in NCHW order.
 		np := a.Heads * a.APlanes
-		sp := w.spatial[:b*np*hw]
-		conv(a, cur, cin, sp, np, 1, n.Values[pi], n.Values[pi+1], b, w, false)
+		sp := w.spatial[i0*np*hw : i1*np*hw]
+		conv1(a, cur, sp, np, n.Values[pi], n.Values[pi+1], b, s, false)
 		pi += 2
 		for i := 0; i < b; i++ {
 			for h := 0; h < a.Heads; h++ {
@@ -195,35 +280,35 @@ func (n *Net) Forward(w *Workspace, b int, masks []uint64, maskWords int) {
 		}
 	}
 	// Global branch: 1×1 conv to 2 channels, flatten, dense, ReLU.
-	g := w.global[:b*2*hw]
-	conv(a, cur, cin, g, 2, 1, n.Values[pi], n.Values[pi+1], b, w, true)
-	hid := w.hid[:b*a.Hidden]
-	dense(g, b, 2*hw, n.Values[pi+2], n.Values[pi+3], a.Hidden, hid, true)
+	g := w.global[i0*2*hw : i1*2*hw]
+	conv1(a, cur, g, 2, n.Values[pi], n.Values[pi+1], b, s, true)
+	hid := w.hid[i0*a.Hidden : i1*a.Hidden]
+	dense(g, b, 2*hw, n.Values[pi+2], n.Values[pi+3], a.Hidden, hid, true, s.workers)
 	vw, vb := n.Values[pi+4], n.Values[pi+5]
 	for i := 0; i < b; i++ {
 		s := vb[0]
 		for j, x := range hid[i*a.Hidden : (i+1)*a.Hidden] {
 			s += x * vw[j]
 		}
-		w.Value[i] = float32(math.Tanh(float64(s)))
+		w.Value[i0+i] = float32(math.Tanh(float64(s)))
 	}
 	if a.Extras > 0 {
 		ne := a.Heads * a.Extras
-		ex := w.extra[:b*ne]
-		dense(hid, b, a.Hidden, n.Values[pi+6], n.Values[pi+7], ne, ex, false)
+		ex := w.extra[i0*ne : i1*ne]
+		dense(hid, b, a.Hidden, n.Values[pi+6], n.Values[pi+7], ne, ex, false, s.workers)
 		for i := 0; i < b; i++ {
 			for h := 0; h < a.Heads; h++ {
 				copy(logits[(i*a.Heads+h)*a.Actions+a.APlanes*hw:(i*a.Heads+h+1)*a.Actions], ex[i*ne+h*a.Extras:i*ne+(h+1)*a.Extras])
 			}
 		}
 		if a.Units > 0 {
-			n.unitLogits(w, b, in, cur, logits, n.Values[pi+8])
+			n.unitLogits(s, b, in, cur, logits, n.Values[pi+8])
 		}
 	}
 	if masks != nil {
 		neg := float32(math.Inf(-1))
 		for i := 0; i < b; i++ {
-			m := masks[i*maskWords : (i+1)*maskWords]
+			m := masks[(i0+i)*maskWords : (i0+i+1)*maskWords]
 			l := logits[i*a.Logits() : (i+1)*a.Logits()]
 			for j := range l {
 				if m[j>>6]>>(j&63)&1 == 0 {
@@ -235,14 +320,14 @@ func (n *Net) Forward(w *Workspace, b int, masks []uint64, maskWords int) {
 }
 
 // unitLogits adds to each head's non-spatial logits the trunk features
-// (trunk, NCHW) summed over the cells its unit plane marks in the input,
+// (trunk, NHWC) summed over the cells its unit plane marks in the input,
 // times uw [Filters][Extras].
-func (n *Net) unitLogits(w *Workspace, b int, in, trunk, logits, uw []float32) {
+func (n *Net) unitLogits(s *scratch, b int, in, trunk, logits, uw []float32) {
 	a := n.Arch
 	hw, F, cin := a.Cells(), a.Filters, a.Cin()
-	feat := w.unit[:F]
+	feat := s.unit[:F]
 	for i := 0; i < b; i++ {
-		tr := trunk[i*F*hw : (i+1)*F*hw]
+		tr := trunk[i*hw*F : (i+1)*hw*F]
 		for h := 0; h < a.Heads; h++ {
 			clear(feat)
 			mark := in[(i*cin+a.Units+h)*hw : (i*cin+a.Units+h+1)*hw]
@@ -250,8 +335,8 @@ func (n *Net) unitLogits(w *Workspace, b int, in, trunk, logits, uw []float32) {
 				if m == 0 {
 					continue
 				}
-				for f := range feat {
-					feat[f] += m * tr[f*hw+p]
+				for f, v := range tr[p*F : (p+1)*F] {
+					feat[f] += m * v
 				}
 			}
 			dst := logits[(i*a.Heads+h)*a.Actions+a.APlanes*hw : (i*a.Heads+h+1)*a.Actions]
@@ -266,55 +351,47 @@ func (n *Net) unitLogits(w *Workspace, b int, in, trunk, logits, uw []float32) {
 	}
 }
 
-// conv computes a k×k convolution (k = 1 or 3, stride 1, zero padding k/2)
-// of b NCHW images of cin channels into cout channels (out is NCHW), adding
-// bias and, if relu, clamping at zero: im2col, one SGEMM, a transpose.
-func conv(a Arch, in []float32, cin int, out []float32, cout, k int, wt, bias []float32, b int, w *Workspace, relu bool) {
-	H, W := a.Height, a.Width
+// conv3 computes a 3×3 convolution (stride 1, zero padding 1) of b images
+// of cin channels (NCHW when nchw, else NHWC) into out [b·H·W][Filters]
+// (NHWC) by wt3 [9·cin][Filters] (the patches' order), adding bias and
+// clamping at zero: patches and one product per chunk of images.
+func conv3(a Arch, in []float32, cin int, nchw bool, out []float32, wt3, bias []float32, b int, s *scratch) {
+	H, W, F := a.Height, a.Width, a.Filters
 	hw := H * W
-	kk := cin * k * k
-	rows := b * hw
-	col := w.col[:rows*kk]
-	if k == 1 {
-		// col[(i·hw+p)][c] = in[i][c][p]
-		for i := 0; i < b; i++ {
-			img := in[i*cin*hw : (i+1)*cin*hw]
-			for c := 0; c < cin; c++ {
-				src := img[c*hw : (c+1)*hw]
-				for p, v := range src {
-					col[(i*hw+p)*kk+c] = v
-				}
+	kk := 9 * cin
+	for i0 := 0; i0 < b; i0 += chunkImages {
+		nb := min(chunkImages, b-i0)
+		col := s.col[:nb*hw*kk]
+		sgemm.Patches3x3(col, in[i0*hw*cin:(i0+nb)*hw*cin], s.img, nb, cin, H, W, nchw)
+		c := out[i0*hw*F : (i0+nb)*hw*F]
+		sgemm.GemmWorkers(s.workers, false, false, nb*hw, F, kk, col, kk, wt3[:kk*F], F, 0, c, F)
+		biasReLU(c, bias[:F])
+	}
+}
+
+// biasReLU adds bias to every row of m ([rows][len(bias)]) and clamps at 0.
+func biasReLU(m, bias []float32) {
+	F := len(bias)
+	for r := 0; r+F <= len(m); r += F {
+		row := m[r : r+F]
+		for j, v := range row {
+			v += bias[j]
+			if v < 0 {
+				v = 0
 			}
-		}
-	} else {
-		pad := k / 2
-		for i := 0; i < b; i++ {
-			img := in[i*cin*hw : (i+1)*cin*hw]
-			for y := 0; y < H; y++ {
-				for x := 0; x < W; x++ {
-					row := col[((i*hw)+y*W+x)*kk : ((i*hw)+y*W+x+1)*kk]
-					j := 0
-					for c := 0; c < cin; c++ {
-						ch := img[c*hw : (c+1)*hw]
-						for dy := 0; dy < k; dy++ {
-							yy := y + dy - pad
-							for dx := 0; dx < k; dx++ {
-								xx := x + dx - pad
-								if yy < 0 || yy >= H || xx < 0 || xx >= W {
-									row[j] = 0
-								} else {
-									row[j] = ch[yy*W+xx]
-								}
-								j++
-							}
-						}
-					}
-				}
-			}
+			row[j] = v
 		}
 	}
-	res := w.nhwc[:rows*cout]
-	gemm(blas.Trans, rows, kk, cout, col, wt[:cout*kk], 0, res)
+}
+
+// conv1 computes a 1×1 convolution of the trunk (in: [b·H·W][Filters]) to
+// cout channels by wt [cout][Filters], adding bias and, if relu, clamping
+// at zero, into out in NCHW order ([b][cout][H][W]).
+func conv1(a Arch, in []float32, out []float32, cout int, wt, bias []float32, b int, s *scratch, relu bool) {
+	hw, F := a.Cells(), a.Filters
+	rows := b * hw
+	res := s.nhwc[:rows*cout]
+	sgemm.GemmWorkers(s.workers, false, true, rows, cout, F, in[:rows*F], F, wt[:cout*F], F, 0, res, cout)
 	for i := 0; i < b; i++ {
 		for c := 0; c < cout; c++ {
 			dst := out[(i*cout+c)*hw : (i*cout+c+1)*hw]
@@ -331,43 +408,16 @@ func conv(a Arch, in []float32, cin int, out []float32, cout, k int, wt, bias []
 }
 
 // dense computes out[b][nout] = in[b][nin]·W[nin][nout] + bias, optionally ReLU.
-func dense(in []float32, b, nin int, wt, bias []float32, nout int, out []float32, relu bool) {
+func dense(in []float32, b, nin int, wt, bias []float32, nout int, out []float32, relu bool, workers int) {
 	for i := 0; i < b; i++ {
 		copy(out[i*nout:(i+1)*nout], bias)
 	}
-	gemm(blas.NoTrans, b, nin, nout, in[:b*nin], wt[:nin*nout], 1, out[:b*nout])
+	sgemm.GemmWorkers(workers, false, false, b, nout, nin, in[:b*nin], nin, wt[:nin*nout], nout, 1, out[:b*nout], nout)
 	if relu {
 		for i, v := range out[:b*nout] {
 			if v < 0 {
 				out[i] = 0
 			}
-		}
-	}
-}
-
-// gemmTile bounds the pieces gemm hands to gonum: gonum's SGEMM runs a
-// product of fewer than four 64×64 output blocks serially and larger ones on
-// fresh goroutines (allocating), so gemm cuts the product into pieces of at
-// most 192×64 outputs. Inference then allocates nothing; callers parallelise
-// over the batch themselves.
-const gemmTile = 64
-
-// gemm computes c[m][n] = a[m][k]·op(b) + beta·c, op(b) = b[k][n] (NoTrans)
-// or b[n][k]ᵀ (Trans), all row-major and dense.
-func gemm(tb blas.Transpose, m, k, n int, a, b []float32, beta float32, c []float32) {
-	for j := 0; j < n; j += gemmTile {
-		nj := min(gemmTile, n-j)
-		var bs blas32.General
-		if tb == blas.Trans {
-			bs = blas32.General{Rows: nj, Cols: k, Stride: k, Data: b[j*k : (j+nj)*k]}
-		} else {
-			bs = blas32.General{Rows: k, Cols: nj, Stride: n, Data: b[j : (k-1)*n+j+nj]}
-		}
-		for i := 0; i < m; i += 3 * gemmTile {
-			mi := min(3*gemmTile, m-i)
-			blas32.Gemm(blas.NoTrans, tb, 1,
-				blas32.General{Rows: mi, Cols: k, Stride: k, Data: a[i*k : (i+mi)*k]},
-				bs, beta, blas32.General{Rows: mi, Cols: nj, Stride: n, Data: c[i*n+j : (i+mi-1)*n+j+nj]})
 		}
 	}
 }

@@ -3,9 +3,11 @@ package neural_test
 import (
 	"encoding/binary"
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -191,9 +193,50 @@ func TestAgentPlaysLegalMoves(t *testing.T) {
 
 func TestForwardAllocatesNothing(t *testing.T) {
 	net, _ := newNet(t, "rising-tide")
-	w := neural.NewWorkspace(net.Arch, 8)
-	if n := testing.AllocsPerRun(5, func() { net.Forward(w, 8, nil, 0) }); n != 0 {
-		t.Fatalf("Forward allocates %v times per call", n)
+	for _, batch := range []int{1, 8, 64} {
+		for _, procs := range []int{1, 2} {
+			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+			w := neural.NewWorkspace(net.Arch, batch)
+			net.Forward(w, batch, nil, 0)
+			if n := testing.AllocsPerRun(5, func() { net.Forward(w, batch, nil, 0) }); n != 0 {
+				t.Errorf("batch %d, %d cores: Forward allocates %v times per call", batch, procs, n)
+			}
+		}
+	}
+}
+
+// Forward gives the same logits and values on one core and on two (the
+// batch split over cores in whole chunks of images), for every game's
+// shape and batch sizes that leave a partial chunk and a partial tile.
+func TestForwardSameOnEveryCoreCount(t *testing.T) {
+	for _, game := range []string{"slime", "rising-tide", "bovine-borders", "nuggets", "rectangle"} {
+		for _, batch := range []int{1, 17, 64} {
+			t.Run(fmt.Sprintf("%s/b%d", game, batch), func(t *testing.T) {
+				net, _ := newNet(t, game)
+				run := func(procs int) ([]float32, []float32) {
+					defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+					w := neural.NewWorkspace(net.Arch, batch)
+					r := rules.NewRNG(uint64(batch))
+					for i := range w.Input {
+						w.Input[i] = float32(r.U(3))
+					}
+					net.Forward(w, batch, nil, 0)
+					return w.Logits, w.Value
+				}
+				l1, v1 := run(1)
+				l2, v2 := run(2)
+				for i := range l1 {
+					if d := math.Abs(float64(l1[i] - l2[i])); d > 1e-5 {
+						t.Fatalf("logit %d: %v on one core, %v on two", i, l1[i], l2[i])
+					}
+				}
+				for i := range v1 {
+					if d := math.Abs(float64(v1[i] - v2[i])); d > 1e-5 {
+						t.Fatalf("value %d: %v on one core, %v on two", i, v1[i], v2[i])
+					}
+				}
+			})
+		}
 	}
 }
 

@@ -92,8 +92,9 @@ func GemmWorkers(workers int, transA, transB bool, m, n, k int, a []float32, lda
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	// Split only products worth a goroutine hand-off (a few µs of work).
-	if m*n*k < 1<<17 || m < 2*mr {
+	// Split only products worth the hand-off and the second core's cold
+	// caches (about 30 µs of work on one core).
+	if m*n*k < 1<<21 || m < 2*mr {
 		workers = 1
 	}
 	workers = min(workers, (m+mr-1)/mr, maxWorkers)
@@ -129,8 +130,33 @@ const maxWorkers = 64
 // task is a share of a product's rows for a pool worker.
 type task struct {
 	jb     *job
+	r      Runner // a Parallel share instead of rows of a product, when set
 	i0, i1 int
 	wg     *sync.WaitGroup
+}
+
+// Runner is work split in parts for Parallel: RunPart(i, n) does part i of
+// n. A part runs on a pool worker and must not call Parallel or a Gemm
+// that splits (GemmWorkers with workers 1 is fine). Implementations are long-lived values (a pointer to a workspace), so
+// handing one to Parallel allocates nothing.
+type Runner interface{ RunPart(i, n int) }
+
+// Parallel runs r.RunPart(i, n) for i < n, part 0 on the calling goroutine
+// and the others on the package's workers, and returns when all are done.
+func Parallel(n int, r Runner) {
+	if n <= 1 {
+		r.RunPart(0, 1)
+		return
+	}
+	startPool()
+	pk := getPacked(0)
+	pk.wg.Add(n - 1)
+	for i := 1; i < n; i++ {
+		queue <- task{r: r, i0: i, i1: n, wg: &pk.wg}
+	}
+	r.RunPart(0, n)
+	pk.wg.Wait()
+	putPacked(pk)
 }
 
 var (
@@ -147,6 +173,11 @@ func startPool() {
 			go func() {
 				edge := new([mr * nr]float32)
 				for t := range queue {
+					if t.r != nil {
+						t.r.RunPart(t.i0, t.i1)
+						t.wg.Done()
+						continue
+					}
 					t.jb.rows(t.i0, t.i1, edge)
 					t.wg.Done()
 				}
