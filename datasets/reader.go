@@ -48,6 +48,28 @@ func Open(path string) (*Reader, error) {
 	return r, nil
 }
 
+// ErrCorrupt is matched (errors.Is) by the errors of Open, Batch, EachBatch,
+// Each and EachRow that report a shard as unreadable: not an Arrow IPC
+// file, truncated, a length or offset outside the file, a checksum
+// mismatch, columns that do not match their metadata. Errors reading the
+// file system (a missing file, a directory) do not match it. A learner
+// skips such a shard and goes on (see EachRowSkipping).
+var ErrCorrupt = errors.New("corrupt shard")
+
+// corruptError marks err as ErrCorrupt, keeping its message.
+type corruptError struct{ err error }
+
+func (e corruptError) Error() string        { return e.err.Error() }
+func (e corruptError) Unwrap() error        { return e.err }
+func (e corruptError) Is(target error) bool { return target == ErrCorrupt }
+
+func corrupt(err error) error {
+	if err == nil || errors.Is(err, ErrCorrupt) {
+		return err
+	}
+	return corruptError{err}
+}
+
 func open(path string, f *os.File) (*Reader, error) {
 	fi, err := f.Stat()
 	if err != nil {
@@ -56,7 +78,11 @@ func open(path string, f *os.File) (*Reader, error) {
 	if fi.IsDir() {
 		return nil, errors.New("is a directory (Open reads one shard; see Files)")
 	}
-	size := fi.Size()
+	r, err := openChecked(path, f, fi.Size())
+	return r, corrupt(err)
+}
+
+func openChecked(path string, f *os.File, size int64) (*Reader, error) {
 	if err := checkFraming(f, size); err != nil {
 		return nil, err
 	}
@@ -144,6 +170,28 @@ func (r *Reader) Size() int64 { return r.size }
 // before checksums reads as before, unchecked.
 func (r *Reader) Checked() bool { return r.sums != nil }
 
+// Verify checks every record batch's checksum without decoding any (a read
+// of the file at disk speed): nil for a shard whose every byte is as
+// written, an error matching ErrCorrupt naming the first damaged batch. A
+// shard without checksums (Checked false) verifies as nil.
+func (r *Reader) Verify() error {
+	if r.sums == nil {
+		return nil
+	}
+	for i, b := range r.layout.batches {
+		var crc uint32
+		var err error
+		if crc, r.crcBuf, err = blockCRC(r.f, b, r.crcBuf); err != nil {
+			return corrupt(fmt.Errorf("datasets: %s: record batch %d: %w", r.path, i, err))
+		}
+		if crc != r.sums.batches[i] {
+			return corrupt(fmt.Errorf("datasets: %s: record batch %d at offset %d: checksum mismatch (crc32c %08x, stored %08x): the data is corrupt",
+				r.path, i, b.off, crc, r.sums.batches[i]))
+		}
+	}
+	return nil
+}
+
 // Meta returns the shard's metadata.
 func (r *Reader) Meta() Meta { return r.meta }
 
@@ -162,6 +210,7 @@ func (r *Reader) Batch(i int) (rec arrow.Record, err error) {
 		if p := recover(); p != nil {
 			rec, err = nil, fmt.Errorf("datasets: %s: record batch %d: corrupt (%v)", r.path, i, p)
 		}
+		err = corrupt(err)
 	}()
 	if i < 0 || i >= len(r.batches) {
 		return nil, fmt.Errorf("datasets: %s: record batch %d of %d", r.path, i, len(r.batches))
@@ -218,7 +267,7 @@ func (r *Reader) Each(fn func(Row) error) error {
 	var cur rowDecoder
 	return r.EachBatch(func(rec arrow.Record) error {
 		if err := cur.bind(rec, r.meta); err != nil {
-			return fmt.Errorf("datasets: %s: %w", r.path, err)
+			return corrupt(fmt.Errorf("datasets: %s: %w", r.path, err))
 		}
 		for i := 0; i < int(rec.NumRows()); i++ {
 			if err := fn(cur.row(i)); err != nil {
@@ -493,6 +542,49 @@ func EachRow(path string, fn func(Meta, Row) error) error {
 		meta := r.Meta()
 		err = r.Each(func(row Row) error { return fn(meta, row) })
 		r.Close()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// EachRowSkipping is EachRow that skips corrupt shards (errors matching
+// ErrCorrupt) instead of stopping: skip is called with the shard and the
+// error, and the walk goes on with the next shard. Each shard's checksums
+// are verified (Reader.Verify) before any of its rows is passed to fn, so a
+// damaged shard gives no rows; only in a shard written before checksums can
+// damage be found part way, after the rows before it were passed to fn.
+// Other errors, and fn's, stop the walk as in EachRow.
+func EachRowSkipping(path string, skip func(file string, err error), fn func(Meta, Row) error) error {
+	files, err := Files(path)
+	if err != nil {
+		return err
+	}
+	for _, file := range files {
+		r, err := Open(file)
+		if err == nil {
+			err = r.Verify()
+		}
+		if err == nil {
+			meta := r.Meta()
+			var fnErr error
+			err = r.Each(func(row Row) error {
+				fnErr = fn(meta, row)
+				return fnErr
+			})
+			if fnErr != nil {
+				r.Close()
+				return fnErr
+			}
+		}
+		if r != nil {
+			r.Close()
+		}
+		if errors.Is(err, ErrCorrupt) {
+			skip(file, err)
+			continue
+		}
 		if err != nil {
 			return err
 		}

@@ -35,7 +35,7 @@ type LearnerStats struct {
 	Version   int // the last version published
 	Updates   int
 	Shards    int   // shards learned from
-	Dropped   int   // stale shards dropped
+	Dropped   int   // shards dropped: stale, unreadable or corrupt (each logged)
 	Rows      int64 // rows read
 	EnvSteps  int64 // env steps those rows came from
 	Decisions int64 // policy decisions trained on
@@ -232,7 +232,11 @@ func RunLearner(ctx context.Context, cfg LearnerConfig) (LearnerStats, error) {
 		for _, f := range pending {
 			os.Remove(f)
 		}
-		st.Shards += len(pending)
+		for _, msg := range ls.Skipped {
+			logf("learner: skipping corrupt shard: %s", msg)
+		}
+		st.Dropped += len(ls.Skipped)
+		st.Shards += len(pending) - len(ls.Skipped)
 		st.Rows += ls.Rows
 		st.EnvSteps += ls.EnvSteps
 		st.Decisions += int64(ls.Decisions)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log"
 	"path/filepath"
 	"sort"
 	"time"
@@ -24,6 +25,7 @@ type BCStats struct {
 	Loss     float64 // last epoch's mean −log π(teacher action)
 	Accuracy float64 // last epoch's share of samples whose greedy action is the teacher's (every head)
 	Seconds  float64
+	Skipped  int // corrupt shards skipped (datasets.ErrCorrupt), each logged
 }
 
 // CloneConfig is behaviour cloning on its own: learn net to imitate Teacher's
@@ -35,6 +37,9 @@ type CloneConfig struct {
 	Augment  bool // random D4 frame per sample
 	Seed     uint64
 	Progress func(Progress)
+	// Log receives a line for each corrupt shard skipped (nil: the log
+	// package's standard logger).
+	Log func(format string, args ...any)
 }
 
 // Clone trains net by behaviour cloning (cross-entropy on the teacher's
@@ -64,7 +69,16 @@ func Clone(ctx context.Context, net *neural.Net, cc CloneConfig) (BCStats, error
 	// whenever the shards hold fewer than readCap (the warm start's do).
 	limit := 4 * cc.BC.Samples
 	var episodes []uint64 // episode ID of each sample
-	err = datasets.EachRow(cc.Shards, func(meta datasets.Meta, row datasets.Row) error {
+	skipped := 0
+	skip := func(file string, err error) {
+		skipped++
+		logf := cc.Log
+		if logf == nil {
+			logf = log.Printf
+		}
+		logf("behaviour cloning: skipping corrupt shard %s: %v", file, err)
+	}
+	err = datasets.EachRowSkipping(cc.Shards, skip, func(meta datasets.Meta, row datasets.Row) error {
 		if obs == nil {
 			o, err := datasets.NewObserver(meta)
 			if err != nil {
@@ -147,7 +161,7 @@ func Clone(ctx context.Context, net *neural.Net, cc CloneConfig) (BCStats, error
 			sym, syms = sy, sy.Symmetries()
 		}
 	}
-	st := BCStats{Samples: n}
+	st := BCStats{Samples: n, Skipped: skipped}
 	perm := make([]int, n)
 	idx := make([]int, B)
 	frames := make([]rules.D4, B)

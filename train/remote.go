@@ -2,6 +2,7 @@ package train
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -44,6 +45,7 @@ type ShardStats struct {
 	Decisions int   // policy decisions trained on
 	Metrics   Metrics
 	Seconds   float64
+	Skipped   []string // corrupt shards skipped (datasets.ErrCorrupt), "file: what is wrong"; none of their rows is learned
 }
 
 // NewShardLearner starts a learner for cfg's game and network from net (nil:
@@ -98,6 +100,7 @@ func (l *ShardLearner) Learn(ctx context.Context, files []string) (ShardStats, e
 		}
 		var obs *datasets.Observer
 		last := map[[2]uint64]int{} // (episode, seat) → its latest decision in b
+		n0, lp, ls, lm, la, rows0, steps0 := b.len(), len(b.planes), len(b.scalars), len(b.masks), len(b.actions), st.Rows, st.EnvSteps
 		err := datasets.EachRow(f, func(meta datasets.Meta, row datasets.Row) error {
 			st.Rows++
 			if row.Seat == 0 {
@@ -155,6 +158,14 @@ func (l *ShardLearner) Learn(ctx context.Context, files []string) (ShardStats, e
 			}
 			return nil
 		})
+		if errors.Is(err, datasets.ErrCorrupt) {
+			// Skip the shard: drop what was taken from it before the damage.
+			b.planes, b.scalars, b.masks, b.actions = b.planes[:lp], b.scalars[:ls], b.masks[:lm], b.actions[:la]
+			b.logp, b.value, b.reward, b.done, b.next = b.logp[:n0], b.value[:n0], b.reward[:n0], b.done[:n0], b.next[:n0]
+			st.Rows, st.EnvSteps = rows0, steps0
+			st.Skipped = append(st.Skipped, err.Error())
+			continue
+		}
 		if err != nil {
 			return st, fmt.Errorf("learn from %s: %w", f, err)
 		}
