@@ -103,6 +103,7 @@ func startOnce(argv, env []string, output io.Writer, sb *sandbox, ns bool) (*pro
 		p.box.cleanup()
 		return nil, err
 	}
+	p.box.started(5 * time.Second)
 	liveMu.Lock()
 	live[p] = struct{}{}
 	liveMu.Unlock()

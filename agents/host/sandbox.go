@@ -37,6 +37,7 @@ type sandboxConfig struct {
 	Write    []string `json:"write,omitempty"`  // writable trees, with Landlock
 	Proc     bool     `json:"proc,omitempty"`   // in new PID and mount namespaces: mount a fresh /proc
 	Cgroup   string   `json:"cgroup,omitempty"` // a pids cgroup to join (its pids.max is the process limit)
+	Ready    int      `json:"ready,omitempty"`  // a descriptor to close once the bot runs, so the sandbox's own start is not the bot's time
 }
 
 // sandbox is what start needs to contain one bot process: its options and

@@ -95,8 +95,24 @@ func SandboxSummary() string {
 
 // contained is one bot process's sandbox, on the parent's side.
 type contained struct {
-	tmp    string // the per-bot temporary folder, removed at the end
-	cgroup string // the per-bot pids cgroup, removed at the end
+	tmp    string   // the per-bot temporary folder, removed at the end
+	cgroup string   // the per-bot pids cgroup, removed at the end
+	readyR *os.File // closed by the sandbox (EOF here) once the bot runs
+	readyW *os.File // the sandbox's end, closed here once it started
+}
+
+// started waits, at most d, for the sandbox to have started the bot (or
+// failed): after cmd.Start.
+func (c *contained) started(d time.Duration) {
+	if c == nil || c.readyR == nil {
+		return
+	}
+	c.readyW.Close()
+	c.readyR.SetReadDeadline(time.Now().Add(d))
+	var b [1]byte
+	c.readyR.Read(b[:])
+	c.readyR.Close()
+	c.readyR, c.readyW = nil, nil
 }
 
 // contain makes cmd run argv in s's sandbox: it re-executes this program
@@ -139,6 +155,17 @@ func contain(cmd *exec.Cmd, argv []string, s *sandbox, ns bool, log io.Writer) (
 			cfg.Procs = procs
 		}
 	}
+	// Descriptor 3 of the sandbox is closed once the bot runs: start waits
+	// for it, so that the sandbox's own start (some milliseconds) does not
+	// count as the bot's time.
+	readyR, readyW, err := os.Pipe()
+	if err != nil {
+		c.cleanup()
+		return nil, err
+	}
+	c.readyR, c.readyW = readyR, readyW
+	cmd.ExtraFiles = append(cmd.ExtraFiles, readyW)
+	cfg.Ready = 3 + len(cmd.ExtraFiles) - 1
 	js, err := json.Marshal(cfg)
 	if err != nil {
 		c.cleanup()
@@ -253,6 +280,10 @@ func (c *contained) cleanup() {
 	if c == nil {
 		return
 	}
+	if c.readyR != nil {
+		c.readyR.Close()
+		c.readyW.Close()
+	}
 	if c.cgroup != "" {
 		for i := 0; i < 50; i++ {
 			killCgroup(c.cgroup)
@@ -284,6 +315,9 @@ func sandboxMain(js string, argv []string) {
 	var cfg sandboxConfig
 	if err := json.Unmarshal([]byte(js), &cfg); err != nil {
 		fail("bad configuration: %v", err)
+	}
+	if cfg.Ready > 2 {
+		syscall.CloseOnExec(cfg.Ready) // the bot must not hold it open
 	}
 	if cfg.Cgroup != "" {
 		if err := os.WriteFile(filepath.Join(cfg.Cgroup, "cgroup.procs"), []byte("0"), 0); err != nil {
@@ -325,6 +359,9 @@ func sandboxMain(js string, argv []string) {
 	pid, err := syscall.ForkExec(argv[0], argv, &syscall.ProcAttr{Env: os.Environ(), Files: []uintptr{0, 1, 2}})
 	if err != nil {
 		fail("starting %s: %v", argv[0], err)
+	}
+	if cfg.Ready > 2 {
+		syscall.Close(cfg.Ready)
 	}
 	var ws syscall.WaitStatus
 	var ru syscall.Rusage

@@ -5,6 +5,7 @@ package host
 import (
 	"io"
 	"os/exec"
+	"time"
 )
 
 // contained is nothing where there is no sandbox.
@@ -15,10 +16,11 @@ type contained struct{}
 // group (where there are process groups) and is timed as everywhere.
 func contain(*exec.Cmd, []string, *sandbox, bool, io.Writer) (*contained, error) { return nil, nil }
 
-func namespaces() bool                { return false }
-func namespaceFailed(error) bool      { return false }
-func killDescendants(int, *contained) {}
-func (c *contained) cleanup()         {}
+func namespaces() bool                     { return false }
+func namespaceFailed(error) bool           { return false }
+func killDescendants(int, *contained)      {}
+func (c *contained) cleanup()              {}
+func (c *contained) started(time.Duration) {}
 
 // SandboxSummary says, in one line, how hosted bots are contained on this
 // machine.

@@ -1,3 +1,5 @@
+//go:build linux
+
 package host
 
 import (
@@ -54,6 +56,19 @@ func waitGone(marker string, d time.Duration) []int {
 	}
 }
 
+// waitStarted waits up to d for a process carrying marker (a daemon
+// execs a moment after the bot's answer).
+func waitStarted(marker string, d time.Duration) bool {
+	deadline := time.Now().Add(d)
+	for len(markedProcs(marker)) == 0 {
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return true
+}
+
 // playHostile plays rounds rounds of Rising Tide with the hostile bot entry
 // in seat 0 and passes elsewhere, then closes it, and returns its agent.
 func playHostile(t *testing.T, entry string, opt Options, rounds int) *Python {
@@ -99,7 +114,7 @@ func TestSandboxEndsDescendants(t *testing.T) {
 				}
 				bots := []agents.Agent{a, agents.Pass{}, agents.Pass{}, agents.Pass{}}
 				play(t, "rising-tide", 1, bots, 3)
-				if pids := markedProcs(marker); len(pids) == 0 {
+				if !waitStarted(marker, 2*time.Second) {
 					t.Fatalf("the bot's process did not start (log %q): the test tests nothing", log)
 				}
 				if ev := a.Events(); ev.Answered != 3 {
