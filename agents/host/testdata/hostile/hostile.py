@@ -124,3 +124,16 @@ def snoop(terrain, round_num):
         _try("outside", lambda: _write(env["GRIDGYM_HOSTILE_OUTSIDE"]))
         _try("tmp", lambda: _write(os.path.join(env.get("TMPDIR", "/tmp"), "mine.txt")))
     return first_legal(terrain)
+
+
+def all_out(terrain, round_num):
+    """Every attack at once, and never an answer: in its first move it starts
+    a setsid child and a daemon, in every move it snoops and then allocates
+    until MemoryError (over the sandbox's memory limit). sandbox_game_test.go
+    checks that the other seats play as against a bot that never answers."""
+    if round_num == 0:
+        setsid_child(terrain, 1)
+        daemon(terrain, 1)
+    snoop(terrain, 1)
+    while True:
+        _hog.append(bytearray(50 << 20))
