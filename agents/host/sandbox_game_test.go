@@ -19,7 +19,6 @@ import (
 	"github.com/gridgym/gridgym/rules"
 )
 
-
 // recorder plays an agent and records its moves.
 type recorder struct {
 	agents.Agent
