@@ -3,6 +3,7 @@ package train
 import (
 	"fmt"
 	"hash"
+	"runtime"
 
 	"github.com/chewxy/hm"
 	G "gorgonia.org/gorgonia"
@@ -45,10 +46,69 @@ type shape3 struct {
 // conv3Scratch holds a convolution's buffers from run to run: a few
 // images' patches, and the filter laid out for the products.
 type conv3Scratch struct {
-	col    []float32
-	img    []float32 // one input image in NHWC (nchw inputs)
+	col    [][]float32 // per slot: a chunk's patches
+	img    [][]float32 // per slot: one input image in NHWC (nchw inputs)
 	wt, wf []float32
-	dw     []float32
+	dw     [][]float32 // per slot: its chunks' filter gradient
+	run    conv3Run
+}
+
+// conv3Slots is how many parts a convolution's chunks are split into: one
+// per CPU, fixed whatever GOMAXPROCS is, so that the filter gradient (a sum
+// of the parts' sums, added in slot order) is the same bit for bit on one
+// core and on all.
+var conv3Slots = max(2, runtime.NumCPU())
+
+// conv3Kind says which product a conv3Run makes.
+type conv3Kind int
+
+const (
+	runForward    conv3Kind = iota // patches of x times the filter
+	runGradInput                   // patches of the output gradient times the flipped filter
+	runGradFilter                  // patches of x, transposed, times the output gradient
+)
+
+// conv3Run is one convolution product over a batch, split into slots of
+// whole chunks of images (sgemm.Parallel runs the slots on the cores).
+type conv3Run struct {
+	op   conv3Op
+	kind conv3Kind
+	c    int       // channels of src
+	src  []float32 // the gathered operand: x, or the output gradient
+	nchw bool
+	mat  []float32 // the right operand: wt or wf (9·c rows), or the output gradient
+	n    int       // its columns
+	out  []float32 // the product (forward, input gradient); the filter gradient goes to dw
+}
+
+// RunPart implements sgemm.Runner: slot i of slots.
+func (r *conv3Run) RunPart(i, slots int) {
+	op, s := r.op, r.op.scratch
+	hw := op.p.h * op.p.w
+	k := min(chunkImages, op.p.b)
+	chunks := (op.p.b + k - 1) / k
+	kk := 9 * r.c
+	first := true
+	for ch := chunks * i / slots; ch < chunks*(i+1)/slots; ch++ {
+		i0 := ch * k
+		n := min(k, op.p.b-i0)
+		col := s.col[i][:n*hw*kk]
+		patches(col, r.src[i0*hw*r.c:(i0+n)*hw*r.c], s.img[i], n, r.c, op.p.h, op.p.w, r.nchw)
+		switch r.kind {
+		case runGradFilter:
+			beta := float32(1)
+			if first {
+				beta = 0
+			}
+			sgemm.GemmWorkers(1, true, false, kk, r.n, n*hw, col, kk, r.mat[i0*hw*r.n:(i0+n)*hw*r.n], r.n, beta, s.dw[i], r.n)
+		default:
+			sgemm.GemmWorkers(1, false, false, n*hw, r.n, kk, col, kk, r.mat, r.n, 0, r.out[i0*hw*r.n:(i0+n)*hw*r.n], r.n)
+		}
+		first = false
+	}
+	if first && r.kind == runGradFilter {
+		clear(s.dw[i]) // a slot without chunks (a batch smaller than the slots)
+	}
 }
 
 func newConv3Op(b, c, h, w, f int, nchw bool) conv3Op {
@@ -121,10 +181,7 @@ func (op conv3Op) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, error
 			}
 		}
 	}
-	hw := op.p.h * op.p.w
-	op.chunks(s, C, x, op.p.nchw, func(i0, n int, col []float32) {
-		sgemm.Gemm(false, false, n*hw, F, 9*C, col, 9*C, s.wt, F, 0, out[i0*hw*F:(i0+n)*hw*F], F)
-	})
+	op.product(runForward, C, x, op.p.nchw, s.wt, F, out)
 	return prealloc, nil
 }
 
@@ -134,22 +191,27 @@ func (op conv3Op) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, error
 // several chunks and a partial last one with small batches.
 var chunkImages = 8
 
-// chunks gathers the patches of src (c channels, one image every h·w·c
-// values, nchw as said) a few images at a time into the scratch and calls
-// f with the first image, the number of images and their patches.
-func (op conv3Op) chunks(s *conv3Scratch, c int, src []float32, nchw bool, f func(i0, n int, col []float32)) {
+// product runs one of the convolution's products (conv3Run) over the batch
+// on every core: c channels of src gathered, times mat (n columns).
+func (op conv3Op) product(kind conv3Kind, c int, src []float32, nchw bool, mat []float32, n int, out []float32) {
+	s := op.scratch
 	hw := op.p.h * op.p.w
 	k := min(chunkImages, op.p.b)
-	s.col = grow(s.col, k*hw*9*c)
-	if nchw {
-		s.img = grow(s.img, hw*c)
+	if len(s.col) != conv3Slots {
+		s.col, s.img, s.dw = make([][]float32, conv3Slots), make([][]float32, conv3Slots), make([][]float32, conv3Slots)
 	}
-	for i0 := 0; i0 < op.p.b; i0 += k {
-		n := min(k, op.p.b-i0)
-		col := s.col[:n*hw*9*c]
-		patches(col, src[i0*hw*c:(i0+n)*hw*c], s.img, n, c, op.p.h, op.p.w, nchw)
-		f(i0, n, col)
+	for i := range s.col {
+		s.col[i] = grow(s.col[i], k*hw*9*c)
+		if nchw {
+			s.img[i] = grow(s.img[i], hw*c)
+		}
+		if kind == runGradFilter {
+			s.dw[i] = grow(s.dw[i], 9*c*n)
+		}
 	}
+	s.run = conv3Run{op: op, kind: kind, c: c, src: src, nchw: nchw, mat: mat, n: n, out: out}
+	sgemm.Parallel(conv3Slots, &s.run)
+	s.run = conv3Run{}
 }
 
 func (op conv3Op) WriteHash(h hash.Hash) {
@@ -225,10 +287,7 @@ func (g conv3GradInput) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value,
 			}
 		}
 	}
-	hw := op.p.h * op.p.w
-	op.chunks(s, F, grad, false, func(i0, n int, gcol []float32) {
-		sgemm.Gemm(false, false, n*hw, C, 9*F, gcol, 9*F, s.wf, C, 0, out[i0*hw*C:(i0+n)*hw*C], C)
-	})
+	op.product(runGradInput, F, grad, false, s.wf, C, out)
 	return prealloc, nil
 }
 func (g conv3GradInput) WriteHash(h hash.Hash) {
@@ -275,22 +334,21 @@ func (g conv3GradFilter) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value
 		return nil, fmt.Errorf("%v: input %v, gradient %v, output %v", g, in[0].Shape(), in[1].Shape(), prealloc.Shape())
 	}
 	// dwt[(dy·3+dx)·C + c][f] = Σ_rows col[row][(dy·3+dx)·C + c]·grad[row][f],
-	// summed chunk by chunk (the patches are gathered again: cheaper than
-	// keeping a whole minibatch's).
+	// summed slot by slot (each slot chunk by chunk, the patches gathered
+	// again: cheaper than keeping a whole minibatch's), then the slots'
+	// sums added in slot order.
 	s := op.scratch
-	s.dw = grow(s.dw, 9*C*F)
-	hw := op.p.h * op.p.w
-	op.chunks(s, C, x, op.p.nchw, func(i0, n int, col []float32) {
-		beta := float32(1)
-		if i0 == 0 {
-			beta = 0
+	op.product(runGradFilter, C, x, op.p.nchw, grad, F, nil)
+	dw := s.dw[0][:9*C*F]
+	for _, d := range s.dw[1:] {
+		for j, v := range d[:9*C*F] {
+			dw[j] += v
 		}
-		sgemm.Gemm(true, false, 9*C, F, n*hw, col, 9*C, grad[i0*hw*F:(i0+n)*hw*F], F, beta, s.dw, F)
-	})
+	}
 	for f := 0; f < F; f++ {
 		for c := 0; c < C; c++ {
 			for k := 0; k < 9; k++ {
-				out[(f*C+c)*9+k] = s.dw[(k*C+c)*F+f]
+				out[(f*C+c)*9+k] = dw[(k*C+c)*F+f]
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package train
 
 import (
 	"math"
+	"runtime"
 	"testing"
 
 	"github.com/gridgym/gridgym/rules"
@@ -108,6 +109,62 @@ func TestGradientsMatchFiniteDifferences(t *testing.T) {
 				t.Errorf("%d of %d entries sit on kinks; too few checked", kinks, checked+kinks)
 			}
 			t.Logf("%d partial derivatives checked, %d skipped on kinks", checked, kinks)
+		})
+	}
+}
+
+// One train step's loss and gradients are the same on one core and on two
+// (the convolutions split their chunks into slots fixed by the CPU count,
+// not by GOMAXPROCS), for every game's shape.
+func TestGradientsSameOnEveryCoreCount(t *testing.T) {
+	for _, tc := range []struct {
+		game   string
+		params map[string]string
+		coords bool
+	}{
+		{"slime", nil, false},
+		{"rising-tide", nil, false},
+		{"bovine-borders", nil, true},
+		{"nuggets", nil, true},
+		{"rectangle", map[string]string{"n": "8", "robots": "3"}, true},
+	} {
+		t.Run(tc.game, func(t *testing.T) {
+			net := testNet(t, tc.game, tc.params, tc.coords)
+			defer func(k int) { chunkImages = k }(chunkImages)
+			chunkImages = 3 // several chunks per slot, the last one partial
+			step := func(procs int) ([]float32, [][]float32) {
+				defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+				gr, err := newGraph(net, 17)
+				if err != nil {
+					t.Fatal(err)
+				}
+				fillBench(gr, rules.NewRNG(5))
+				gr.coefficients(1, 0.5, 0.01, 0.3)
+				if err := gr.run(); err != nil {
+					t.Fatal(err)
+				}
+				grads, err := gr.grads()
+				if err != nil {
+					t.Fatal(err)
+				}
+				var out [][]float32
+				for _, g := range grads {
+					out = append(out, append([]float32(nil), g...))
+				}
+				return append([]float32(nil), gr.read(gr.loss)...), out
+			}
+			l1, g1 := step(1)
+			l2, g2 := step(2)
+			if math.Abs(float64(l1[0]-l2[0])) > 1e-5 {
+				t.Fatalf("loss %v on one core, %v on two", l1[0], l2[0])
+			}
+			for i := range g1 {
+				for j := range g1[i] {
+					if d := math.Abs(float64(g1[i][j] - g2[i][j])); d > 1e-5 {
+						t.Fatalf("%s[%d]: %v on one core, %v on two", net.Params[i].Name, j, g1[i][j], g2[i][j])
+					}
+				}
+			}
 		})
 	}
 }

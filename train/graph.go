@@ -108,12 +108,10 @@ func newGraph(net *neural.Net, batch int) (*graph, error) {
 	}
 	// The trunk as [B·H·W, C] matrices (NHWC; conv.go says why).
 	F := a.Filters
+	// bias: m [rows, n] plus b [n] on every row, then ReLU if relu (biasOp).
 	bias := func(m, b *G.Node, relu bool) *G.Node {
-		m = must(G.BroadcastAdd(m, b, nil, []byte{0}))
-		if relu {
-			m = must(G.Rectify(m))
-		}
-		return m
+		sh := m.Shape()
+		return must(G.ApplyOp(biasOp{rows: sh[0], n: sh[1], relu: relu}, m, b))
 	}
 	// conv3: 3×3 convolution of in (c channels) by w [F, c, 3, 3] (conv3Op).
 	conv3 := func(in *G.Node, c int, nchw bool, w, b *G.Node) *G.Node {
@@ -146,12 +144,12 @@ func newGraph(net *neural.Net, batch int) (*graph, error) {
 		pi += 2
 	}
 	glob := planar(conv1(h, 2, gr.params[pi], gr.params[pi+1], true), 2)
-	hid := must(G.Rectify(must(G.BroadcastAdd(must(G.Mul(glob, gr.params[pi+2])), gr.params[pi+3], nil, []byte{0}))))
-	value := must(G.Tanh(must(G.BroadcastAdd(must(G.Mul(hid, gr.params[pi+4])), gr.params[pi+5], nil, []byte{0}))))
+	hid := bias(must(G.Mul(glob, gr.params[pi+2])), gr.params[pi+3], true)
+	value := must(G.Tanh(bias(must(G.Mul(hid, gr.params[pi+4])), gr.params[pi+5], false)))
 	gr.value = must(G.Reshape(value, tensor.Shape{batch}))
 	logits := spatial
 	if a.Extras > 0 {
-		ex := must(G.BroadcastAdd(must(G.Mul(hid, gr.params[pi+6])), gr.params[pi+7], nil, []byte{0}))
+		ex := bias(must(G.Mul(hid, gr.params[pi+6])), gr.params[pi+7], false)
 		ex = must(G.Reshape(ex, tensor.Shape{rows, a.Extras}))
 		if a.Units > 0 {
 			// Trunk features at each head's unit: [B, Heads, HW]·[B, HW, F].
