@@ -128,3 +128,82 @@ func (op reluGradOp) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, er
 func (op reluGradOp) WriteHash(h hash.Hash) { fmt.Fprintf(h, "relugrad:%d-%d", op.rows, op.n) }
 func (op reluGradOp) Hashcode() uint32      { return hashOf(op) }
 func (op reluGradOp) String() string        { return fmt.Sprintf("∂relu<%d×%d>", op.rows, op.n) }
+
+// planarOp reorders the trunk's [b·hw, ch] matrix (a cell's channels side
+// by side) into [b, ch·hw] (a channel's cells side by side, the order of the
+// spatial logits and of the global branch's flattening), or back when
+// inverse: one loop where gorgonia's Reshape+Transpose walks an iterator
+// and allocates its result. Its gradient is the inverse reordering.
+type planarOp struct {
+	pureOp
+	b, hw, ch int
+	inverse   bool
+}
+
+func (op planarOp) Arity() int { return 1 }
+func (op planarOp) Type() hm.Type {
+	a := hm.TypeVariable('a')
+	return hm.NewFnType(G.TensorType{Dims: 2, Of: a}, G.TensorType{Dims: 2, Of: a})
+}
+func (op planarOp) shape() tensor.Shape {
+	if op.inverse {
+		return tensor.Shape{op.b * op.hw, op.ch}
+	}
+	return tensor.Shape{op.b, op.ch * op.hw}
+}
+func (op planarOp) InferShape(...G.DimSizer) (tensor.Shape, error) { return op.shape(), nil }
+func (op planarOp) Do(in ...G.Value) (G.Value, error) {
+	return op.UsePreallocDo(tensor.New(tensor.Of(tensor.Float32), tensor.WithShape(op.shape()...)), in...)
+}
+
+// UsePreallocDo implements G.UsePreallocDoer.
+func (op planarOp) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, error) {
+	if len(in) != 1 {
+		return nil, fmt.Errorf("%v: %d inputs, want 1", op, len(in))
+	}
+	src, ok1 := in[0].Data().([]float32)
+	dst, ok2 := prealloc.Data().([]float32)
+	n := op.b * op.hw * op.ch
+	if !ok1 || !ok2 || len(src) != n || len(dst) != n {
+		return nil, fmt.Errorf("%v: input %v, output %v", op, in[0].Shape(), prealloc.Shape())
+	}
+	hw, ch := op.hw, op.ch
+	for i := 0; i < op.b; i++ {
+		cells, planes := src[i*hw*ch:(i+1)*hw*ch], dst[i*hw*ch:(i+1)*hw*ch]
+		if op.inverse {
+			cells, planes = planes, cells
+		}
+		for p := 0; p < hw; p++ {
+			for c, v := range cells[p*ch : (p+1)*ch] {
+				if op.inverse {
+					cells[p*ch+c] = planes[c*hw+p]
+				} else {
+					planes[c*hw+p] = v
+				}
+			}
+		}
+	}
+	return prealloc, nil
+}
+func (op planarOp) WriteHash(h hash.Hash) {
+	fmt.Fprintf(h, "planar:%d-%d-%d-%v", op.b, op.hw, op.ch, op.inverse)
+}
+func (op planarOp) Hashcode() uint32 { return hashOf(op) }
+func (op planarOp) String() string {
+	if op.inverse {
+		return fmt.Sprintf("cells<%d×%d×%d>", op.b, op.ch, op.hw)
+	}
+	return fmt.Sprintf("planes<%d×%d×%d>", op.b, op.hw, op.ch)
+}
+
+// DiffWRT implements G.SDOp.
+func (op planarOp) DiffWRT(int) []bool { return []bool{true} }
+
+// SymDiff implements G.SDOp.
+func (op planarOp) SymDiff(in G.Nodes, _, grad *G.Node) (G.Nodes, error) {
+	g, err := G.ApplyOp(planarOp{b: op.b, hw: op.hw, ch: op.ch, inverse: !op.inverse}, grad)
+	if err != nil {
+		return nil, err
+	}
+	return G.Nodes{g}, nil
+}

@@ -128,8 +128,7 @@ func newGraph(net *neural.Net, batch int) (*graph, error) {
 		if ch == 1 {
 			return must(G.Reshape(m, tensor.Shape{batch, hw}))
 		}
-		m = must(G.Transpose(must(G.Reshape(m, tensor.Shape{batch, hw, ch})), 0, 2, 1))
-		return must(G.Reshape(m, tensor.Shape{batch, ch * hw}))
+		return must(G.ApplyOp(planarOp{b: batch, hw: hw, ch: ch}, m))
 	}
 	h := conv3(gr.xN, a.Cin(), true, gr.params[0], gr.params[1])
 	for l := 1; l < a.Layers; l++ {
