@@ -50,6 +50,9 @@ var (
 // sandbox lacks, once. Its stderr is copied to output (if not nil) and its
 // tail kept.
 func start(argv, env []string, output io.Writer, sb *sandbox) (*proc, error) {
+	if sandboxOff {
+		sb = nil
+	}
 	p, err := startOnce(argv, env, output, sb, sb != nil && namespaces())
 	if err != nil && sb != nil && namespaces() && namespaceFailed(err) {
 		// No right to make namespaces here (a container): go on without.

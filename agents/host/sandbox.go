@@ -40,6 +40,10 @@ type sandboxConfig struct {
 	Ready    int      `json:"ready,omitempty"`  // a descriptor to close once the bot runs, so the sandbox's own start is not the bot's time
 }
 
+// sandboxOff runs bots as before the sandbox (own process group only), for
+// the tests' control case: there, hostile bots must get away.
+var sandboxOff bool
+
 // sandbox is what start needs to contain one bot process: its options and
 // the files it may read besides the system's.
 type sandbox struct {

@@ -33,6 +33,7 @@ func init() {
 var (
 	sandboxNoNamespace bool
 	sandboxNoLandlock  bool
+	sandboxNoCgroup    bool
 )
 
 // features is what this machine offers, probed once.
@@ -141,7 +142,7 @@ func contain(cmd *exec.Cmd, argv []string, s *sandbox, ns bool, log io.Writer) (
 		cfg.Proc = true
 	}
 	if procs > 0 {
-		if features.pids != "" {
+		if features.pids != "" && !sandboxNoCgroup {
 			dir := filepath.Join(features.pids, fmt.Sprintf("gridgym-%d-%d", os.Getpid(), cgroupSeq.Add(1)))
 			if err := os.Mkdir(dir, 0o755); err == nil {
 				if err := os.WriteFile(filepath.Join(dir, "pids.max"), []byte(strconv.Itoa(procs)), 0); err == nil {
@@ -307,7 +308,6 @@ func (c *contained) cleanup() {
 // descendants it adopted. A limit that killed the bot is named on stderr,
 // which the host quotes in its event log.
 func sandboxMain(js string, argv []string) {
-	runtime.LockOSThread() // Landlock binds the thread that forks the bot
 	fail := func(format string, args ...any) {
 		fmt.Fprintf(os.Stderr, "gridgym sandbox: "+format+"\n", args...)
 		os.Exit(126)
@@ -351,15 +351,35 @@ func sandboxMain(js string, argv []string) {
 			fail("setting limit %d: %v", l.res, err)
 		}
 	}
-	if cfg.Landlock > 0 {
-		if err := landlock(cfg.Landlock, cfg.Read, cfg.Write); err != nil {
-			fail("Landlock: %v", err)
+	// Landlock binds the thread that asks for it and the processes it
+	// starts: a goroutine locked to a thread of its own restricts it and
+	// starts the bot from it, and ends without unlocking, so the runtime
+	// ends that thread. This process, on its other threads, can still read
+	// /proc to find the descendants it adopts.
+	type started struct {
+		pid int
+		err error
+	}
+	ch := make(chan started)
+	go func() {
+		runtime.LockOSThread()
+		if cfg.Landlock > 0 {
+			if err := landlock(cfg.Landlock, cfg.Read, cfg.Write); err != nil {
+				ch <- started{err: fmt.Errorf("Landlock: %w", err)}
+				return
+			}
 		}
+		pid, err := syscall.ForkExec(argv[0], argv, &syscall.ProcAttr{Env: os.Environ(), Files: []uintptr{0, 1, 2}})
+		if err != nil {
+			err = fmt.Errorf("starting %s: %w", argv[0], err)
+		}
+		ch <- started{pid, err}
+	}()
+	st := <-ch
+	if st.err != nil {
+		fail("%v", st.err)
 	}
-	pid, err := syscall.ForkExec(argv[0], argv, &syscall.ProcAttr{Env: os.Environ(), Files: []uintptr{0, 1, 2}})
-	if err != nil {
-		fail("starting %s: %v", argv[0], err)
-	}
+	pid := st.pid
 	if cfg.Ready > 2 {
 		syscall.Close(cfg.Ready)
 	}

@@ -4,6 +4,7 @@ package host
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -18,11 +19,13 @@ import (
 // hostileFile is the hostile bots' file.
 const hostileFile = "testdata/hostile/hostile.py"
 
-// withoutNamespace runs f with the sandbox's fallback: no PID namespace.
-func withoutNamespace(t *testing.T) {
+// withoutNamespace sets the sandbox's fallback for the test: no PID
+// namespace, and with mode "bare" no pids cgroup either (what a user other
+// than root gets).
+func withoutNamespace(t *testing.T, mode string) {
 	t.Helper()
-	sandboxNoNamespace = true
-	t.Cleanup(func() { sandboxNoNamespace = false })
+	sandboxNoNamespace, sandboxNoCgroup = true, mode == "bare"
+	t.Cleanup(func() { sandboxNoNamespace, sandboxNoCgroup = false, false })
 }
 
 // markedProcs returns the pids of the processes whose command line holds
@@ -83,15 +86,19 @@ func playHostile(t *testing.T, entry string, opt Options, rounds int) *Python {
 }
 
 // modes are the sandbox's ways of ending descendants on this machine: the
-// PID namespace (root) and the fallback (a subreaper, the session and the
-// pids cgroup where there is one).
+// PID namespace (root), the fallback (the sandbox process as a child
+// subreaper, the session, the pids cgroup where there is one) and the bare
+// fallback (no cgroup).
 func modes(t *testing.T) []string {
 	probe()
 	if !features.ns {
 		t.Log("no PID namespaces here (not root): only the fallback is tested")
-		return []string{"fallback"}
+		return []string{"bare"}
 	}
-	return []string{"namespace", "fallback"}
+	if features.pids == "" {
+		return []string{"namespace", "bare"}
+	}
+	return []string{"namespace", "fallback", "bare"}
 }
 
 // TestSandboxEndsDescendants: a process the bot starts in a session of its
@@ -102,8 +109,8 @@ func TestSandboxEndsDescendants(t *testing.T) {
 	for _, mode := range modes(t) {
 		for _, entry := range []string{"setsid_child", "daemon"} {
 			t.Run(mode+"/"+entry, func(t *testing.T) {
-				if mode == "fallback" {
-					withoutNamespace(t)
+				if mode != "namespace" {
+					withoutNamespace(t, mode)
 				}
 				marker := fmt.Sprintf("gridgym-hostile-%d-%s-%s", os.Getpid(), mode, entry)
 				t.Setenv("GRIDGYM_HOSTILE_MARKER", marker)
@@ -112,6 +119,7 @@ func TestSandboxEndsDescendants(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
+				defer a.Close()
 				bots := []agents.Agent{a, agents.Pass{}, agents.Pass{}, agents.Pass{}}
 				play(t, "rising-tide", 1, bots, 3)
 				if !waitStarted(marker, 2*time.Second) {
@@ -129,6 +137,79 @@ func TestSandboxEndsDescendants(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestWithoutSandboxDescendantsEscape is the control of
+// TestSandboxEndsDescendants: without the sandbox, the setsid child of the
+// same bot outlives it, as issue 25 found, so the test above can fail.
+func TestWithoutSandboxDescendantsEscape(t *testing.T) {
+	needPython(t)
+	sandboxOff = true
+	defer func() { sandboxOff = false }()
+	marker := fmt.Sprintf("gridgym-hostile-%d-control", os.Getpid())
+	t.Setenv("GRIDGYM_HOSTILE_MARKER", marker)
+	playHostile(t, "setsid_child", Options{Limit: time.Second, Log: io.Discard}, 3)
+	time.Sleep(300 * time.Millisecond)
+	pids := markedProcs(marker)
+	for _, p := range pids {
+		syscallKill(p)
+	}
+	if len(pids) == 0 {
+		t.Errorf("without the sandbox the setsid child is gone too: the sandbox tests prove nothing")
+	}
+}
+
+// TestSandboxCommandDaemon: a program bot (cmd:) that starts a daemon in a
+// session of its own at every move leaves none once its move is over.
+func TestSandboxCommandDaemon(t *testing.T) {
+	needPython(t)
+	for _, mode := range modes(t) {
+		t.Run(mode, func(t *testing.T) {
+			if mode != "namespace" {
+				withoutNamespace(t, mode)
+			}
+			marker := fmt.Sprintf("gridgym-hostile-%d-%s-cmd", os.Getpid(), mode)
+			t.Setenv("GRIDGYM_HOSTILE_MARKER", marker)
+			log := &syncBuffer{}
+			a, err := NewCommand("slime", []string{"sh", "testdata/hostile/slime_daemon.sh"}, Options{Limit: 3 * time.Second, Log: log})
+			if err != nil {
+				t.Fatal(err)
+			}
+			seen := make(chan bool, 1)
+			stop := make(chan struct{})
+			go func() {
+				ok := false
+				for !ok {
+					select {
+					case <-stop:
+						seen <- false
+						return
+					default:
+					}
+					ok = len(markedProcs(marker)) > 0
+					time.Sleep(5 * time.Millisecond)
+				}
+				seen <- true
+			}()
+			g, _ := rules.Lookup("slime")
+			st := g.New(g.Default())
+			a.Reset(st, 0, rules.NewRNG(1))
+			m := a.Act(st)
+			close(stop)
+			if !<-seen {
+				t.Fatalf("the daemon was never seen (log %q): the test tests nothing", log)
+			}
+			if ev := a.Events(); ev.Answered != 1 || m == (rules.Move{}) {
+				t.Errorf("events %v, move %+v: want the answer played", ev, m)
+			}
+			if pids := waitGone(marker, 2*time.Second); len(pids) > 0 {
+				for _, p := range pids {
+					syscallKill(p)
+				}
+				t.Errorf("daemons %v outlived the move", pids)
+			}
+		})
 	}
 }
 
@@ -240,8 +321,8 @@ func TestSandboxFiles(t *testing.T) {
 	t.Setenv("GRIDGYM_HOSTILE_OUTSIDE", filepath.Join(reports, "report.md"))
 	for _, mode := range modes(t) {
 		t.Run(mode, func(t *testing.T) {
-			if mode == "fallback" {
-				withoutNamespace(t)
+			if mode != "namespace" {
+				withoutNamespace(t, mode)
 			}
 			out := &syncBuffer{}
 			playHostile(t, "snoop", Options{Limit: 5 * time.Second, Output: out, Log: out}, 2)

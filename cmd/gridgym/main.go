@@ -47,6 +47,7 @@ Start with 'gridgym games' to see the games, their parameters and bots.`,
 		SilenceUsage:  true,
 	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	addBotLimitFlags(root)
 	root.AddCommand(newGamesCmd(), newPlayCmd(), newTournamentCmd(), newReplayCmd(), newBenchCmd(), newSelfplayCmd(), newDatasetsCmd(), newTrainCmd(), newExportCmd(), newPipelineCmd())
 	return root
 }
