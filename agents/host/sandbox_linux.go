@@ -188,10 +188,8 @@ func contain(cmd *exec.Cmd, argv []string, s *sandbox, ns bool, log io.Writer) (
 		attr.Cloneflags = syscall.CLONE_NEWPID | syscall.CLONE_NEWNS
 	}
 	cmd.SysProcAttr = attr
-	if log != nil && !features.logged.Swap(true) {
-		if !ns || cfg.Landlock == 0 || cfg.Cgroup == "" && procs > 0 {
-			fmt.Fprintf(log, "host: sandbox: %s\n", SandboxSummary())
-		}
+	if log != nil && (!ns || cfg.Landlock == 0 || cfg.Cgroup == "" && procs > 0) && !features.logged.Swap(true) {
+		fmt.Fprintf(log, "host: sandbox: %s\n", SandboxSummary())
 	}
 	return c, nil
 }
