@@ -164,14 +164,14 @@ func newGraph(net *neural.Net, batch int) (*graph, error) {
 		}
 	}
 	gr.logits = logits
-	lp := must(G.LogSoftMax(must(G.Add(logits, gr.maskN)), 1))
-	logpA := must(G.Sum(must(G.HadamardProd(lp, gr.onehotN)), 1))
+	// Per row: log π(a) and the entropy, from the masked log-softmax (policyOp).
+	terms := must(G.ApplyOp(policyOp{rows: rows, actions: a.Actions}, logits, gr.maskN, gr.onehotN))
+	logpA := must(G.Slice(terms, nil, G.S(0)))
 	if a.Heads > 1 {
 		logpA = must(G.Sum(must(G.Reshape(logpA, tensor.Shape{batch, a.Heads})), 1))
 	}
 	gr.logpA = logpA
-	ent := must(G.Neg(must(G.Sum(must(G.HadamardProd(must(G.Exp(lp)), lp)), 1))))
-	gr.entropy = must(G.Mean(ent))
+	gr.entropy = must(G.Mean(must(G.Slice(terms, nil, G.S(1)))))
 	gr.ratio = must(G.Exp(must(G.Sub(logpA, gr.oldN))))
 	s1 := must(G.HadamardProd(gr.ratio, gr.advN))
 	clipped := must(G.MaxBetween(must(G.MinBetween(gr.ratio, gr.hiN)), gr.loN))

@@ -1,0 +1,176 @@
+package train
+
+import (
+	"fmt"
+	"hash"
+	"math"
+
+	"github.com/chewxy/hm"
+	G "gorgonia.org/gorgonia"
+	"gorgonia.org/tensor"
+)
+
+// policyOp is the policy's per-row terms of the loss in one pass over the
+// logits: inputs logits, the mask bias (0 or maskedLogit) and the one-hot
+// actions taken, all [rows, actions]; output [rows, 2]: log π(a) (the
+// one-hot's dot product with the masked log-softmax) and the entropy
+// −Σ π log π. Gorgonia's LogSoftMax, Exp, products and sums took a dozen
+// passes over the [rows, actions] matrices, each allocating its result.
+type policyOp struct {
+	pureOp
+	rows, actions int
+}
+
+func (op policyOp) Arity() int { return 3 }
+func (op policyOp) Type() hm.Type {
+	a := hm.TypeVariable('a')
+	m := G.TensorType{Dims: 2, Of: a}
+	return hm.NewFnType(m, m, m, m)
+}
+func (op policyOp) InferShape(...G.DimSizer) (tensor.Shape, error) {
+	return tensor.Shape{op.rows, 2}, nil
+}
+func (op policyOp) Do(in ...G.Value) (G.Value, error) {
+	return op.UsePreallocDo(tensor.New(tensor.Of(tensor.Float32), tensor.WithShape(op.rows, 2)), in...)
+}
+
+// floatsN returns the float32 data of values, or an error naming op.
+func floatsN(op fmt.Stringer, vs ...G.Value) ([][]float32, error) {
+	out := make([][]float32, len(vs))
+	for i, v := range vs {
+		d, ok := v.Data().([]float32)
+		if !ok {
+			return nil, fmt.Errorf("%v: value %d is %T, want float32 data", op, i, v.Data())
+		}
+		out[i] = d
+	}
+	return out, nil
+}
+
+// logSoftmaxRow writes the log-softmax of z+mask into lp and returns the
+// row's log π(a) and entropy.
+func logSoftmaxRow(z, mask, onehot, lp []float32) (logpA, ent float64) {
+	mx := float32(math.Inf(-1))
+	for j, v := range z {
+		v += mask[j]
+		lp[j] = v
+		mx = max(mx, v)
+	}
+	s := 0.0
+	for _, v := range lp {
+		s += math.Exp(float64(v - mx))
+	}
+	lse := mx + float32(math.Log(s))
+	for j := range lp {
+		l := lp[j] - lse
+		lp[j] = l
+		if onehot[j] != 0 {
+			logpA += float64(onehot[j]) * float64(l)
+		}
+		if l > -80 { // exp underflows to 0 in float32 below: masked actions
+			ent -= math.Exp(float64(l)) * float64(l)
+		}
+	}
+	return logpA, ent
+}
+
+// UsePreallocDo implements G.UsePreallocDoer.
+func (op policyOp) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, error) {
+	if len(in) != 3 {
+		return nil, fmt.Errorf("%v: %d inputs, want 3", op, len(in))
+	}
+	d, err := floatsN(op, in[0], in[1], in[2], prealloc)
+	if err != nil {
+		return nil, err
+	}
+	n := op.rows * op.actions
+	if len(d[0]) != n || len(d[1]) != n || len(d[2]) != n || len(d[3]) != 2*op.rows {
+		return nil, fmt.Errorf("%v: logits %v, mask %v, actions %v, output %v", op, in[0].Shape(), in[1].Shape(), in[2].Shape(), prealloc.Shape())
+	}
+	lp := make([]float32, op.actions)
+	A := op.actions
+	for r := 0; r < op.rows; r++ {
+		la, h := logSoftmaxRow(d[0][r*A:(r+1)*A], d[1][r*A:(r+1)*A], d[2][r*A:(r+1)*A], lp)
+		d[3][2*r], d[3][2*r+1] = float32(la), float32(h)
+	}
+	return prealloc, nil
+}
+func (op policyOp) WriteHash(h hash.Hash) { fmt.Fprintf(h, "policy:%d-%d", op.rows, op.actions) }
+func (op policyOp) Hashcode() uint32      { return hashOf(op) }
+func (op policyOp) String() string        { return fmt.Sprintf("logπ(a),H<%d×%d>", op.rows, op.actions) }
+
+// DiffWRT implements G.SDOp: only the logits get a gradient.
+func (op policyOp) DiffWRT(int) []bool { return []bool{true, false, false} }
+
+// SymDiff implements G.SDOp.
+func (op policyOp) SymDiff(in G.Nodes, _, grad *G.Node) (G.Nodes, error) {
+	if len(in) != 3 {
+		return nil, fmt.Errorf("%v: %d inputs, want 3", op, len(in))
+	}
+	dz, err := G.ApplyOp(policyGradOp(op), in[0], in[1], in[2], grad)
+	if err != nil {
+		return nil, err
+	}
+	return G.Nodes{dz, nil, nil}, nil
+}
+
+// policyGradOp is policyOp's gradient with respect to the logits: inputs
+// logits, mask bias, one-hot actions and the output gradient [rows, 2]
+// (g₀ for log π(a), g₁ for the entropy H); output [rows, actions]:
+// g₀·(onehot_k − π_k·Σonehot) − g₁·π_k·(log π_k + H).
+type policyGradOp policyOp
+
+func (op policyGradOp) Arity() int { return 4 }
+func (op policyGradOp) Type() hm.Type {
+	a := hm.TypeVariable('a')
+	m := G.TensorType{Dims: 2, Of: a}
+	return hm.NewFnType(m, m, m, m, m)
+}
+func (op policyGradOp) InferShape(...G.DimSizer) (tensor.Shape, error) {
+	return tensor.Shape{op.rows, op.actions}, nil
+}
+func (op policyGradOp) Do(in ...G.Value) (G.Value, error) {
+	return op.UsePreallocDo(tensor.New(tensor.Of(tensor.Float32), tensor.WithShape(op.rows, op.actions)), in...)
+}
+func (op policyGradOp) ReturnsPtr() bool     { return false }
+func (op policyGradOp) CallsExtern() bool    { return false }
+func (op policyGradOp) OverwritesInput() int { return -1 }
+
+// UsePreallocDo implements G.UsePreallocDoer.
+func (op policyGradOp) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, error) {
+	if len(in) != 4 {
+		return nil, fmt.Errorf("%v: %d inputs, want 4", op, len(in))
+	}
+	d, err := floatsN(op, in[0], in[1], in[2], in[3], prealloc)
+	if err != nil {
+		return nil, err
+	}
+	A := op.actions
+	n := op.rows * A
+	if len(d[0]) != n || len(d[1]) != n || len(d[2]) != n || len(d[3]) != 2*op.rows || len(d[4]) != n {
+		return nil, fmt.Errorf("%v: logits %v, mask %v, actions %v, gradient %v, output %v", op, in[0].Shape(), in[1].Shape(), in[2].Shape(), in[3].Shape(), prealloc.Shape())
+	}
+	for r := 0; r < op.rows; r++ {
+		oh, dz := d[2][r*A:(r+1)*A], d[4][r*A:(r+1)*A]
+		_, h := logSoftmaxRow(d[0][r*A:(r+1)*A], d[1][r*A:(r+1)*A], oh, dz) // dz holds log π for now
+		g0, g1 := d[3][2*r], d[3][2*r+1]
+		var sum float32
+		for _, o := range oh {
+			sum += o
+		}
+		hf := float32(h)
+		for k, l := range dz {
+			p := float32(0)
+			if l > -80 {
+				p = float32(math.Exp(float64(l)))
+			}
+			dz[k] = g0*(oh[k]-p*sum) - g1*p*(l+hf)
+		}
+	}
+	return prealloc, nil
+}
+func (op policyGradOp) WriteHash(h hash.Hash) { fmt.Fprintf(h, "dpolicy:%d-%d", op.rows, op.actions) }
+func (op policyGradOp) Hashcode() uint32      { return hashOf(op) }
+func (op policyGradOp) String() string {
+	return fmt.Sprintf("∂logπ(a),H<%d×%d>", op.rows, op.actions)
+}
