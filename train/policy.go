@@ -47,28 +47,47 @@ func floatsN(op fmt.Stringer, vs ...G.Value) ([][]float32, error) {
 	return out, nil
 }
 
-// logSoftmaxRow writes the log-softmax of z+mask into lp and returns the
-// row's log π(a) and entropy.
-func logSoftmaxRow(z, mask, onehot, lp []float32) (logpA, ent float64) {
+// logSoftmaxRow writes the log-softmax of z+mask into lp and the
+// probabilities into p, and returns the row's log π(a) and entropy. Masked
+// actions (mask < 0: maskedLogit) get probability exactly 0, as exp of
+// their logit underflows to in float32, without computing it; a row with
+// every action masked is a softmax over all of them, as it was in gorgonia.
+func logSoftmaxRow(z, mask, onehot, lp, p []float32) (logpA, ent float64) {
 	mx := float32(math.Inf(-1))
 	for j, v := range z {
 		v += mask[j]
 		lp[j] = v
-		mx = max(mx, v)
+		if mask[j] >= 0 {
+			mx = max(mx, v)
+		}
+	}
+	thr := float32(0) // entries with mask ≥ thr count
+	if math.IsInf(float64(mx), -1) {
+		thr = float32(math.Inf(-1))
+		for _, v := range lp {
+			mx = max(mx, v)
+		}
 	}
 	s := 0.0
-	for _, v := range lp {
-		s += math.Exp(float64(v - mx))
+	for j, v := range lp {
+		e := 0.0
+		if mask[j] >= thr {
+			e = math.Exp(float64(v - mx))
+		}
+		p[j] = float32(e)
+		s += e
 	}
 	lse := mx + float32(math.Log(s))
+	inv := float32(1 / s)
 	for j := range lp {
 		l := lp[j] - lse
 		lp[j] = l
 		if onehot[j] != 0 {
 			logpA += float64(onehot[j]) * float64(l)
 		}
-		if l > -80 { // exp underflows to 0 in float32 below: masked actions
-			ent -= math.Exp(float64(l)) * float64(l)
+		if mask[j] >= thr {
+			p[j] *= inv
+			ent -= float64(p[j]) * float64(l)
 		}
 	}
 	return logpA, ent
@@ -87,10 +106,10 @@ func (op policyOp) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, erro
 	if len(d[0]) != n || len(d[1]) != n || len(d[2]) != n || len(d[3]) != 2*op.rows {
 		return nil, fmt.Errorf("%v: logits %v, mask %v, actions %v, output %v", op, in[0].Shape(), in[1].Shape(), in[2].Shape(), prealloc.Shape())
 	}
-	lp := make([]float32, op.actions)
 	A := op.actions
+	lp, pr := make([]float32, A), make([]float32, A)
 	for r := 0; r < op.rows; r++ {
-		la, h := logSoftmaxRow(d[0][r*A:(r+1)*A], d[1][r*A:(r+1)*A], d[2][r*A:(r+1)*A], lp)
+		la, h := logSoftmaxRow(d[0][r*A:(r+1)*A], d[1][r*A:(r+1)*A], d[2][r*A:(r+1)*A], lp, pr)
 		d[3][2*r], d[3][2*r+1] = float32(la), float32(h)
 	}
 	return prealloc, nil
@@ -150,9 +169,10 @@ func (op policyGradOp) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, 
 	if len(d[0]) != n || len(d[1]) != n || len(d[2]) != n || len(d[3]) != 2*op.rows || len(d[4]) != n {
 		return nil, fmt.Errorf("%v: logits %v, mask %v, actions %v, gradient %v, output %v", op, in[0].Shape(), in[1].Shape(), in[2].Shape(), in[3].Shape(), prealloc.Shape())
 	}
+	pr := make([]float32, A)
 	for r := 0; r < op.rows; r++ {
 		oh, dz := d[2][r*A:(r+1)*A], d[4][r*A:(r+1)*A]
-		_, h := logSoftmaxRow(d[0][r*A:(r+1)*A], d[1][r*A:(r+1)*A], oh, dz) // dz holds log π for now
+		_, h := logSoftmaxRow(d[0][r*A:(r+1)*A], d[1][r*A:(r+1)*A], oh, dz, pr) // dz holds log π for now
 		g0, g1 := d[3][2*r], d[3][2*r+1]
 		var sum float32
 		for _, o := range oh {
@@ -160,10 +180,7 @@ func (op policyGradOp) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, 
 		}
 		hf := float32(h)
 		for k, l := range dz {
-			p := float32(0)
-			if l > -80 {
-				p = float32(math.Exp(float64(l)))
-			}
+			p := pr[k]
 			dz[k] = g0*(oh[k]-p*sum) - g1*p*(l+hf)
 		}
 	}
