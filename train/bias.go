@@ -3,10 +3,13 @@ package train
 import (
 	"fmt"
 	"hash"
+	"runtime"
 
 	"github.com/chewxy/hm"
 	G "gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
+
+	"github.com/gridgym/gridgym/internal/sgemm"
 )
 
 // biasOp adds a bias vector [n] to every row of a [rows, n] matrix and, with
@@ -42,16 +45,18 @@ func (op biasOp) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, error)
 	if len(m) != op.rows*op.n || len(b) != op.n || len(out) != op.rows*op.n {
 		return nil, fmt.Errorf("%v: matrix %v, bias %v, output %v", op, in[0].Shape(), in[1].Shape(), prealloc.Shape())
 	}
-	for r := 0; r < op.rows; r++ {
-		src, dst := m[r*op.n:(r+1)*op.n], out[r*op.n:(r+1)*op.n]
-		for j, v := range src {
-			v += b[j]
-			if op.relu && v < 0 {
-				v = 0
+	parallelRows(op.rows, op.n, func(lo, hi int) {
+		for r := lo; r < hi; r++ {
+			src, dst := m[r*op.n:(r+1)*op.n], out[r*op.n:(r+1)*op.n]
+			for j, v := range src {
+				v += b[j]
+				if op.relu && v < 0 {
+					v = 0
+				}
+				dst[j] = v
 			}
-			dst[j] = v
 		}
-	}
+	})
 	return prealloc, nil
 }
 func (op biasOp) WriteHash(h hash.Hash) {
@@ -116,13 +121,15 @@ func (op reluGradOp) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, er
 	if len(y) != op.rows*op.n || len(g) != len(y) || len(out) != len(y) {
 		return nil, fmt.Errorf("%v: output %v, gradient %v, result %v", op, in[0].Shape(), in[1].Shape(), prealloc.Shape())
 	}
-	for i, v := range y {
-		if v > 0 {
-			out[i] = g[i]
-		} else {
-			out[i] = 0
+	parallelRows(op.rows, op.n, func(lo, hi int) {
+		for i := lo * op.n; i < hi*op.n; i++ {
+			if y[i] > 0 {
+				out[i] = g[i]
+			} else {
+				out[i] = 0
+			}
 		}
-	}
+	})
 	return prealloc, nil
 }
 func (op reluGradOp) WriteHash(h hash.Hash) { fmt.Fprintf(h, "relugrad:%d-%d", op.rows, op.n) }
@@ -168,7 +175,14 @@ func (op planarOp) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, erro
 		return nil, fmt.Errorf("%v: input %v, output %v", op, in[0].Shape(), prealloc.Shape())
 	}
 	hw, ch := op.hw, op.ch
-	for i := 0; i < op.b; i++ {
+	parallelRows(op.b, hw*ch, func(lo, hi int) { op.reorder(src, dst, lo, hi) })
+	return prealloc, nil
+}
+
+// reorder is UsePreallocDo on images lo..hi.
+func (op planarOp) reorder(src, dst []float32, lo, hi int) {
+	hw, ch := op.hw, op.ch
+	for i := lo; i < hi; i++ {
 		cells, planes := src[i*hw*ch:(i+1)*hw*ch], dst[i*hw*ch:(i+1)*hw*ch]
 		if op.inverse {
 			cells, planes = planes, cells
@@ -183,7 +197,6 @@ func (op planarOp) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, erro
 			}
 		}
 	}
-	return prealloc, nil
 }
 func (op planarOp) WriteHash(h hash.Hash) {
 	fmt.Fprintf(h, "planar:%d-%d-%d-%v", op.b, op.hw, op.ch, op.inverse)
@@ -206,4 +219,26 @@ func (op planarOp) SymDiff(in G.Nodes, _, grad *G.Node) (G.Nodes, error) {
 		return nil, err
 	}
 	return G.Nodes{g}, nil
+}
+
+// rowsJob is a row-wise loop split over the cores (sgemm.Parallel): f(lo,
+// hi) handles rows lo..hi. Every row is computed the same way whatever the
+// split, so results do not depend on the number of cores.
+type rowsJob struct {
+	n int
+	f func(lo, hi int)
+}
+
+// RunPart implements sgemm.Runner.
+func (j *rowsJob) RunPart(i, parts int) { j.f(j.n*i/parts, j.n*(i+1)/parts) }
+
+// parallelRows runs f over rows 0..n on every core when the work (n rows of
+// about cost floats each) is worth splitting.
+func parallelRows(n, cost int, f func(lo, hi int)) {
+	parts := min(runtime.GOMAXPROCS(0), n)
+	if parts < 2 || n*cost < 1<<15 {
+		f(0, n)
+		return
+	}
+	sgemm.Parallel(parts, &rowsJob{n: n, f: f})
 }

@@ -107,11 +107,13 @@ func (op policyOp) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, erro
 		return nil, fmt.Errorf("%v: logits %v, mask %v, actions %v, output %v", op, in[0].Shape(), in[1].Shape(), in[2].Shape(), prealloc.Shape())
 	}
 	A := op.actions
-	lp, pr := make([]float32, A), make([]float32, A)
-	for r := 0; r < op.rows; r++ {
-		la, h := logSoftmaxRow(d[0][r*A:(r+1)*A], d[1][r*A:(r+1)*A], d[2][r*A:(r+1)*A], lp, pr)
-		d[3][2*r], d[3][2*r+1] = float32(la), float32(h)
-	}
+	parallelRows(op.rows, 4*A, func(lo, hi int) {
+		lp, pr := make([]float32, A), make([]float32, A)
+		for r := lo; r < hi; r++ {
+			la, h := logSoftmaxRow(d[0][r*A:(r+1)*A], d[1][r*A:(r+1)*A], d[2][r*A:(r+1)*A], lp, pr)
+			d[3][2*r], d[3][2*r+1] = float32(la), float32(h)
+		}
+	})
 	return prealloc, nil
 }
 func (op policyOp) WriteHash(h hash.Hash) { fmt.Fprintf(h, "policy:%d-%d", op.rows, op.actions) }
@@ -169,8 +171,16 @@ func (op policyGradOp) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, 
 	if len(d[0]) != n || len(d[1]) != n || len(d[2]) != n || len(d[3]) != 2*op.rows || len(d[4]) != n {
 		return nil, fmt.Errorf("%v: logits %v, mask %v, actions %v, gradient %v, output %v", op, in[0].Shape(), in[1].Shape(), in[2].Shape(), in[3].Shape(), prealloc.Shape())
 	}
+	parallelRows(op.rows, 4*A, func(lo, hi int) { op.rowsGrad(d, lo, hi) })
+	return prealloc, nil
+}
+
+// rowsGrad is UsePreallocDo on rows lo..hi of d (logits, mask, actions,
+// output gradient, result).
+func (op policyGradOp) rowsGrad(d [][]float32, lo, hi int) {
+	A := op.actions
 	pr := make([]float32, A)
-	for r := 0; r < op.rows; r++ {
+	for r := lo; r < hi; r++ {
 		oh, dz := d[2][r*A:(r+1)*A], d[4][r*A:(r+1)*A]
 		_, h := logSoftmaxRow(d[0][r*A:(r+1)*A], d[1][r*A:(r+1)*A], oh, dz, pr) // dz holds log π for now
 		g0, g1 := d[3][2*r], d[3][2*r+1]
@@ -184,7 +194,6 @@ func (op policyGradOp) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, 
 			dz[k] = g0*(oh[k]-p*sum) - g1*p*(l+hf)
 		}
 	}
-	return prealloc, nil
 }
 func (op policyGradOp) WriteHash(h hash.Hash) { fmt.Fprintf(h, "dpolicy:%d-%d", op.rows, op.actions) }
 func (op policyGradOp) Hashcode() uint32      { return hashOf(op) }
