@@ -233,7 +233,7 @@ func TestSandboxMemoryLimit(t *testing.T) {
 		}
 	}
 	if ev := a.Events(); ev.Errors != 1 || ev.Answered != 2 {
-		t.Errorf("events %v, want 1 error and 2 answered", ev)
+		t.Errorf("events %v, want 1 error and 2 answered (log %q)", ev, log)
 	}
 	if got := log.String(); !strings.Contains(got, "MemoryError") || !strings.Contains(got, "over its memory limit: 256 MiB") {
 		t.Errorf("log %q, want the memory limit named", got)
