@@ -166,3 +166,28 @@ func BenchmarkCompressFloor(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkExportParquet measures ExportParquet over a shard of random
+// Nuggets play (one op is one row exported); ms/row is CPU-bound, so
+// compare it across commits on the same machine.
+func BenchmarkExportParquet(b *testing.B) {
+	g, err := rules.Lookup("nuggets")
+	if err != nil {
+		b.Fatal(err)
+	}
+	cfg := g.Default()
+	dir := b.TempDir()
+	writeEpisodes(b, dir, testMeta(b, cfg, 1), datasets.WriterOptions{}, generateMax(b, cfg, 16, 1, false, 2000))
+	rows := shardRows(b, dir)[0]
+	out := b.TempDir()
+	b.ReportAllocs()
+	b.ResetTimer()
+	done := int64(0)
+	for done < int64(b.N) {
+		if err := datasets.ExportParquet(dir, out); err != nil {
+			b.Fatal(err)
+		}
+		done += rows
+	}
+	b.ReportMetric(b.Elapsed().Seconds()*1e3/float64(done), "ms/row")
+}

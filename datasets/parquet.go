@@ -76,7 +76,17 @@ func exportShard(shard, dst string) (err error) {
 		}
 	}()
 	bw := bufio.NewWriterSize(f, 1<<20)
-	props := parquet.NewWriterProperties(parquet.WithCompression(compress.Codecs.Zstd), parquet.WithDictionaryDefault(false),
+	// Data pages v2: arrow's v1 pages write their levels behind a 4-byte
+	// length prefix, and with that offset its PooledBufferWriter.Reserve
+	// grows the level buffer by 64 bytes at a time, copying it whole each
+	// time: quadratic in a page's list items (the state and legal words).
+	// With v2 pages (no prefix) it doubles: BenchmarkExportParquet went from
+	// 0.24 to 0.0046 ms a Nuggets row and from 9.6 GB to 113 MB allocated.
+	// DuckDB, pyarrow and Spark read v2 pages. The price: v2 keeps levels
+	// uncompressed, a few bytes per list a row (191,360 Nuggets rows: 1.78
+	// MB of Parquet instead of 0.32 MB).
+	props := parquet.NewWriterProperties(parquet.WithDataPageVersion(parquet.DataPageV2),
+		parquet.WithCompression(compress.Codecs.Zstd), parquet.WithDictionaryDefault(false),
 		parquet.WithDictionaryFor(ColGame, true), parquet.WithDictionaryFor(ColRunID, true), parquet.WithDictionaryFor(ColAgent, true))
 	pw, err := pqarrow.NewFileWriter(r.Schema(), bw, props, pqarrow.NewArrowWriterProperties(pqarrow.WithStoreSchema()))
 	if err != nil {
