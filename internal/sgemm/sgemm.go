@@ -18,24 +18,43 @@ import (
 )
 
 const (
-	mr = 6   // rows of a micro-tile
-	nr = 16  // columns of a micro-tile (one packed panel of B)
-	kc = 256 // depth of a block of the product (B's panel stays in L1)
+	maxMR = 12  // most rows of a micro-tile
+	nr    = 16  // columns of a micro-tile (one packed panel of B)
+	kc    = 256 // depth of a block of the product (B's panel stays in L1)
 )
 
-// tile is the micro-kernel in use: the assembly one when the CPU has it.
+// mr is the rows of the selected micro-kernel's tile.
+var mr = 6
+
+// tile is the micro-kernel in use: the best one this CPU has.
 var tile = tileGo
 
 // kernelName says which micro-kernel tile is.
 var kernelName = "go 6x16"
 
+// kernel is a micro-kernel: its name, its tile's rows and the function.
+type kernel struct {
+	name string
+	mr   int
+	tile func(k int, a []float32, rs, ks int, b, c []float32, ldc int)
+}
+
+// kernels are the micro-kernels this CPU can run, the preferred one last:
+// the portable ones, then those the architecture's init adds by CPU
+// feature.
+var kernels = []kernel{{"go 6x16", 6, tileGo}, {"go 12x16", 12, tileGo}}
+
+// use selects a micro-kernel (tests select each in turn).
+func use(k kernel) { tile, mr, kernelName = k.tile, k.mr, k.name }
+
 // Kernel names the micro-kernel selected for this CPU.
 func Kernel() string { return kernelName }
 
 // tileGo is the portable micro-kernel: c[i·ldc+j] += Σ_p a[i·rs+p·ks]·
-// b[p·16+j] for i < 6, j < 16.
+// b[p·16+j] for i < mr, j < 16.
 func tileGo(k int, a []float32, rs, ks int, b, c []float32, ldc int) {
-	var acc [mr][nr]float32
+	var acc [maxMR][nr]float32
+	mr := mr
 	for p := 0; p < k; p++ {
 		bp := (*[nr]float32)(b[p*nr : p*nr+nr])
 		for i := 0; i < mr; i++ {
@@ -171,7 +190,7 @@ func startPool() {
 		queue = make(chan task, maxWorkers)
 		for range max(runtime.NumCPU(), 2) {
 			go func() {
-				edge := new([mr * nr]float32)
+				edge := new([maxMR * nr]float32)
 				for t := range queue {
 					if t.r != nil {
 						t.r.RunPart(t.i0, t.i1)
@@ -221,7 +240,7 @@ type job struct {
 // rows adds the block's product into rows i0..i1 of C.
 // edge is the caller's scratch tile (a local would escape to the heap
 // through the kernel's function value).
-func (jb *job) rows(i0, i1 int, edge *[mr * nr]float32) {
+func (jb *job) rows(i0, i1 int, edge *[maxMR * nr]float32) {
 	kb := jb.kb
 	for i := i0; i < i1; i += mr {
 		h := min(mr, i1-i)
@@ -250,7 +269,7 @@ func (jb *job) rows(i0, i1 int, edge *[mr * nr]float32) {
 	}
 }
 
-// edgeGo computes the last h < 6 rows of a tile into e (row stride 16),
+// edgeGo computes the last h < mr rows of a tile into e (row stride 16),
 // overwriting it: the micro-kernel would read past A's end.
 func edgeGo(h, k int, a []float32, rs, ks int, b, e []float32) {
 	clear(e)
@@ -274,7 +293,7 @@ func edgeGo(h, k int, a []float32, rs, ks int, b, e []float32) {
 type packed struct {
 	buf  []float32
 	job  job
-	edge [mr * nr]float32
+	edge [maxMR * nr]float32
 	wg   sync.WaitGroup
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -65,14 +66,12 @@ var cases = []gemmCase{
 }
 
 func TestGemmMatchesReference(t *testing.T) {
-	kernels := map[string]func(int, []float32, int, int, []float32, []float32, int){"selected (" + Kernel() + ")": tile, "go": tileGo}
-	for name, kern := range kernels {
+	defer use(kernels[len(kernels)-1])
+	for _, kern := range kernels {
 		for _, tc := range cases {
 			for _, workers := range []int{1, 2, 3} {
-				t.Run(fmt.Sprintf("%s/%dx%dx%d/tA%v-tB%v/w%d", name, tc.m, tc.n, tc.k, tc.transA, tc.transB, workers), func(t *testing.T) {
-					saved := tile
-					tile = kern
-					defer func() { tile = saved }()
+				t.Run(fmt.Sprintf("%s/%dx%dx%d/tA%v-tB%v/w%d", kern.name, tc.m, tc.n, tc.k, tc.transA, tc.transB, workers), func(t *testing.T) {
+					use(kern)
 					rng := rand.New(rand.NewPCG(uint64(tc.m), uint64(tc.n*1000+tc.k)))
 					lda, ldb, ldc := tc.k+3, tc.n+1, tc.n+5
 					if tc.transA {
@@ -142,16 +141,20 @@ func TestGemmAllocatesNothing(t *testing.T) {
 }
 
 func BenchmarkGemm(b *testing.B) {
+	defer use(kernels[len(kernels)-1])
 	for _, s := range []struct{ m, n, k int }{{3200, 16, 144}, {3200, 16, 297}, {144, 16, 3200}} {
-		for _, w := range []int{1, 2} {
-			b.Run(fmt.Sprintf("%dx%dx%d/w%d", s.m, s.n, s.k, w), func(b *testing.B) {
-				rng := rand.New(rand.NewPCG(1, 1))
-				x, y, z := randSlice(rng, s.m*s.k), randSlice(rng, s.k*s.n), make([]float32, s.m*s.n)
-				for i := 0; i < b.N; i++ {
-					GemmWorkers(w, false, false, s.m, s.n, s.k, x, s.k, y, s.n, 0, z, s.n)
-				}
-				b.ReportMetric(float64(2*s.m*s.n*s.k*b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
-			})
+		for _, kern := range kernels {
+			for _, w := range []int{1, 2} {
+				b.Run(fmt.Sprintf("%dx%dx%d/%s/w%d", s.m, s.n, s.k, strings.ReplaceAll(kern.name, " ", "-"), w), func(b *testing.B) {
+					use(kern)
+					rng := rand.New(rand.NewPCG(1, 1))
+					x, y, z := randSlice(rng, s.m*s.k), randSlice(rng, s.k*s.n), make([]float32, s.m*s.n)
+					for i := 0; i < b.N; i++ {
+						GemmWorkers(w, false, false, s.m, s.n, s.k, x, s.k, y, s.n, 0, z, s.n)
+					}
+					b.ReportMetric(float64(2*s.m*s.n*s.k*b.N)/b.Elapsed().Seconds()/1e9, "GFLOP/s")
+				})
+			}
 		}
 	}
 }
