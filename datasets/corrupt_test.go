@@ -173,3 +173,71 @@ func FuzzShard(f *testing.F) {
 		}
 	})
 }
+
+// A shard written before checksums reads as before, marked unchecked
+// (Reader.Checked, Report.Unchecked and the validate text say so); one
+// written now is checked; damage to either is an error matching
+// ErrCorrupt that names the file.
+func TestCheckedAndUnchecked(t *testing.T) {
+	checked := checkedShard(t)
+	for _, tc := range []struct {
+		path    string
+		checked bool
+		rows    int64
+	}{
+		{uncheckedShard, false, 4160},
+		{checked, true, -1},
+	} {
+		r, err := datasets.Open(tc.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Checked() != tc.checked || (tc.rows >= 0 && r.NumRows() != tc.rows) {
+			t.Errorf("%s: Checked %v with %d rows, want %v with %d", tc.path, r.Checked(), r.NumRows(), tc.checked, tc.rows)
+		}
+		if err := r.Verify(); err != nil {
+			t.Errorf("%s: Verify: %v", tc.path, err)
+		}
+		r.Close()
+		rep, err := datasets.Validate(tc.path)
+		if err != nil || !rep.OK() {
+			t.Fatalf("%s: %v %v", tc.path, err, rep.Problems)
+		}
+		var text bytes.Buffer
+		rep.WriteText(&text)
+		if said := bytes.Contains(text.Bytes(), []byte("unchecked")); said == tc.checked || (len(rep.Unchecked) == 1) == tc.checked {
+			t.Errorf("%s: report lists unchecked %q, text:\n%s", tc.path, rep.Unchecked, text.String())
+		}
+
+		// A flipped bit in the last record batch's body.
+		data, err := os.ReadFile(tc.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(t.TempDir(), "shard-000000.arrow")
+		footer := int(data[len(data)-10]) | int(data[len(data)-9])<<8 | int(data[len(data)-8])<<16
+		data[len(data)-10-footer-100] ^= 4
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		err = datasets.EachRow(path, func(datasets.Meta, datasets.Row) error { return nil })
+		if tc.checked {
+			if !errors.Is(err, datasets.ErrCorrupt) || !bytes.Contains([]byte(err.Error()), []byte(path)) || !bytes.Contains([]byte(err.Error()), []byte("checksum mismatch")) {
+				t.Errorf("checked shard with a flipped body bit: %v, want a checksum mismatch naming %s", err, path)
+			}
+			r, err := datasets.Open(path)
+			if err != nil {
+				t.Fatalf("the footer is intact, Open should succeed: %v", err)
+			}
+			if err := r.Verify(); !errors.Is(err, datasets.ErrCorrupt) {
+				t.Errorf("Verify of the damaged shard: %v, want a mismatch", err)
+			}
+			r.Close()
+		} else if err != nil && !errors.Is(err, datasets.ErrCorrupt) {
+			t.Errorf("unchecked shard with a flipped body bit: %v does not match ErrCorrupt", err)
+		}
+	}
+	if _, err := datasets.Open(t.TempDir()); err == nil || errors.Is(err, datasets.ErrCorrupt) {
+		t.Errorf("Open of a directory: %v, want an error that is not ErrCorrupt", err)
+	}
+}
