@@ -22,15 +22,10 @@ const (
 
 // sandboxMarker is the first argument with which a host process re-executes
 // itself (/proc/self/exe) to become a bot's sandbox: the init of this
-// package sees it, sets up the namespaces and runs the bot's launcher, its
-// child, which it waits for. execMarker starts the launcher: it applies
-// the limits and Landlock to itself and then executes the bot (so the limits
-// bind the bot, never the sandbox's own Go runtime). Nothing else passes
-// them, so no other program is affected.
-const (
-	sandboxMarker = "__gridgym_sandbox_v1__"
-	execMarker    = "__gridgym_sandbox_exec_v1__"
-)
+// package sees it, sets up the namespaces, starts the bot under its limits
+// and Landlock as its child and waits for it. Nothing else passes it, so no
+// other program is affected.
+const sandboxMarker = "__gridgym_sandbox_v1__"
 
 // sandboxConfig is what the sandbox process is told, as JSON in the argument
 // after the marker.

@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -24,13 +23,8 @@ import (
 // init turns a process started with sandboxMarker into a bot's sandbox. The
 // check is one comparison of os.Args[1]; every other program goes on.
 func init() {
-	if len(os.Args) > 3 {
-		switch os.Args[1] {
-		case sandboxMarker:
-			sandboxMain(os.Args[2], os.Args[3:])
-		case execMarker:
-			launch(os.Args[2], os.Args[3:])
-		}
+	if len(os.Args) > 3 && os.Args[1] == sandboxMarker {
+		sandboxMain(os.Args[2], os.Args[3:])
 	}
 }
 
@@ -305,8 +299,8 @@ func (c *contained) cleanup() {
 
 // sandboxMain is the sandbox process: it joins the cgroup, mounts its own
 // /proc (as init of a new PID namespace) or becomes a child subreaper (where
-// there is none), then starts the bot's launcher (launch: limits, Landlock,
-// then the bot) as its child and waits for it. When the bot exits, so does
+// there is none), then starts the bot under its limits and Landlock
+// (startBot) as its child and waits for it. When the bot exits, so does
 // the sandbox, with the bot's status; in a PID namespace the kernel then
 // kills every process left in it, elsewhere the sandbox kills the
 // descendants it adopted. A limit that killed the bot is named on stderr,
@@ -337,12 +331,12 @@ func sandboxMain(js string, argv []string) {
 	} else if err := unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); err != nil {
 		fail("becoming a subreaper: %v", err)
 	}
-	// The launcher inherits the ready descriptor and closes it when it
-	// executes the bot.
-	pid, err := syscall.ForkExec("/proc/self/exe", append([]string{"/proc/self/exe", execMarker, js}, argv...),
-		&syscall.ProcAttr{Env: os.Environ(), Files: []uintptr{0, 1, 2}})
+	if cfg.Ready > 2 {
+		syscall.CloseOnExec(cfg.Ready) // the bot must not hold it open
+	}
+	pid, err := startBot(&cfg, argv)
 	if err != nil {
-		fail("starting the launcher: %v", err)
+		fail("%v", err)
 	}
 	if cfg.Ready > 2 {
 		syscall.Close(cfg.Ready)
@@ -380,71 +374,86 @@ func sandboxMain(js string, argv []string) {
 	os.Exit(ws.ExitStatus())
 }
 
-// launch is the bot's launcher, the sandbox's child: it sets the limits
-// and Landlock on itself and executes the bot, argv. Its descriptor
-// cfg.Ready closes at that execution, which tells the host that the bot's
-// time begins. Init runs on the main thread, locked to it: Landlock binds
-// that thread, which is the one that executes the bot.
-func launch(js string, argv []string) {
-	runtime.LockOSThread()
-	fail := func(format string, args ...any) {
-		fmt.Fprintf(os.Stderr, "gridgym sandbox: "+format+"\n", args...)
-		os.Exit(126)
+// startBot starts the bot, argv, under cfg's Landlock rules and limits, and
+// returns its pid. Landlock binds the thread that asks for it and the
+// processes it starts: a goroutine locked to a thread of its own restricts
+// it and starts the bot from it, and ends without unlocking, so the runtime
+// ends that thread; the sandbox, on its other threads, stays free to read
+// /proc. The limits must bind the bot and never this Go runtime (which may
+// map memory at any time: under the bot's address-space limit it would
+// die): the bot starts traced, stops at its execution, before it has run an
+// instruction of its own, gets its limits (prlimit) and goes on. Where
+// tracing is not allowed (Yama's ptrace_scope 3) the limits are set just
+// after the execution instead.
+func startBot(cfg *sandboxConfig, argv []string) (int, error) {
+	type started struct {
+		pid int
+		err error
 	}
-	var cfg sandboxConfig
-	if err := json.Unmarshal([]byte(js), &cfg); err != nil {
-		fail("bad configuration: %v", err)
-	}
-	if cfg.Ready > 2 {
-		syscall.CloseOnExec(cfg.Ready) // the bot must not hold it open
-	}
-	if cfg.Landlock > 0 {
-		if err := landlock(cfg.Landlock, cfg.Read, cfg.Write); err != nil {
-			fail("Landlock: %v", err)
+	ch := make(chan started)
+	go func() {
+		runtime.LockOSThread()
+		if cfg.Landlock > 0 {
+			if err := landlock(cfg.Landlock, cfg.Read, cfg.Write); err != nil {
+				ch <- started{err: fmt.Errorf("Landlock: %w", err)}
+				return
+			}
 		}
-	}
+		attr := &syscall.ProcAttr{Env: os.Environ(), Files: []uintptr{0, 1, 2}, Sys: &syscall.SysProcAttr{Ptrace: true}}
+		pid, err := syscall.ForkExec(argv[0], argv, attr)
+		traced := err == nil
+		if errors.Is(err, syscall.EPERM) {
+			attr.Sys.Ptrace = false
+			pid, err = syscall.ForkExec(argv[0], argv, attr)
+		}
+		if err != nil {
+			ch <- started{err: fmt.Errorf("starting %s: %w", argv[0], err)}
+			return
+		}
+		if traced {
+			var ws syscall.WaitStatus
+			for {
+				_, err := syscall.Wait4(pid, &ws, 0, nil)
+				if err != syscall.EINTR {
+					break
+				}
+			}
+		}
+		err = setLimits(pid, cfg)
+		if traced {
+			syscall.PtraceDetach(pid)
+		}
+		if err != nil {
+			syscall.Kill(pid, syscall.SIGKILL)
+			ch <- started{err: err}
+			return
+		}
+		ch <- started{pid: pid}
+	}()
+	st := <-ch
+	return st.pid, st.err
+}
+
+// setLimits sets cfg's limits on process pid.
+func setLimits(pid int, cfg *sandboxConfig) error {
 	for _, l := range []struct {
-		res int
-		v   uint64
-		max uint64
+		res  int
+		v    uint64
+		max  uint64
+		name string
 	}{
-		{unix.RLIMIT_CPU, uint64(cfg.CPU), uint64(cfg.CPU) + 1}, // SIGXCPU, then SIGKILL a second later
-		{unix.RLIMIT_NPROC, uint64(cfg.Procs), uint64(cfg.Procs)},
+		{unix.RLIMIT_AS, uint64(cfg.Memory), uint64(cfg.Memory), "memory"},
+		{unix.RLIMIT_CPU, uint64(cfg.CPU), uint64(cfg.CPU) + 1, "CPU"}, // SIGXCPU, then SIGKILL a second later
+		{unix.RLIMIT_NPROC, uint64(cfg.Procs), uint64(cfg.Procs), "process"},
 	} {
 		if l.v == 0 {
 			continue
 		}
-		if err := unix.Setrlimit(l.res, &unix.Rlimit{Cur: l.v, Max: l.max}); err != nil {
-			fail("setting limit %d: %v", l.res, err)
+		if err := unix.Prlimit(pid, l.res, &unix.Rlimit{Cur: l.v, Max: l.max}, nil); err != nil {
+			return fmt.Errorf("setting the %s limit: %w", l.name, err)
 		}
 	}
-	// The address-space limit would bind this Go runtime too, which may
-	// map memory at any time: everything the execution needs is made first,
-	// and the limit is set by a raw system call just before it, with the
-	// collector off.
-	path, err := unix.BytePtrFromString(argv[0])
-	if err != nil {
-		fail("bad program name %q", argv[0])
-	}
-	args, err := syscall.SlicePtrFromStrings(argv)
-	if err != nil {
-		fail("bad argument: %v", err)
-	}
-	env, err := syscall.SlicePtrFromStrings(os.Environ())
-	if err != nil {
-		fail("bad environment: %v", err)
-	}
-	msg := []byte("gridgym sandbox: could not execute " + argv[0] + "\n")
-	as := unix.Rlimit{Cur: uint64(cfg.Memory), Max: uint64(cfg.Memory)}
-	debug.SetGCPercent(-1)
-	if cfg.Memory > 0 {
-		if _, _, e := unix.RawSyscall6(unix.SYS_PRLIMIT64, 0, unix.RLIMIT_AS, uintptr(unsafe.Pointer(&as)), 0, 0, 0); e != 0 {
-			fail("setting the memory limit: %v", e)
-		}
-	}
-	unix.RawSyscall(unix.SYS_EXECVE, uintptr(unsafe.Pointer(path)), uintptr(unsafe.Pointer(&args[0])), uintptr(unsafe.Pointer(&env[0])))
-	unix.RawSyscall(unix.SYS_WRITE, 2, uintptr(unsafe.Pointer(&msg[0])), uintptr(len(msg)))
-	unix.RawSyscall(unix.SYS_EXIT_GROUP, 126, 0, 0)
+	return nil
 }
 
 // reapAdopted kills and reaps the processes the sandbox adopted as a child
