@@ -29,8 +29,11 @@
 // kernel offers, with no service to install. The host starts its own
 // executable (/proc/self/exe) with a marker argument; this package's init
 // sees the marker (one comparison: no other program is affected, test
-// binaries and every program importing the package work alike), sets the
-// limits and the restrictions, starts the bot as its child and waits for it.
+// binaries and every program importing the package work alike), sets up
+// the namespaces, starts the bot as its child under Landlock (from a thread
+// of its own) and sets the bot's limits while it is stopped at its
+// execution (it starts traced, then is let go), so that the limits bind the
+// bot and never the sandbox's Go runtime; then it waits for the bot.
 // Its parts, and what replaces each where it is missing:
 //
 //   - Descendants. The sandbox has a session and a process group of its
