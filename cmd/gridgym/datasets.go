@@ -48,10 +48,14 @@ s3://bucket/prefix?endpoint=…: downloaded to a temporary folder first).`,
 	c.AddCommand(&cobra.Command{
 		Use:   "validate PATH|URL",
 		Short: "Check schema, step order, legality of actions and complete episodes",
-		Long: `Check every shard under PATH: the schema and metadata, steps contiguous from
-0 per (episode, seat), every action's bit set in the stored legal mask,
-every episode complete, every stored state readable by the game. Exits with
-status 1 when anything is wrong. PATH may be a URL (file://…,
+		Long: `Check every shard under PATH: the file's structure (every length and offset
+within the file), its checksums (CRC-32C of the footer and of every record
+batch: a flipped bit anywhere is reported), the schema and metadata, steps
+contiguous from 0 per (episode, seat), every action's bit set in the stored
+legal mask, every episode complete, every stored state readable by the game.
+Shards written before shards carried checksums are listed as unchecked (they
+are still read and checked otherwise). Exits with status 1 when anything is
+wrong. PATH may be a URL (file://…,
 s3://bucket/prefix?endpoint=…): downloaded to a temporary folder first.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
