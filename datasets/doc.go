@@ -17,6 +17,21 @@
 // hidden temporary file, never a torn shard. Readers (Files) ignore hidden
 // files. An episode is never split across shards.
 //
+// # Integrity
+//
+// The footer's custom metadata (Arrow IPC Footer.custom_metadata, which
+// other Arrow readers ignore) holds a CRC-32C of the footer arrow wrote and
+// of every dictionary and record batch message (KeyChecksum…): Open checks
+// the footer and dictionaries, Batch each record batch before decoding it,
+// Reader.Verify all of them without decoding, Validate all of them. Shards
+// written before checksums read as before, unchecked (Reader.Checked,
+// Report.Unchecked). Before arrow's reader sees a file, every length and
+// offset in it (footer, blocks, message metadata, buffers, uncompressed
+// sizes, flatbuffer vectors) is bounded by the file's size, and the reader
+// allocates through an allocator capped by it, so a corrupt shard is an
+// error matching ErrCorrupt, never a crash or an allocation of gigabytes;
+// EachRowSkipping lets a learner skip such shards and go on.
+//
 // # Schema (version 1)
 //
 //	game          dictionary<int32, utf8>         the game's registry name
