@@ -3,8 +3,10 @@
 package host
 
 import (
+	"fmt"
 	"io"
 	"os/exec"
+	"sync/atomic"
 	"time"
 )
 
@@ -14,7 +16,15 @@ type contained struct{}
 // contain leaves cmd as it is: outside Linux there are no namespaces, no
 // Landlock, and the limits are not applied; the bot runs in its own process
 // group (where there are process groups) and is timed as everywhere.
-func contain(*exec.Cmd, []string, *sandbox, bool, io.Writer) (*contained, error) { return nil, nil }
+func contain(_ *exec.Cmd, _ []string, _ *sandbox, _ bool, log io.Writer) (*contained, error) {
+	if log != nil && !logged.Swap(true) {
+		fmt.Fprintf(log, "host: sandbox: %s\n", SandboxSummary())
+	}
+	return nil, nil
+}
+
+// logged is set once the missing sandbox has been logged.
+var logged atomic.Bool
 
 func namespaces() bool                     { return false }
 func namespaceFailed(error) bool           { return false }
