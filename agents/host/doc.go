@@ -50,10 +50,13 @@
 //   - Limits (Options.Memory, CPU, Procs; DefaultMemory, DefaultCPU,
 //     DefaultProcs; gridgym's --bot-memory, --bot-cpu, --bot-procs).
 //     RLIMIT_AS and RLIMIT_CPU per process. The process count is enforced by
-//     a pids cgroup (cgroup v1's pids hierarchy, made per bot as root); else
-//     by RLIMIT_NPROC, which counts every process of the user and which the
-//     kernel does not apply to root: as root without a pids cgroup, the
-//     count is not limited (the PID namespace's own count is no limit). A
+//     a pids cgroup (cgroup v1's pids hierarchy, made per bot as root; it
+//     counts threads, the sandbox process's handful included); else by RLIMIT_NPROC, which counts every task
+//     (process or thread) of the user, gridgym's included, so the bot gets
+//     the limit more than the user runs when it starts (approximate: other
+//     programs of the user move it); the kernel does not apply RLIMIT_NPROC
+//     to root: as root without a pids cgroup, the count is not limited (the
+//     PID namespace's own count is no limit). A
 //     Python bot over its memory gets MemoryError (logged with the limit,
 //     played as no answer); one over its CPU time is killed, logged as a
 //     crash naming the limit (the sandbox writes the cause on stderr); one

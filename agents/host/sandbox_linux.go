@@ -390,6 +390,13 @@ func startBot(cfg *sandboxConfig, argv []string) (int, error) {
 		pid int
 		err error
 	}
+	// RLIMIT_NPROC counts every task (process or thread) of the user,
+	// gridgym's own included: the bot gets cfg.Procs more than the user runs
+	// now (counted here, before Landlock hides /proc).
+	nproc := uint64(0)
+	if cfg.Procs > 0 {
+		nproc = uint64(userTasks() + cfg.Procs)
+	}
 	ch := make(chan started)
 	go func() {
 		runtime.LockOSThread()
@@ -419,7 +426,7 @@ func startBot(cfg *sandboxConfig, argv []string) (int, error) {
 				}
 			}
 		}
-		err = setLimits(pid, cfg)
+		err = setLimits(pid, cfg, nproc)
 		if traced {
 			syscall.PtraceDetach(pid)
 		}
@@ -434,8 +441,8 @@ func startBot(cfg *sandboxConfig, argv []string) (int, error) {
 	return st.pid, st.err
 }
 
-// setLimits sets cfg's limits on process pid.
-func setLimits(pid int, cfg *sandboxConfig) error {
+// setLimits sets cfg's limits on process pid, and RLIMIT_NPROC to nproc.
+func setLimits(pid int, cfg *sandboxConfig, nproc uint64) error {
 	for _, l := range []struct {
 		res  int
 		v    uint64
@@ -444,7 +451,7 @@ func setLimits(pid int, cfg *sandboxConfig) error {
 	}{
 		{unix.RLIMIT_AS, uint64(cfg.Memory), uint64(cfg.Memory), "memory"},
 		{unix.RLIMIT_CPU, uint64(cfg.CPU), uint64(cfg.CPU) + 1, "CPU"}, // SIGXCPU, then SIGKILL a second later
-		{unix.RLIMIT_NPROC, uint64(cfg.Procs), uint64(cfg.Procs), "process"},
+		{unix.RLIMIT_NPROC, nproc, nproc, "process"},
 	} {
 		if l.v == 0 {
 			continue
@@ -454,6 +461,38 @@ func setLimits(pid int, cfg *sandboxConfig) error {
 		}
 	}
 	return nil
+}
+
+// userTasks counts the tasks (threads) of processes whose real user is
+// this process's, as the kernel does for RLIMIT_NPROC.
+func userTasks() int {
+	uid := strconv.Itoa(os.Getuid())
+	ents, _ := os.ReadDir("/proc")
+	n := 0
+	for _, e := range ents {
+		if e.Name()[0] < '0' || e.Name()[0] > '9' {
+			continue
+		}
+		b, err := os.ReadFile("/proc/" + e.Name() + "/status")
+		if err != nil {
+			continue
+		}
+		mine, threads := false, 1
+		for _, line := range strings.Split(string(b), "\n") {
+			if f := strings.Fields(line); len(f) > 1 {
+				switch f[0] {
+				case "Uid:":
+					mine = f[1] == uid
+				case "Threads:":
+					threads, _ = strconv.Atoi(f[1])
+				}
+			}
+		}
+		if mine {
+			n += threads
+		}
+	}
+	return n
 }
 
 // reapAdopted kills and reaps the processes the sandbox adopted as a child

@@ -294,6 +294,7 @@ func TestSandboxProcessLimit(t *testing.T) {
 	} else if _, err := fmt.Sscanf(got[i:], "fork_bomb: %d started, error %s", &n, &errName); err != nil {
 		t.Fatalf("output %q: %v", got, err)
 	}
+	t.Logf("fork_bomb: %d started, error %s", n, errName)
 	if n >= 10 || errName == "none" {
 		t.Errorf("the bot started %d processes (error %s), want fewer than its limit of 10", n, errName)
 	}
