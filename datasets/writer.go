@@ -80,7 +80,8 @@ type WriterStats struct {
 // files named <prefix>-NNNNNN.arrow, numbered on from the highest shard
 // already there. A shard is written under the temporary name
 // .<prefix>-NNNNNN.arrow.tmp and renamed only once complete and synced, so a
-// final name never holds a torn file. Rows are copied into a record batch
+// final name never holds a torn file. Its footer carries a CRC-32C of every
+// message (KeyChecksum…), so readers find any flipped bit. Rows are copied into a record batch
 // in place; full batches are compressed and written on a goroutine of the
 // writer's own while the next one fills. A Writer is not safe for
 // concurrent use.
