@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -322,11 +323,12 @@ func sandboxMain(js string, argv []string) {
 	}
 	init1 := os.Getpid() == 1
 	if init1 && cfg.Proc {
-		if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, ""); err != nil {
-			fail("making mounts private: %v", err)
-		}
-		if err := unix.Mount("proc", "/proc", "proc", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, ""); err != nil {
-			fail("mounting /proc: %v", err)
+		// A fresh /proc shows only the namespace's processes. Where it
+		// cannot be mounted (a locked-down container), /proc, which would
+		// show the host's, is taken out of the bot's reach instead.
+		if unix.Mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, "") != nil ||
+			unix.Mount("proc", "/proc", "proc", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, "") != nil {
+			cfg.Read = slices.DeleteFunc(cfg.Read, func(p string) bool { return p == "/proc" })
 		}
 	} else if err := unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); err != nil {
 		fail("becoming a subreaper: %v", err)
