@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -29,6 +30,25 @@ func (r recorder) Act(st rules.State) rules.Move {
 	m := r.Agent.Act(st)
 	*r.moves = append(*r.moves, m)
 	return m
+}
+
+// lockedBuffer is a strings.Builder for the writers of a bot's output and
+// its event log, which write from different goroutines.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
 
 // noAnswer is a Rising Tide seat that never answers: the no-answer move,
@@ -67,7 +87,7 @@ func TestHostileSeatLeavesOthersAlone(t *testing.T) {
 	if len(names) < 3 {
 		t.Fatalf("rising-tide bots %v: want three that move", agents.Names("rising-tide"))
 	}
-	log := &strings.Builder{}
+	log := &lockedBuffer{}
 	type game struct {
 		moves [3][]rules.Move
 		res   eval.GameResult
