@@ -38,8 +38,12 @@ func (m *memoryValue) String() string {
 		return "none"
 	case v%(1<<30) == 0:
 		return fmt.Sprintf("%dG", v>>30)
-	default:
+	case v%(1<<20) == 0:
 		return fmt.Sprintf("%dM", v>>20)
+	case v%(1<<10) == 0:
+		return fmt.Sprintf("%dK", v>>10)
+	default:
+		return strconv.FormatInt(v, 10)
 	}
 }
 

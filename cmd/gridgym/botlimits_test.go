@@ -57,3 +57,31 @@ func TestBotLimitFlags(t *testing.T) {
 		t.Errorf("play --bot-memory lots: %v, want a usage error", err)
 	}
 }
+
+// FuzzBotLimitValues: the limit flags never panic on any input, and a value
+// they accept prints as a value they read back the same.
+func FuzzBotLimitValues(f *testing.F) {
+	for _, s := range []string{"2G", "512m", "none", "0", "-1", "9999999999G", "1K", "90s", "10m", "64", " 3g "} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		var m, m2 memoryValue
+		if m.Set(s) == nil {
+			if err := m2.Set(m.String()); err != nil || m2 != m && m2.String() != m.String() {
+				t.Errorf("memory %q: read %d, printed %q, read back %d (%v)", s, m, m.String(), m2, err)
+			}
+		}
+		var c, c2 cpuValue
+		if c.Set(s) == nil {
+			if err := c2.Set(c.String()); err != nil || c2 != c {
+				t.Errorf("cpu %q: read %d, printed %q, read back %d (%v)", s, c, c.String(), c2, err)
+			}
+		}
+		var p, p2 procsValue
+		if p.Set(s) == nil {
+			if err := p2.Set(p.String()); err != nil || p2 != p {
+				t.Errorf("procs %q: read %d, printed %q, read back %d (%v)", s, p, p.String(), p2, err)
+			}
+		}
+	})
+}
