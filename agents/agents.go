@@ -46,7 +46,16 @@ func Register(game, name, doc string, f Factory) {
 }
 
 // Lookup returns the agent name of game. Every game has "random" and "pass".
+// A spec written LABEL=SPEC (SplitLabel) is SPEC, named LABEL.
 func Lookup(game, name string) (Entry, error) {
+	if label, spec := SplitLabel(name); label != "" {
+		e, err := Lookup(game, spec)
+		if err != nil {
+			return Entry{}, fmt.Errorf("bot %s: %w", label, err)
+		}
+		e.Name = label
+		return e, nil
+	}
 	if e, ok := registry[game][name]; ok {
 		return e, nil
 	}

@@ -96,6 +96,13 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		}
 		entries[i] = e
 	}
+	// Tables, reports and replays name each bot by its label (agents.Labels:
+	// LABEL=SPEC's label, paths made short).
+	labels, err := agents.Labels(cfg.Bots)
+	if err != nil {
+		return nil, fmt.Errorf("tournament: %w", err)
+	}
+	cfg.Bots = labels
 	spec := *g.New(cfg.Game).Spec()
 	lineups := agents.Lineups(len(cfg.Bots), spec.Seats)
 	workers := cfg.Workers

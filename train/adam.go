@@ -16,6 +16,7 @@ type adam struct {
 	beta1, beta2, eps float64
 	t                 int
 	m, v              [][]float32
+	onStep            func() // test hook: called after every step
 }
 
 func newAdam(net *neural.Net) *adam {
@@ -49,6 +50,9 @@ func (a *adam) step(params, grads [][]float32, lr, maxNorm float64) float64 {
 	stepSize := float32(lr * math.Sqrt(c2) / c1)
 	eps := float32(a.eps * math.Sqrt(c2))
 	sc := float32(scale)
+	if a.onStep != nil {
+		defer a.onStep()
+	}
 	for i, p := range params {
 		m, v, g := a.m[i], a.v[i], grads[i]
 		for j := range p {

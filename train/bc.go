@@ -26,6 +26,11 @@ type BCStats struct {
 	Accuracy float64 // last epoch's share of samples whose greedy action is the teacher's (every head)
 	Seconds  float64
 	Skipped  int // corrupt shards skipped (datasets.ErrCorrupt), each logged
+	// Stopped says cloning ended before its planned epochs: its deadline
+	// passed or it was interrupted. The network keeps the steps taken.
+	Stopped bool `json:",omitempty"`
+	// Planned is the number of gradient steps bc.epochs asked for.
+	Planned int `json:",omitempty"`
 }
 
 // CloneConfig is behaviour cloning on its own: learn net to imitate Teacher's
@@ -37,6 +42,10 @@ type CloneConfig struct {
 	Augment  bool // random D4 frame per sample
 	Seed     uint64
 	Progress func(Progress)
+	// Deadline, if not zero, ends cloning at the first gradient step
+	// after it (Stopped in the result); so does ctx's end. Neither is an
+	// error: the network keeps what it learned.
+	Deadline time.Time
 	// Log receives a line for each corrupt shard skipped (nil: the log
 	// package's standard logger).
 	Log func(format string, args ...any)
@@ -69,6 +78,13 @@ func Clone(ctx context.Context, net *neural.Net, cc CloneConfig) (BCStats, error
 	// whenever the shards hold fewer than readCap (the warm start's do).
 	limit := 4 * cc.BC.Samples
 	var episodes []uint64 // episode ID of each sample
+	// With a deadline, reading takes at most a third of the time left, so
+	// that gradient steps get the rest (a time-cut clone is not the same
+	// every run, as no time-bounded run is).
+	var readEnd time.Time
+	if !cc.Deadline.IsZero() {
+		readEnd = t0.Add(time.Until(cc.Deadline) / 3)
+	}
 	skipped := 0
 	skip := func(file string, err error) {
 		skipped++
@@ -125,7 +141,7 @@ func Clone(ctx context.Context, net *neural.Net, cc CloneConfig) (BCStats, error
 			delete(pending, key)
 			delete(got, key)
 		}
-		if len(values) >= limit && len(pending) == 0 {
+		if (len(values) >= limit || (len(values) > 0 && (ctx.Err() != nil || (!readEnd.IsZero() && time.Now().After(readEnd))))) && len(pending) == 0 {
 			return errEnough
 		}
 		return nil
@@ -166,6 +182,15 @@ func Clone(ctx context.Context, net *neural.Net, cc CloneConfig) (BCStats, error
 	idx := make([]int, B)
 	frames := make([]rules.D4, B)
 	total := cc.BC.Epochs * max(1, (n+B-1)/B)
+	st.Planned = total
+	if cc.Progress != nil {
+		cc.Progress(Progress{Phase: "bc", Done: 0, Of: total, Elapsed: time.Since(t0)})
+	}
+	lastReport := time.Now()
+	stop := func() bool {
+		return ctx.Err() != nil || (!cc.Deadline.IsZero() && time.Now().After(cc.Deadline))
+	}
+epochs:
 	for e := 0; e < cc.BC.Epochs; e++ {
 		for i := range perm {
 			perm[i] = i
@@ -173,8 +198,12 @@ func Clone(ctx context.Context, net *neural.Net, cc CloneConfig) (BCStats, error
 		shuffle(perm, rng)
 		var loss, correct, count float64
 		for start := 0; start < n; start += B {
-			if ctx.Err() != nil {
-				return st, ctx.Err()
+			if stop() {
+				st.Stopped = true
+				if count > 0 {
+					st.Loss, st.Accuracy = loss/count, correct/(count*float64(B))
+				}
+				break epochs
 			}
 			for j := range idx {
 				if start+j < n {
@@ -228,7 +257,8 @@ func Clone(ctx context.Context, net *neural.Net, cc CloneConfig) (BCStats, error
 					correct++
 				}
 			}
-			if cc.Progress != nil && st.Steps%10 == 0 {
+			if cc.Progress != nil && (st.Steps%10 == 0 || time.Since(lastReport) > time.Second) {
+				lastReport = time.Now()
 				cc.Progress(Progress{Phase: "bc", Done: st.Steps, Of: total, Elapsed: time.Since(t0)})
 			}
 		}
@@ -263,9 +293,21 @@ func firstByEpisode(s samples, values []float32, episodes []uint64, limit int) (
 
 // warmStart plays the teacher into shards under the run folder (unless the
 // config names shards) and clones it.
+//
+// With a time cap (minutes > 0 and bc.time_share > 0) playing ends at two
+// fifths of the warm start's share of the run's time, keeping the episodes
+// finished by then, and cloning ends at the whole share, keeping the steps
+// taken; an interruption (ctx) ends either phase the same way. Neither is an
+// error: the network is as far as it got. Only a warm start that finished no
+// teacher episode at all leaves the network as initialised (t.bc.Samples 0).
 func (t *trainer) warmStart(ctx context.Context) error {
 	bc := t.cfg.BC
 	shards := bc.Shards
+	var playEnd, cloneEnd time.Time
+	if t.cfg.Minutes > 0 && bc.TimeShare > 0 {
+		share := time.Duration(t.cfg.Minutes * bc.TimeShare * float64(time.Minute))
+		playEnd, cloneEnd = t.start.Add(share*2/5), t.start.Add(share)
+	}
 	if shards == "" {
 		shards = filepath.Join(t.opt.Dir, "bc-shards")
 		lineup := append([]string{bc.Teacher}, bc.Opponents...)
@@ -287,7 +329,16 @@ func (t *trainer) warmStart(ctx context.Context) error {
 			return err
 		}
 		t0 := time.Now()
-		_, err = selfplay.Run(ctx, selfplay.Config{
+		playCtx := ctx
+		if !playEnd.IsZero() {
+			var cancel context.CancelFunc
+			playCtx, cancel = context.WithDeadline(ctx, playEnd)
+			defer cancel()
+		}
+		if t.opt.Progress != nil {
+			t.opt.Progress(Progress{Phase: "bc-play", Done: 0, Of: int(steps)})
+		}
+		played, err := selfplay.Run(playCtx, selfplay.Config{
 			Game: t.rcfg, Agents: lineup, Envs: envs, Steps: steps, Seed: t.cfg.Seed ^ 0xbc,
 			Workers: t.cfg.Workers, Reward: mode, Shaping: t.cfg.PPO.Shaping, Out: shards, MaxEpisode: t.cfg.MaxEpisodeSteps,
 			Progress: func(s selfplay.Stats) {
@@ -299,9 +350,17 @@ func (t *trainer) warmStart(ctx context.Context) error {
 		if err != nil {
 			return fmt.Errorf("behaviour cloning: play %s: %w", bc.Teacher, err)
 		}
+		if played.Episodes == 0 {
+			why := "in its time (bc.time_share of minutes)"
+			if ctx.Err() != nil {
+				why = "before the interruption"
+			}
+			t.logf("behaviour cloning: %s finished no episode %s; the network starts as initialised", bc.Teacher, why)
+			return nil
+		}
 	}
 	st, err := Clone(ctx, t.net, CloneConfig{Shards: shards, Teacher: bc.Teacher, BC: bc, Augment: t.cfg.PPO.Augment,
-		Seed: t.cfg.Seed, Progress: t.opt.Progress})
+		Seed: t.cfg.Seed, Progress: t.opt.Progress, Deadline: cloneEnd, Log: t.opt.Log})
 	if err != nil {
 		return err
 	}

@@ -118,6 +118,12 @@ type BCConfig struct {
 	LR        float64  `yaml:"lr"`        // Adam learning rate, (0, 1]
 	Minibatch int      `yaml:"minibatch"` // 1..65536
 	ValueCoef float64  `yaml:"value_coef"`
+	// TimeShare bounds the warm start when the run has a time cap
+	// (minutes > 0): playing the teacher and cloning it together take at
+	// most this share of the run's minutes (two fifths playing, the rest
+	// fitting), so that PPO always gets the remainder and a run always ends
+	// with the clone checkpointed. 0 = no bound; else (0, 1].
+	TimeShare float64 `yaml:"time_share"`
 }
 
 // EvalConfig is the periodic evaluation: the greedy policy in one seat
@@ -261,7 +267,8 @@ func (c *Config) Validate() error {
 			check{"bc.epochs", float64(bc.Epochs), 1, 100},
 			check{"bc.lr", bc.LR, 1e-9, 1},
 			check{"bc.minibatch", float64(bc.Minibatch), 1, 65536},
-			check{"bc.value_coef", bc.ValueCoef, 0, 100})
+			check{"bc.value_coef", bc.ValueCoef, 0, 100},
+			check{"bc.time_share", bc.TimeShare, 0, 1})
 	}
 	if c.Eval.Every > 0 {
 		checks = append(checks, check{"eval.games", float64(c.Eval.Games), 1, 100000})

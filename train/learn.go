@@ -1,6 +1,7 @@
 package train
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"runtime"
@@ -71,7 +72,9 @@ func (gr *graph) fill(s samples, idx []int, sym rules.Symmetric, frames []rules.
 }
 
 // learn runs the PPO epochs over the buffer.
-func (t *trainer) learn(rng *rules.RNG, lr float64, m *Metrics) error {
+// It returns errAborted, with the network part-updated (the caller rolls
+// back), if ctx ends between two gradient steps.
+func (t *trainer) learn(ctx context.Context, rng *rules.RNG, lr float64, m *Metrics) error {
 	p := t.cfg.PPO
 	b := &t.buf
 	b.gae(p.Gamma, p.Lambda)
@@ -108,6 +111,9 @@ func (t *trainer) learn(rng *rules.RNG, lr float64, m *Metrics) error {
 		// Whole minibatches only; a buffer smaller than one minibatch is
 		// sampled with replacement to fill it.
 		for start := 0; start+B <= max(n, B); start += B {
+			if ctx.Err() != nil {
+				return errAborted
+			}
 			for j := range idx {
 				if start+j < n {
 					idx[j] = perm[start+j]
@@ -160,4 +166,42 @@ func shuffle(perm []int, rng *rules.RNG) {
 		j := rng.U(i + 1)
 		perm[i], perm[j] = perm[j], perm[i]
 	}
+}
+
+// snapshot keeps a copy of the network's parameters and the optimiser's
+// state, for rollback.
+func (t *trainer) snapshot() {
+	sn := &t.snap
+	copyAll := func(dst *[][]float32, src [][]float32) {
+		if len(*dst) != len(src) {
+			*dst = make([][]float32, len(src))
+		}
+		for i, v := range src {
+			(*dst)[i] = append((*dst)[i][:0], v...)
+		}
+	}
+	copyAll(&sn.values, t.net.Values)
+	copyAll(&sn.m, t.adam.m)
+	copyAll(&sn.v, t.adam.v)
+	sn.t = t.adam.t
+}
+
+// rollback restores the network and optimiser saved by snapshot, in place
+// (the training graph and the actors share the parameter slices).
+func (t *trainer) rollback() {
+	sn := &t.snap
+	for i, v := range sn.values {
+		copy(t.net.Values[i], v)
+	}
+	for i := range sn.m {
+		copy(t.adam.m[i], sn.m[i])
+		copy(t.adam.v[i], sn.v[i])
+	}
+	t.adam.t = sn.t
+}
+
+// paramSnapshot is what snapshot keeps.
+type paramSnapshot struct {
+	values, m, v [][]float32
+	t            int
 }

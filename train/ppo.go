@@ -3,7 +3,9 @@ package train
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"log"
 	"math"
 	"os"
 	"path/filepath"
@@ -24,8 +26,24 @@ type Options struct {
 	// checkpoint 0 (behaviour cloning as its own command).
 	CloneOnly bool
 	// Progress, if set, is called after every iteration and during long
-	// phases (behaviour cloning).
+	// phases (behaviour cloning), at least once a second while they run.
 	Progress func(Progress)
+	// Log receives the run's warnings (a corrupt shard skipped, a warm
+	// start cut short); nil: the log package's standard logger.
+	Log func(format string, args ...any)
+}
+
+// errAborted ends an iteration that its context's end cut short; the
+// network and optimiser are as they were before it.
+var errAborted = errors.New("iteration aborted")
+
+// logf writes a warning through Options.Log.
+func (t *trainer) logf(format string, args ...any) {
+	if t.opt.Log != nil {
+		t.opt.Log(format, args...)
+		return
+	}
+	log.Printf(format, args...)
 }
 
 // Progress is what a progress bar shows.
@@ -49,6 +67,9 @@ type Result struct {
 	// CloneEval is the cloned policy's evaluation (iteration 0); Games
 	// is 0 without a warm start or evaluations, and after a resume.
 	CloneEval EvalResult
+	// Interrupted says the run's context ended (Ctrl-C) before its plan
+	// did; everything up to the last checkpoint is saved.
+	Interrupted bool
 }
 
 // trainer is a PPO run in progress: CleanRL's ppo.py, in Go, over a batched
@@ -75,6 +96,7 @@ type trainer struct {
 	best       float64 // the best evaluation's figure (eval.select) so far (best.safetensors)
 	bc         BCStats // the warm start's result, if any
 	cloneEval  EvalResult
+	snap       paramSnapshot // the parameters before the update in progress
 }
 
 // Run trains a policy as cfg says, writing into opt.Dir.
@@ -98,25 +120,27 @@ func Run(ctx context.Context, cfg Config, opt Options) (Result, error) {
 		if err := t.create(); err != nil {
 			return Result{}, err
 		}
+		if opt.CloneOnly && cfg.BC.Samples == 0 {
+			return Result{}, fmt.Errorf("behaviour cloning: bc.samples is 0 (field bc.samples)")
+		}
 		if cfg.BC.Samples > 0 {
 			if err := t.warmStart(ctx); err != nil {
 				return Result{}, err
 			}
 		}
+		// Checkpoint 0, the clone (or the initial network): a run always
+		// ends with a policy to export, however early it is stopped.
+		if err := t.checkpoint(0); err != nil {
+			return Result{}, err
+		}
 		if opt.CloneOnly {
-			if cfg.BC.Samples == 0 {
-				return Result{}, fmt.Errorf("behaviour cloning: bc.samples is 0 (field bc.samples)")
-			}
-			if err := t.checkpoint(0); err != nil {
-				return Result{}, err
-			}
 			if err := t.writeBC(); err != nil {
 				return Result{}, err
 			}
-			return Result{Dir: opt.Dir, Checkpoint: t.latestWeights(), BC: t.bc}, nil
+			return Result{Dir: opt.Dir, Checkpoint: t.latestWeights(), BC: t.bc, Interrupted: ctx.Err() != nil}, nil
 		}
 		if cfg.BC.Samples > 0 {
-			if cfg.Eval.Every > 0 {
+			if cfg.Eval.Every > 0 && ctx.Err() == nil {
 				r, err := t.evaluateBest(0)
 				if err != nil {
 					return Result{}, err
@@ -129,14 +153,31 @@ func Run(ctx context.Context, cfg Config, opt Options) (Result, error) {
 		}
 	}
 	var last Metrics
+	// With a time cap, an iteration that would end after it is not
+	// started (judged by the longest iteration so far), and one that runs
+	// past it is abandoned, the network as before it.
+	runCtx := ctx
+	var budget time.Duration
+	if cfg.Minutes > 0 {
+		budget = time.Duration(cfg.Minutes * float64(time.Minute))
+		var cancel context.CancelFunc
+		runCtx, cancel = context.WithDeadline(ctx, t.start.Add(budget-t.elapsed0))
+		defer cancel()
+	}
+	var longest time.Duration
 	for it := first; it <= cfg.Iterations; it++ {
-		if ctx.Err() != nil || (cfg.Minutes > 0 && t.elapsed() > time.Duration(cfg.Minutes*float64(time.Minute))) {
+		if runCtx.Err() != nil || (budget > 0 && t.elapsed()+longest > budget) {
 			break
 		}
-		m, err := t.iteration(ctx, it)
+		t0 := time.Now()
+		m, err := t.iteration(runCtx, it)
+		if errors.Is(err, errAborted) {
+			break
+		}
 		if err != nil {
 			return Result{}, err
 		}
+		longest = max(longest, time.Since(t0))
 		last = m
 		t.iterations = it
 		if opt.Progress != nil {
@@ -157,7 +198,8 @@ func Run(ctx context.Context, cfg Config, opt Options) (Result, error) {
 	if _, err := os.Stat(best); err != nil {
 		best = ""
 	}
-	return Result{Dir: opt.Dir, Iterations: t.iterations, Checkpoint: t.latestWeights(), Last: last, BC: t.bc, Best: best, CloneEval: t.cloneEval}, nil
+	return Result{Dir: opt.Dir, Iterations: t.iterations, Checkpoint: t.latestWeights(), Last: last, BC: t.bc, Best: best,
+		CloneEval: t.cloneEval, Interrupted: ctx.Err() != nil}, nil
 }
 
 func newTrainer(cfg Config, opt Options) (*trainer, error) {
@@ -278,15 +320,22 @@ func writeJSON(path string, v any) error {
 func (t *trainer) iteration(ctx context.Context, it int) (Metrics, error) {
 	m := Metrics{Iteration: it, LR: t.lr(it)}
 	t0 := time.Now()
-	st := t.collect(rules.Derive(t.cfg.Seed, uint64(it)<<8|1), it, &m)
+	st, ok := t.collect(ctx, rules.Derive(t.cfg.Seed, uint64(it)<<8|1), it, &m)
+	if !ok {
+		return m, errAborted
+	}
 	m.ActSeconds = time.Since(t0).Seconds()
-	t.envSteps += st
-	m.EnvSteps = t.envSteps
 
 	t1 := time.Now()
-	if err := t.learn(rules.Derive(t.cfg.Seed, uint64(it)<<8|2), m.LR, &m); err != nil {
+	t.snapshot()
+	if err := t.learn(ctx, rules.Derive(t.cfg.Seed, uint64(it)<<8|2), m.LR, &m); err != nil {
+		if errors.Is(err, errAborted) {
+			t.rollback()
+		}
 		return m, err
 	}
+	t.envSteps += st
+	m.EnvSteps = t.envSteps
 	m.LearnSeconds = time.Since(t1).Seconds()
 
 	m.EvalWin, m.EvalScore, m.EvalPoints, m.EvalMargin = math.NaN(), math.NaN(), math.NaN(), math.NaN()
@@ -349,8 +398,9 @@ func (t *trainer) seatEpisode(i, ep int, rng *rules.RNG) {
 }
 
 // collect plays whole episodes until the learner has made cfg.Decisions
-// decisions, filling the buffer; it returns the env steps played.
-func (t *trainer) collect(rng *rules.RNG, it int, m *Metrics) int64 {
+// decisions, filling the buffer; it returns the env steps played, and
+// ok = false if ctx ended first (the buffer is then incomplete).
+func (t *trainer) collect(ctx context.Context, rng *rules.RNG, it int, m *Metrics) (int64, bool) {
 	t.buf.reset()
 	v, pl := t.v, t.pl
 	v.Reset(rng.Uint64())
@@ -380,6 +430,9 @@ func (t *trainer) collect(rng *rules.RNG, it int, m *Metrics) int64 {
 	mode, _ := t.cfg.RewardMode()
 	var out rules.Outcome
 	for running := v.N; running > 0; {
+		if ctx.Err() != nil {
+			return steps, false
+		}
 		t.request(active, byLearner, -1, rngs)
 		pl.decide(t.net, false, rngs, func(i, s int, sc *scratch, row int, logp float64) {
 			b := &t.buf
@@ -453,7 +506,7 @@ func (t *trainer) collect(rng *rules.RNG, it int, m *Metrics) int64 {
 	if rewardN > 0 {
 		m.MeanReward = rewardSum / float64(rewardN)
 	}
-	return steps
+	return steps, true
 }
 
 func (t *trainer) onlyScripted(i int) bool {

@@ -282,6 +282,30 @@ func TestWeightsAreBots(t *testing.T) {
 			t.Fatalf("%s: illegal first move %v", spec, m)
 		}
 	}
+	// A run folder without its pointer "latest" (issue 27: export refused
+	// one) resolves to its newest checkpoint, else its best.safetensors.
+	if err := os.Remove(filepath.Join(run, "latest")); err != nil {
+		t.Fatal(err)
+	}
+	older := filepath.Join(run, "checkpoints", "iter-000002")
+	if err := os.MkdirAll(older, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := net.Save(filepath.Join(older, "weights.safetensors"), nil); err != nil {
+		t.Fatal(err)
+	}
+	if p, ok, err := neural.WeightsPath(run); err != nil || !ok || p != filepath.Join(cp, "weights.safetensors") {
+		t.Errorf("run folder without latest: WeightsPath = %s, %v, %v; want iter-000007's weights", p, ok, err)
+	}
+	if err := os.RemoveAll(filepath.Join(run, "checkpoints")); err != nil {
+		t.Fatal(err)
+	}
+	if err := net.Save(filepath.Join(run, "best.safetensors"), nil); err != nil {
+		t.Fatal(err)
+	}
+	if p, ok, err := neural.WeightsPath(run); err != nil || !ok || p != filepath.Join(run, "best.safetensors") {
+		t.Errorf("run folder with only best.safetensors: WeightsPath = %s, %v, %v", p, ok, err)
+	}
 	if _, c, err := neural.LoadFor("slime", file); err != nil || c.String() == cfg.String() {
 		t.Fatalf("LoadFor should configure the game as trained (max_turns=300): %v %s", err, c.String())
 	}

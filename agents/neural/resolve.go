@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/gridgym/gridgym/agents"
@@ -14,7 +15,8 @@ import (
 func init() { agents.RegisterResolver(resolve) }
 
 // WeightsPath returns the weights file a bot spec names: a .safetensors file
-// itself, or a training run folder's latest checkpoint. ok is false when
+// itself, or a training run folder's latest checkpoint (without the pointer
+// "latest": its newest checkpoint, else its best.safetensors). ok is false when
 // spec names neither kind (a registered bot's name, say).
 func WeightsPath(spec string) (path string, ok bool, err error) {
 	if i := strings.IndexByte(spec, ':'); i > 1 && !strings.ContainsAny(spec[:i], `/\.`) {
@@ -26,6 +28,9 @@ func WeightsPath(spec string) (path string, ok bool, err error) {
 	latest := filepath.Join(spec, "latest")
 	b, err := os.ReadFile(latest)
 	if err != nil {
+		if p := runFolderFallback(spec); p != "" {
+			return p, true, nil
+		}
 		if strings.ContainsRune(spec, os.PathSeparator) || strings.ContainsRune(spec, '/') {
 			if _, serr := os.Stat(spec); serr == nil {
 				return "", true, fmt.Errorf("%s: neither a .safetensors file nor a training run folder (no %s)", spec, latest)
@@ -109,4 +114,24 @@ func resolve(game, spec string) (agents.Entry, bool, error) {
 			return ag
 		},
 	}, true, nil
+}
+
+// runFolderFallback finds the policy of a run folder whose pointer "latest"
+// is missing (a run stopped before it wrote one, or copied without it): the
+// newest checkpoint's weights, else best.safetensors; "" if it has neither.
+func runFolderFallback(dir string) string {
+	cps, _ := filepath.Glob(filepath.Join(dir, "checkpoints", "iter-*", "weights.safetensors"))
+	if len(cps) > 0 {
+		sort.Strings(cps) // iter-%06d: the names sort by iteration
+		return cps[len(cps)-1]
+	}
+	if p := filepath.Join(dir, "best.safetensors"); fileExists(p) {
+		return p
+	}
+	return ""
+}
+
+func fileExists(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.Mode().IsRegular()
 }

@@ -117,3 +117,18 @@ func TestTournamentReportSurvivesBrokenOutput(t *testing.T) {
 		}
 	}
 }
+
+// Bots are shown by their LABEL= or by a short path, never a long machine
+// path (issue 25: a report named /root/ggbin/bov-bc.safetensors).
+func TestTournamentLabels(t *testing.T) {
+	out, err := run("tournament", "-g", "nuggets", "-b", "mine=greedy,random", "-n", "2", "-q")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "mine") || strings.Contains(out, "mine=greedy") {
+		t.Errorf("want the bot shown as mine:\n%s", out)
+	}
+	if _, err := run("tournament", "-g", "nuggets", "-b", "greedy=random,greedy", "-n", "2", "-q"); err == nil || !strings.Contains(err.Error(), "both shown as") {
+		t.Errorf("a label taken by another bot: error %v, want one saying so", err)
+	}
+}

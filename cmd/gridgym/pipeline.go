@@ -3,10 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
-	"os/signal"
 	"path/filepath"
-	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -61,36 +58,52 @@ checkpoint, the rest at the end.`,
 			if out == "" {
 				out = filepath.Join("runs", fmt.Sprintf("pipeline-%s-%s", game, time.Now().Format("20060102-150405")))
 			}
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			var runDir string
+			ctx, stop := interruptible(c.ErrOrStderr(), "stopping after this step; the policy so far is exported, the evaluation skipped",
+				func() string { return savedCheckpoint(runDir) })
 			defer stop()
 			o, err := openRun(ctx, out, "run", false)
 			if err != nil {
 				return err
 			}
 			w := c.OutOrStdout()
-			runDir, botDir, reportDir := filepath.Join(o.dir, "run"), filepath.Join(o.dir, "bot"), filepath.Join(o.dir, "report")
-			fmt.Fprintf(w, "== 1/3 train %s for %.0f minutes → %s\n", game, minutes, o.show(runDir))
-			res, err := runTraining(ctx, c, cfg, o, "run", train.Options{}, quiet)
+			botDir, reportDir := filepath.Join(o.dir, "bot"), filepath.Join(o.dir, "report")
+			runDir = filepath.Join(o.dir, "run")
+			fmt.Fprintf(w, "== 1/3 train %s for %g minutes → %s\n", game, minutes, o.show(runDir))
+			res, err := runTraining(ctx, c, cfg, o, "run", train.Options{Log: func(f string, a ...any) { fmt.Fprintf(c.ErrOrStderr(), "warning: "+f+"\n", a...) }}, quiet)
 			if err != nil {
 				return err
 			}
-			if res.Checkpoint == "" {
-				return fmt.Errorf("training stopped before its first checkpoint")
+			// The best evaluated policy (the clone is a candidate) is the
+			// bot; without evaluations, the latest checkpoint.
+			policy := res.Best
+			if policy == "" {
+				policy = res.Checkpoint
 			}
-			fmt.Fprintf(w, "== 2/3 export → %s\n", o.show(botDir))
-			rep, err := export.Export(res.Dir, botDir, export.Options{})
+			if policy == "" {
+				return fmt.Errorf("training saved no policy in %s", o.show(runDir))
+			}
+			fmt.Fprintf(w, "== 2/3 export %s → %s\n", o.show(policy), o.show(botDir))
+			rep, err := export.Export(policy, botDir, export.Options{})
 			if err != nil {
 				return err
 			}
 			for _, f := range rep.Files {
 				fmt.Fprintf(w, "  %s\n", o.show(f))
 			}
+			if res.Interrupted {
+				if err := o.finish(context.Background()); err != nil {
+					return err
+				}
+				fmt.Fprintf(w, "interrupted: evaluation skipped; the bot is in %s\n", o.show(botDir))
+				return nil
+			}
 			rcfg, err := cfg.RulesConfig()
 			if err != nil {
 				return err
 			}
 			seats := rcfg.Game().New(rcfg).Spec().Seats
-			bots := []string{o.show(res.Dir)} // the URL of a remote run: the report names it
+			bots := []string{"trained=" + policy}
 			base := cfg.Baselines()
 			for len(bots) < seats {
 				bots = append(bots, base[(len(bots)-1)%len(base)])

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gridgym/gridgym/env"
+	"github.com/gridgym/gridgym/rules"
 	"github.com/gridgym/gridgym/selfplay"
 )
 
@@ -129,6 +130,9 @@ vNNNNNN/ (the policy version). --steps 0 plays until stopped. See
 			if ctx.Err() != nil {
 				fmt.Fprintln(c.ErrOrStderr(), "interrupted: finished episodes kept, the rest discarded")
 			}
+			if st.Episodes == 0 && ctx.Err() == nil {
+				return noEpisodeError(g.New(cfg).Spec(), envs, steps, maxEpisode)
+			}
 			if err := o.finish(ctx); err != nil {
 				return err
 			}
@@ -153,4 +157,17 @@ vNNNNNN/ (the policy version). --steps 0 plays until stopped. See
 	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "no progress bar")
 	af.add(c)
 	return c
+}
+
+// noEpisodeError explains a self-play run that finished no episode (only
+// whole episodes are written, so it wrote nothing) and how to get one.
+func noEpisodeError(spec *rules.Spec, envs int, steps int64, maxEpisode int) error {
+	per := (steps + int64(envs) - 1) / int64(envs)
+	longest := spec.MaxSteps
+	if maxEpisode > 0 {
+		longest = min(longest, maxEpisode)
+	}
+	return fmt.Errorf("no episode finished, so no shard was written: each of the %d envs played ⌈%d/%d⌉ = %d steps, "+
+		"and a %s game lasts up to %d steps; raise --steps to at least %d, play fewer --envs, or cut episodes with --max-episode N",
+		envs, steps, envs, per, spec.Game, longest, int64(envs)*int64(longest+1))
 }

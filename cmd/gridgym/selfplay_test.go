@@ -109,3 +109,26 @@ func TestDatasetsCommands(t *testing.T) {
 		t.Fatalf("validate of a foreign file: %v\n%s (want a failure naming it)", err, out)
 	}
 }
+
+// Self-play that finishes no episode writes nothing and says so with a
+// non-zero exit and a way out (issue 25: 8 envs × 250 steps of Slime, whose
+// games last up to 2000 turns by R5, used to print "0 shards" and exit 0).
+func TestSelfplayNoEpisodeIsAnError(t *testing.T) {
+	dir := t.TempDir()
+	out, err := run("selfplay", "--game", "slime", "--agents", "pass", "--envs", "8", "--steps", "2000", "-q", "-o", dir)
+	if err == nil {
+		t.Fatalf("want an error, got none:\n%s", out)
+	}
+	for _, w := range []string{"no episode finished", "250 steps", "up to 2000 steps", "--steps to at least 16008", "--max-episode"} {
+		if !strings.Contains(err.Error(), w) {
+			t.Errorf("error lacks %q: %v", w, err)
+		}
+	}
+	if files, _ := filepath.Glob(filepath.Join(dir, "*.arrow")); len(files) != 0 {
+		t.Errorf("shards written: %v", files)
+	}
+	// The advice works: --max-episode 200 ends every game in time.
+	if out, err := run("selfplay", "--game", "slime", "--agents", "pass", "--envs", "8", "--steps", "2000", "--max-episode", "200", "-q", "-o", t.TempDir()); err != nil {
+		t.Fatalf("with --max-episode 200: %v\n%s", err, out)
+	}
+}

@@ -5,10 +5,9 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"os/signal"
 	"path"
 	"path/filepath"
-	"syscall"
+	"strings"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -71,7 +70,8 @@ names) and at the end; --resume --out URL downloads the run first. --shards
   gridgym train --game slime --from-shards s3://gridgym/run1/shards?endpoint=… --publish s3://gridgym/run1?endpoint=…`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			var runDir string // set once the run folder is open
+			ctx, stop := interruptible(c.ErrOrStderr(), "stopping after this step, then saving a checkpoint", func() string { return savedCheckpoint(runDir) })
 			defer stop()
 			if resume && out == "" && lf.from == "" {
 				return usagef("--resume needs --out RUN_FOLDER")
@@ -140,6 +140,7 @@ names) and at the end; --resume --out URL downloads the run first. --shards
 					return err
 				}
 			}
+			runDir = run.dir
 			if err := fetchBCShards(c, &cfg, run, resume); err != nil {
 				return err
 			}
@@ -147,7 +148,7 @@ names) and at the end; --resume --out URL downloads the run first. --shards
 			if err != nil {
 				return err
 			}
-			if ctx.Err() != nil {
+			if res.Interrupted {
 				fmt.Fprintf(c.ErrOrStderr(), "interrupted after iteration %d: continue with gridgym train --resume --out %s\n", res.Iterations, out)
 			}
 			return nil
@@ -248,8 +249,15 @@ func runTraining(ctx context.Context, c *cobra.Command, cfg train.Config, run *o
 	if e := res.CloneEval; e.Games > 0 {
 		fmt.Fprintf(w, "cloned policy (iteration 0): %d evaluation games, win %.2f, score %.2f, points %.2f (bc.json)\n", e.Games, e.Win, e.Score, e.Points)
 	}
-	fmt.Fprintf(w, "%s: %d iterations, last %s\n", cfg.Game, res.Iterations, describe(res.Last))
-	fmt.Fprintf(w, "run folder %s (metrics.csv, losses.png, winrate.png); weights %s\n", run.show(res.Dir), run.show(res.Checkpoint))
+	if res.BC.Stopped {
+		fmt.Fprintf(w, "behaviour cloning stopped after %d of %d steps (its share of --minutes, bc.time_share, or an interruption)\n", res.BC.Steps, res.BC.Planned)
+	}
+	if res.Iterations > 0 {
+		fmt.Fprintf(w, "%s: %d iterations (PPO), last %s\n", cfg.Game, res.Iterations, describe(res.Last))
+	} else {
+		fmt.Fprintf(w, "%s: no PPO iteration in the time given; the policy is the clone (checkpoint 0)\n", cfg.Game)
+	}
+	fmt.Fprintf(w, "run folder %s (%s); weights %s\n", run.show(res.Dir), strings.Join(runFiles(res.Dir), ", "), run.show(res.Checkpoint))
 	if res.Best != "" {
 		fmt.Fprintf(w, "the policy of the best evaluation: %s\n", run.show(res.Best))
 	}
@@ -311,4 +319,33 @@ func fetchBCShards(c *cobra.Command, cfg *train.Config, run *output, resume bool
 	fmt.Fprintf(c.ErrOrStderr(), "behaviour cloning from %s, downloaded to %s\n", store.Redact(cfg.BC.Shards), p)
 	cfg.BC.Shards = p
 	return nil
+}
+
+// runFiles lists the summary files present in a run folder (metrics.csv,
+// the plots, bc.json): only those written, so none is named that is not
+// there.
+func runFiles(dir string) []string {
+	var have []string
+	for _, f := range []string{"metrics.csv", "losses.png", "winrate.png", "bc.json"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
+			have = append(have, f)
+		}
+	}
+	if len(have) == 0 {
+		have = []string{"checkpoints only"}
+	}
+	return have
+}
+
+// savedCheckpoint says what a run folder keeps: its latest checkpoint, for
+// the message of a second Ctrl-C.
+func savedCheckpoint(dir string) string {
+	if dir == "" {
+		return "nothing was saved yet"
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "latest"))
+	if err != nil {
+		return "no checkpoint was saved yet in " + dir
+	}
+	return fmt.Sprintf("%s keeps checkpoint %s", dir, strings.TrimSpace(string(b)))
 }

@@ -1,0 +1,123 @@
+package train
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/gridgym/gridgym/rules"
+)
+
+// With a time cap the warm start takes at most bc.time_share of it: a
+// cloning plan of minutes is cut short, the clone is checkpointed as
+// iteration 0 and the run ends with a policy within its time (issue 27:
+// `train --minutes 1` ran 4 minutes and left no checkpoint).
+func TestTimeCapBoundsTheWarmStart(t *testing.T) {
+	cfg := tinyConfig(t)
+	cfg.Iterations = 1000
+	cfg.Minutes = 0.1 // 6 s: play ≤ 1.2 s, clone until 3 s, PPO after
+	cfg.BC = BCConfig{Teacher: "simplebot", Samples: 1_000_000, Epochs: 100, LR: 0.01, Minibatch: 32, TimeShare: 0.5}
+	cfg.MaxEpisodeSteps = 40
+	cfg.Eval.Every = 0
+	dir := filepath.Join(t.TempDir(), "run")
+	t0 := time.Now()
+	res, err := Run(context.Background(), cfg, Options{Dir: dir})
+	took := time.Since(t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Unbounded, this plan clones a million samples 100 times over: hours.
+	// The cap is 6 s; the slack covers one iteration and a loaded machine.
+	if took > 30*time.Second {
+		t.Errorf("a 6 s run took %v", took)
+	}
+	if !res.BC.Stopped || res.BC.Steps == 0 || res.BC.Steps >= res.BC.Planned {
+		t.Errorf("cloning %+v: want it stopped by its share of the time after some steps", res.BC)
+	}
+	if res.Checkpoint == "" {
+		t.Fatal("no checkpoint")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "checkpoints", "iter-000000", "weights.safetensors")); err != nil {
+		t.Errorf("the clone is not checkpoint 0: %v", err)
+	}
+	t.Logf("took %v: cloning %d of %d steps, %d PPO iterations", took, res.BC.Steps, res.BC.Planned, res.Iterations)
+}
+
+// Ctrl-C during cloning keeps what was learned: the run returns without an
+// error, marked interrupted, with the part-trained clone as checkpoint 0
+// (issue 27: everything was lost with "context canceled").
+func TestInterruptDuringCloningKeepsTheClone(t *testing.T) {
+	cfg := tinyConfig(t)
+	cfg.BC = BCConfig{Teacher: "simplebot", Samples: 2000, Epochs: 50, LR: 0.01, Minibatch: 32}
+	cfg.MaxEpisodeSteps = 40
+	dir := filepath.Join(t.TempDir(), "run")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	res, err := Run(ctx, cfg, Options{Dir: dir, Progress: func(p Progress) {
+		if p.Phase == "bc" && p.Done >= 20 {
+			cancel()
+		}
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Interrupted || !res.BC.Stopped || res.BC.Steps < 20 || res.Iterations != 0 {
+		t.Fatalf("result %+v", res)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "latest")); err != nil || string(b) != "iter-000000\n" {
+		t.Fatalf("latest = %q, %v; want iter-000000", b, err)
+	}
+}
+
+// An iteration cut short by its context leaves the network and the
+// optimiser exactly as before it (so a resumed run repeats it whole).
+func TestAbortedUpdateRollsBack(t *testing.T) {
+	cfg := tinyConfig(t)
+	tr, err := newTrainer(cfg, Options{Dir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tr.v.Close()
+	var m Metrics
+	if _, ok := tr.collect(context.Background(), rules.NewRNG(1), 1, &m); !ok {
+		t.Fatal("collect stopped without a reason")
+	}
+	if err := tr.learn(context.Background(), rules.NewRNG(2), 1e-3, &m); err != nil {
+		t.Fatal(err)
+	}
+	before := tr.net.Clone()
+	m0 := slices.Clone(tr.adam.m[0])
+	step := tr.adam.t
+	tr.snapshot()
+	ctx, cancel := context.WithCancel(context.Background())
+	n := 0
+	tr.adam.onStep = func() {
+		if n++; n == 2 {
+			cancel()
+		}
+	}
+	if err := tr.learn(ctx, rules.NewRNG(3), 1e-3, &m); !errors.Is(err, errAborted) {
+		t.Fatalf("learn on an ended context: %v, want errAborted", err)
+	}
+	if tr.adam.t == step {
+		t.Fatal("the update took no step before the end: the test checks nothing")
+	}
+	tr.rollback()
+	for p := range before.Values {
+		if !slices.Equal(before.Values[p], tr.net.Values[p]) {
+			t.Fatalf("%s differs after rollback", before.Params[p].Name)
+		}
+	}
+	if tr.adam.t != step || !slices.Equal(m0, tr.adam.m[0]) {
+		t.Fatal("optimiser state differs after rollback")
+	}
+	cctx, ccancel := context.WithCancel(context.Background())
+	ccancel()
+	if _, ok := tr.collect(cctx, rules.NewRNG(4), 2, &m); ok {
+		t.Fatal("collect on an ended context reported a full buffer")
+	}
+}
