@@ -1,7 +1,9 @@
 // Package export turns trained weights into the files a competition accepts:
 // weights.safetensors, and per game the competition's own entry point — a
 // one-file Python bot (standard library and NumPy only, weights embedded)
-// for every game, and for Slime also a stand-alone executable. The Python
+// for every game — for Slime standard library only, since its bot is started
+// afresh for every move (py/slime.py) — and for Slime also a stand-alone
+// executable. The Python
 // bots reproduce the Go policy's greedy action exactly (parity tests run them
 // with /usr/bin/python3 against the Go policy on thousands of states).
 package export
@@ -39,13 +41,20 @@ type Target struct {
 	Args int
 	// Usage is how a competitor submits the file (README.txt of the export).
 	Usage string
+	// Pure marks a module that needs no NumPy: it carries its own
+	// pure-Python network instead of py/common.py, and the exporter writes
+	// the network's shape and tensor places as Python literals (_ARCH,
+	// _PARAMS, _TENSORS) so that it imports no JSON parser either.
+	Pure bool
 }
 
 // Targets lists the exported entry points by game.
 var Targets = map[string]Target{
-	"slime": {Game: "slime", Python: "slime.py", File: "slime_bot.py", Entry: "main_answer", Args: 1,
+	"slime": {Game: "slime", Python: "slime.py", File: "slime_bot.py", Entry: "main_answer", Args: 1, Pure: true,
 		Usage: "slime-bot is the stand-alone executable: `./slime-bot 1,........,...` prints `r1 c1 r2 c2`.\n" +
-			"slime_bot.py is the same bot in Python: `python3 slime_bot.py 1,........,...`."},
+			"It is the recommended entry: it answers in a few milliseconds, process start included.\n" +
+			"slime_bot.py is the same bot in pure Python (standard library only, no NumPy):\n" +
+			"`python3 slime_bot.py 1,........,...`. " + slimePythonLatency},
 	"rising-tide": {Game: "rising-tide", Python: "risingtide.py", File: "rising_tide_bot.py", Entry: "my_bot_fn", Args: 2,
 		Usage: "Import rising_tide_bot.py like any Rising Tide bot: it defines my_bot_fn(terrain, round_num) and,\n" +
 			"where the tournament's util module is importable, bot = util.make_bot(...)."},
@@ -183,7 +192,18 @@ func PythonBot(game string, w []byte, meta map[string]string) ([]byte, error) {
 	}
 	var out bytes.Buffer
 	fmt.Fprintf(&out, "#!/usr/bin/env python3\n# %s bot exported by gridgym (game %s, run %s, encoding v%s).\n", title, game, meta["run"], meta["encoding"])
-	fmt.Fprintf(&out, "# Needs only Python 3 and NumPy. Entry point: %s. %s\n", t.Entry, strings.ReplaceAll(t.Usage, "\n", "\n# "))
+	needs := "Python 3 and NumPy"
+	if t.Pure {
+		needs = "Python 3 (standard library)"
+	}
+	fmt.Fprintf(&out, "# Needs only %s. Entry point: %s. %s\n", needs, t.Entry, strings.ReplaceAll(t.Usage, "\n", "\n# "))
+	if t.Pure {
+		lit, err := pureLiterals(w, meta)
+		if err != nil {
+			return nil, fmt.Errorf("export %s: %w", game, err)
+		}
+		out.WriteString(lit)
+	}
 	out.WriteString("_WEIGHTS_B64 = (\n")
 	enc := base64.StdEncoding.EncodeToString(w)
 	for len(enc) > 0 {
@@ -192,8 +212,10 @@ func PythonBot(game string, w []byte, meta map[string]string) ([]byte, error) {
 		enc = enc[n:]
 	}
 	out.WriteString(")\n")
-	out.Write(common)
-	out.WriteString("\n")
+	if !t.Pure {
+		out.Write(common)
+		out.WriteString("\n")
+	}
 	out.Write(mod)
 	return out.Bytes(), nil
 }
