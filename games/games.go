@@ -14,4 +14,5 @@ import (
 	_ "github.com/gridgym/gridgym/rules/rectangle"
 	_ "github.com/gridgym/gridgym/rules/risingtide"
 	_ "github.com/gridgym/gridgym/rules/slime"
+	_ "github.com/gridgym/gridgym/search"
 )

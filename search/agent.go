@@ -1,0 +1,339 @@
+package search
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/gridgym/gridgym/agents"
+	"github.com/gridgym/gridgym/rules"
+)
+
+// Prefix starts every search bot spec.
+const Prefix = "search:"
+
+// defaultBudget is the simulation budget of a spec without @N.
+var defaultBudget atomic.Int64
+
+func init() {
+	defaultBudget.Store(DefaultBudget)
+	agents.RegisterResolver(resolve)
+}
+
+// DefaultBudget is the simulations per move of a spec without @N until
+// SetDefaultBudget changes it.
+const DefaultBudget = 400
+
+// SetDefaultBudget sets the simulations per move of the search specs without
+// @N that are looked up afterwards (a program's --search-budget flag). It
+// returns an error for n < 1.
+func SetDefaultBudget(n int) error {
+	if n < 1 {
+		return fmt.Errorf("search budget %d: want at least 1 simulation per move", n)
+	}
+	defaultBudget.Store(int64(n))
+	return nil
+}
+
+// Params are the settings of a search agent; the spec's key=value settings
+// (package doc) override the defaults of DefaultParams.
+type Params struct {
+	Prior  string        // prior bot: candidates and, unless Roll is set, rollouts
+	Roll   string        // rollout bot; "random" plays RandomMove; "" = Prior
+	Budget int           // simulations per move, summed over the trees
+	Trees  int           // independent trees searched in parallel (root parallelism)
+	Depth  int           // rollout length in steps after the tree
+	Extra  int           // random legal candidates per seat per node (simultaneous games)
+	C      float64       // PUCT exploration constant
+	Mass   float64       // prior probability mass on the prior bot's move
+	Limit  time.Duration // wall-clock limit per move, 0 for none (not deterministic)
+}
+
+// DefaultParams returns the defaults for prior bot bot.
+func DefaultParams(bot string) Params {
+	return Params{Prior: bot, Budget: int(defaultBudget.Load()), Trees: 2, Depth: 8, Extra: 3, C: 1, Mass: 0.5}
+}
+
+// ParseSpec parses a spec search:BOT[@N][,key=value…] (package doc). ok is
+// false for a spec without the search: prefix.
+func ParseSpec(spec string) (p Params, ok bool, err error) {
+	rest, ok := strings.CutPrefix(spec, Prefix)
+	if !ok {
+		return Params{}, false, nil
+	}
+	parts := strings.Split(rest, ",")
+	bot, budget, hasBudget := strings.Cut(parts[0], "@")
+	if bot == "" {
+		return Params{}, true, fmt.Errorf("search spec %q: want search:BOT[@N][,key=value…]", spec)
+	}
+	p = DefaultParams(bot)
+	if hasBudget {
+		n, err := strconv.Atoi(budget)
+		if err != nil || n < 1 {
+			return Params{}, true, fmt.Errorf("search spec %q: budget %q: want a positive number of simulations", spec, budget)
+		}
+		p.Budget = n
+	}
+	for _, kv := range parts[1:] {
+		k, v, found := strings.Cut(kv, "=")
+		if !found {
+			return Params{}, true, fmt.Errorf("search spec %q: setting %q: want key=value", spec, kv)
+		}
+		if err := p.set(k, v); err != nil {
+			return Params{}, true, fmt.Errorf("search spec %q: %w", spec, err)
+		}
+	}
+	return p, true, nil
+}
+
+// set applies one key=value setting.
+func (p *Params) set(k, v string) error {
+	num := func(lo, hi int) (int, error) {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < lo || n > hi {
+			return 0, fmt.Errorf("%s=%q: want an integer in %d..%d", k, v, lo, hi)
+		}
+		return n, nil
+	}
+	frac := func(lo, hi float64) (float64, error) {
+		x, err := strconv.ParseFloat(v, 64)
+		if err != nil || !(x >= lo && x <= hi) {
+			return 0, fmt.Errorf("%s=%q: want a number in %g..%g", k, v, lo, hi)
+		}
+		return x, nil
+	}
+	var err error
+	switch k {
+	case "trees":
+		p.Trees, err = num(1, 64)
+	case "depth":
+		p.Depth, err = num(0, 100000)
+	case "extra":
+		p.Extra, err = num(0, 64)
+	case "c":
+		p.C, err = frac(0, 100)
+	case "prior":
+		p.Mass, err = frac(0, 1)
+	case "roll":
+		if v == "" {
+			return errors.New("roll=: want a bot name or random")
+		}
+		p.Roll = v
+	case "ms":
+		var n int
+		n, err = num(1, 3600000)
+		p.Limit = time.Duration(n) * time.Millisecond
+	default:
+		return fmt.Errorf("unknown setting %q (valid: trees, depth, extra, c, prior, roll, ms)", k)
+	}
+	return err
+}
+
+// resolve is the agents.Resolver for search specs.
+func resolve(game, spec string) (agents.Entry, bool, error) {
+	p, ok, err := ParseSpec(spec)
+	if !ok || err != nil {
+		return agents.Entry{}, ok, err
+	}
+	f, err := p.Factory(game)
+	if err != nil {
+		return agents.Entry{}, true, fmt.Errorf("search spec %q: %w", spec, err)
+	}
+	doc := fmt.Sprintf("search: %d simulations per move in %d trees, prior and rollouts %s", p.Budget, p.Trees, p.Prior)
+	return agents.Entry{Game: game, Name: spec, Doc: doc, New: f}, true, nil
+}
+
+// Factory checks p's bots for game and returns a factory of search agents.
+func (p Params) Factory(game string) (agents.Factory, error) {
+	if strings.HasPrefix(p.Prior, Prefix) || strings.HasPrefix(p.Roll, Prefix) {
+		return nil, errors.New("a search agent's prior or rollout bot cannot be a search agent")
+	}
+	if p.Budget < 1 || p.Trees < 1 {
+		return nil, fmt.Errorf("budget %d in %d trees: want both at least 1", p.Budget, p.Trees)
+	}
+	pe, err := agents.Lookup(game, p.Prior)
+	if err != nil {
+		return nil, fmt.Errorf("prior bot: %w", err)
+	}
+	var roll agents.Factory = pe.New
+	switch p.Roll {
+	case "":
+	case "random":
+		roll = nil
+	default:
+		re, err := agents.Lookup(game, p.Roll)
+		if err != nil {
+			return nil, fmt.Errorf("rollout bot: %w", err)
+		}
+		roll = re.New
+	}
+	return func() agents.Agent { return New(p, pe.New, roll) }, nil
+}
+
+// Agent is the search agent (package doc). Its Act is deterministic for the
+// generator given to Reset.
+type Agent struct {
+	p         Params
+	prior     agents.Factory
+	roll      agents.Factory
+	seat      int
+	rng       *rules.RNG
+	bots      []agents.Agent // the prior for every seat on the real positions
+	trees     []*tree
+	rootCands [][]cand
+	legal     []rules.Move
+	total     []int32   // own root candidates' visits summed over trees
+	wsum      []float64 // and their values
+	stats     Stats
+}
+
+// Stats counts an agent's work since its Reset.
+type Stats struct {
+	Moves       int           // Act calls that searched
+	Simulations int           // simulations over all trees
+	Time        time.Duration // wall time of those Act calls
+}
+
+// PerSecond is simulations per second of wall time.
+func (s Stats) PerSecond() float64 {
+	if s.Time <= 0 {
+		return 0
+	}
+	return float64(s.Simulations) / s.Time.Seconds()
+}
+
+// New returns a search agent with settings p, prior bots made by prior and
+// rollout bots made by roll (nil: RandomMove). Invalid settings are clamped to
+// the nearest valid ones.
+func New(p Params, prior, roll agents.Factory) *Agent {
+	p.Budget = max(p.Budget, 1)
+	p.Trees = max(p.Trees, 1)
+	p.Extra = max(p.Extra, 0)
+	p.Depth = max(p.Depth, 0)
+	p.Mass = min(max(p.Mass, 0), 1)
+	return &Agent{p: p, prior: prior, roll: roll}
+}
+
+// Params returns the agent's settings.
+func (a *Agent) Params() Params { return a.p }
+
+// Stats returns the work done since Reset.
+func (a *Agent) Stats() Stats { return a.stats }
+
+// Reset implements agents.Agent.
+func (a *Agent) Reset(st rules.State, seat int, rng *rules.RNG) {
+	a.seat, a.rng = seat, rng
+	spec := st.Spec()
+	if len(a.bots) != spec.Seats {
+		a.bots = make([]agents.Agent, spec.Seats)
+		for s := range a.bots {
+			a.bots[s] = a.prior()
+		}
+		a.rootCands = make([][]cand, spec.Seats)
+		a.trees = nil
+	}
+	for s, b := range a.bots {
+		b.Reset(st, s, rng)
+	}
+	a.stats = Stats{}
+}
+
+// Act implements agents.Agent: it searches the position and plays the root
+// candidate of its seat with the most visits over all trees (ties: the best
+// mean value, then the earlier candidate, the prior's move first).
+func (a *Agent) Act(st rules.State) rules.Move {
+	if a.rng == nil {
+		a.Reset(st, 0, rules.NewRNG(0))
+	}
+	t0 := time.Now()
+	spec := st.Spec()
+	for s := range a.rootCands {
+		a.rootCands[s] = a.rootCands[s][:0]
+		if !st.Active(s) {
+			continue
+		}
+		pm, failed := agents.SafeAct(a.bots[s], st)
+		if failed {
+			pm = rules.Move{}
+		}
+		a.rootCands[s], a.legal = candidates(a.rootCands[s], a.legal, st, s, pm, spec.Sequential, &a.p, a.rng)
+	}
+	own := a.rootCands[a.seat]
+	if len(own) <= 1 {
+		if len(own) == 1 {
+			return own[0].m
+		}
+		return rules.Move{}
+	}
+	seed := a.rng.Uint64()
+	per := a.p.Budget / a.p.Trees
+	if a.trees == nil {
+		a.trees = make([]*tree, a.p.Trees)
+		for i := range a.trees {
+			a.trees[i] = newTree(&a.p, st, a.prior, a.roll, per+1)
+		}
+	}
+	var wg sync.WaitGroup
+	for i, t := range a.trees {
+		budget := per
+		if i < a.p.Budget%a.p.Trees {
+			budget++
+		}
+		t.reset(st, a.rootCands, mix(seed, uint64(i)))
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			t.run(budget, t0, a.p.Limit)
+		}()
+	}
+	wg.Wait()
+	a.total, a.wsum = a.total[:0], a.wsum[:0]
+	for range own {
+		a.total = append(a.total, 0)
+		a.wsum = append(a.wsum, 0)
+	}
+	w := a.wsum
+	for _, t := range a.trees {
+		a.stats.Simulations += t.sims
+		root := &t.nodes[0]
+		cs := t.cands[root.cs[a.seat] : root.cs[a.seat]+root.cn[a.seat]]
+		for i := range cs {
+			a.total[i] += cs[i].n
+			w[i] += cs[i].w
+		}
+	}
+	bi := 0
+	for i := range own {
+		if a.total[i] > a.total[bi] || a.total[i] == a.total[bi] && a.total[i] > 0 &&
+			w[i]/float64(a.total[i]) > w[bi]/float64(a.total[bi]) {
+			bi = i
+		}
+	}
+	a.stats.Moves++
+	a.stats.Time += time.Since(t0)
+	return own[bi].m
+}
+
+// run plays budget simulations, or fewer if limit (> 0) passes since t0.
+func (t *tree) run(budget int, t0 time.Time, limit time.Duration) {
+	for i := 0; i < budget; i++ {
+		if limit > 0 && i%16 == 15 && time.Since(t0) > limit {
+			return
+		}
+		t.simulate()
+	}
+}
+
+// mix derives tree k's seed from a move's seed (splitmix64 of both).
+func mix(seed, k uint64) uint64 {
+	x := seed ^ (k+1)*0x9e3779b97f4a7c15
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	return x ^ x>>31
+}

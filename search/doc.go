@@ -1,0 +1,55 @@
+// Package search is a budget-limited Monte-Carlo tree search agent for every
+// registered game, built only on the rules.State interface and a scripted bot
+// of the game (agents.Agent) as its prior and rollout policy. Nothing in it
+// names a game.
+//
+// # The bot spec
+//
+// Wherever a bot name is accepted (tournament, play, selfplay opponents), the
+// spec
+//
+//	search:BOT[@N][,key=value…]
+//
+// is a search agent whose prior (candidate moves) and rollout policy is the bot
+// BOT of the game (any name agents.Lookup accepts that is not itself a search
+// spec, for example search:greedy, search:wall_warsaw, search:boxer@400). N is
+// the simulation budget per move, summed over all trees (default DefaultBudget,
+// which SetDefaultBudget changes for a program's --search-budget flag). The
+// optional key=value settings are those of Params:
+//
+//	trees=T   independent trees (root parallelism), default 2
+//	depth=D   rollout length in steps after the tree, default 8
+//	extra=K   random legal candidates per seat per node, besides the prior's move and Pass, default 3
+//	c=X       exploration constant of the PUCT rule, default 1
+//	prior=P   prior probability mass on the prior bot's move, default 0.5
+//	roll=R    rollout policy: a bot name of the game, or "random" for RandomMove, default BOT
+//	ms=M      stop each move's search after M milliseconds as well (not deterministic)
+//
+// for example search:greedy@800,depth=4,trees=2.
+//
+// # The search
+//
+// Each move the agent grows Params.Trees independent trees in parallel, each
+// with its own generator seeded from the agent's (so the result is the same
+// for a seed whatever the number of cores or the scheduling), and plays the
+// root candidate of its seat with the most visits summed over the trees.
+//
+// Nodes are open-loop: a node is a sequence of joint moves from the root, and
+// every simulation replays it on a copy of the position, drawing the game's
+// chance events from the tree's generator (the real future randomness is
+// unknown, so it is sampled). At each node every active seat has its own list
+// of candidate moves and its own statistics (decoupled search): in
+// simultaneous games the candidates are the prior bot's move, Pass and K
+// random legal moves, since the legal move lists can be huge; in sequential
+// games (Spec.Sequential, Slime) they are all the legal moves of the seat to
+// move. Each seat picks the candidate that maximises the PUCT score
+//
+//	Q + c · P · √(N+1) / (1+n)
+//
+// with P the prior (mass Params.Mass on the prior bot's move, the rest
+// uniform) and Q of an unvisited candidate the seat's mean at the node. A
+// simulation descends to a joint move not yet in the tree, adds one node
+// there, plays Params.Depth steps with the rollout policy for every seat and
+// scores the position with Value. Node and candidate pools are allocated once
+// per tree and reused, so a simulation in steady state allocates nothing.
+package search

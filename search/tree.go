@@ -1,0 +1,344 @@
+package search
+
+import (
+	"math"
+
+	"github.com/gridgym/gridgym/agents"
+	"github.com/gridgym/gridgym/rules"
+)
+
+// cand is one candidate move of one seat at one node, with its statistics.
+type cand struct {
+	m rules.Move
+	p float64 // prior probability
+	n int32   // visits
+	w float64 // summed values for the seat
+}
+
+// node is a sequence of joint moves from the root (open loop). Seat s's
+// candidates are cands[cs[s] : cs[s]+cn[s]]; cn[s] = 0 for a seat that is not
+// active. Children are a singly linked list keyed by the joint candidate
+// indices in mixed radix (key).
+type node struct {
+	cs          [rules.MaxSeats]int32
+	cn          [rules.MaxSeats]int32
+	child, next int32 // first child, next sibling; -1 for none
+	key         uint64
+	visits      int32
+}
+
+// step is one level of a simulation's path: the node and the candidate index
+// each active seat chose there.
+type step struct {
+	node int32
+	idx  [rules.MaxSeats]int32
+}
+
+// tree is one independent search tree with every buffer it needs, allocated
+// once and reused by every simulation.
+type tree struct {
+	p     *Params
+	seats int
+	seq   bool
+	rng   rules.RNG
+	root  rules.State // the position searched
+	sim   rules.State // the simulation's position
+	prior []agents.Agent
+	roll  []agents.Agent // nil entries: RandomMove
+	nodes []node
+	cands []cand
+	path  []step
+	moves []rules.Move
+	legal []rules.Move
+	out   *rules.Outcome
+	val   [rules.MaxSeats]float64
+	sims  int
+}
+
+// newTree makes a tree for positions like st, sized for budget simulations.
+func newTree(p *Params, st rules.State, prior, roll agents.Factory, budget int) *tree {
+	spec := st.Spec()
+	t := &tree{p: p, seats: spec.Seats, seq: spec.Sequential,
+		root: st.Clone(), sim: st.Clone(), out: rules.NewOutcome(spec.Seats),
+		moves: make([]rules.Move, spec.Seats), path: make([]step, 0, 64),
+		legal: make([]rules.Move, 0, 1024)}
+	t.prior = make([]agents.Agent, spec.Seats)
+	t.roll = make([]agents.Agent, spec.Seats)
+	for s := range t.prior {
+		t.prior[s] = prior()
+		if roll != nil {
+			t.roll[s] = roll()
+		}
+	}
+	t.grow(budget)
+	return t
+}
+
+// reserve is the candidate room a new node needs at most.
+func (t *tree) reserve() int {
+	if t.seq {
+		return maxSeqCands
+	}
+	return t.seats * (t.p.Extra + 2)
+}
+
+// grow makes the pools big enough for budget simulations (one node each).
+func (t *tree) grow(budget int) {
+	if n := budget + 1; cap(t.nodes) < n {
+		t.nodes = make([]node, 0, n)
+		// Sequential nodes rarely use all maxSeqCands; a node that does not
+		// fit is not expanded (the simulation rolls out from its parent).
+		per := t.reserve()
+		if t.seq {
+			per = 96
+		}
+		t.cands = make([]cand, 0, n*per+2*maxSeqCands*t.seats)
+	}
+}
+
+// maxSeqCands bounds the candidates of the seat to move in a sequential
+// game; beyond it the candidates are sampled as in simultaneous games.
+const maxSeqCands = 512
+
+// reset starts a new search from st with the given root candidates (per
+// seat, shared by every tree so their statistics add up) and seed.
+func (t *tree) reset(st rules.State, rootCands [][]cand, seed uint64) {
+	t.root.CopyFrom(st)
+	t.rng.Seed(seed)
+	t.nodes = t.nodes[:0]
+	t.cands = t.cands[:0]
+	t.sims = 0
+	n := t.newNode(0)
+	for s, cs := range rootCands {
+		nd := &t.nodes[n]
+		nd.cs[s] = int32(len(t.cands))
+		nd.cn[s] = int32(len(cs))
+		for _, c := range cs {
+			t.cands = append(t.cands, cand{m: c.m, p: c.p})
+		}
+	}
+}
+
+func (t *tree) newNode(key uint64) int32 {
+	t.nodes = append(t.nodes, node{child: -1, next: -1, key: key})
+	return int32(len(t.nodes) - 1)
+}
+
+// simulate runs one simulation: descend, expand one node, roll out, back up.
+func (t *tree) simulate() {
+	t.sims++
+	t.sim.CopyFrom(t.root)
+	t.path = t.path[:0]
+	cur := int32(0)
+	for {
+		nd := &t.nodes[cur]
+		st := step{node: cur}
+		key, radix := uint64(0), uint64(1)
+		for s := 0; s < t.seats; s++ {
+			t.moves[s] = rules.Move{}
+			if nd.cn[s] == 0 {
+				continue
+			}
+			i := t.pick(nd, s)
+			st.idx[s] = i
+			t.moves[s] = t.cands[nd.cs[s]+i].m
+			key += uint64(i) * radix
+			radix *= uint64(nd.cn[s])
+		}
+		t.path = append(t.path, st)
+		t.sim.Step(t.moves, &t.rng)
+		if t.sim.Done() {
+			break
+		}
+		child := nd.child
+		for child >= 0 && t.nodes[child].key != key {
+			child = t.nodes[child].next
+		}
+		if child >= 0 {
+			cur = child
+			continue
+		}
+		// Expand: one new node per simulation while the pools have room.
+		if len(t.nodes) < cap(t.nodes) && len(t.cands)+t.reserve() <= cap(t.cands) {
+			c := t.newNode(key)
+			t.nodes[c].next = t.nodes[cur].child
+			t.nodes[cur].child = c
+			t.fillCands(c)
+		}
+		break
+	}
+	t.rollout()
+	t.backup()
+}
+
+// pick chooses seat s's candidate at nd by PUCT.
+func (t *tree) pick(nd *node, s int) int32 {
+	cs := t.cands[nd.cs[s] : nd.cs[s]+nd.cn[s]]
+	if len(cs) == 1 {
+		return 0
+	}
+	var n, w float64
+	for i := range cs {
+		n += float64(cs[i].n)
+		w += cs[i].w
+	}
+	fpu := 0.5
+	if n > 0 {
+		fpu = w / n
+	}
+	sq := t.p.C * math.Sqrt(n+1)
+	best, bi := math.Inf(-1), 0
+	for i := range cs {
+		q := fpu
+		if cs[i].n > 0 {
+			q = cs[i].w / float64(cs[i].n)
+		}
+		if u := q + sq*cs[i].p/float64(1+cs[i].n); u > best {
+			best, bi = u, i
+		}
+	}
+	return int32(bi)
+}
+
+// fillCands gives node c its candidates for the simulation's position.
+func (t *tree) fillCands(c int32) {
+	for s := 0; s < t.seats; s++ {
+		if !t.sim.Active(s) {
+			continue
+		}
+		start := int32(len(t.cands))
+		t.prior[s].Reset(t.sim, s, &t.rng)
+		pm, failed := agents.SafeAct(t.prior[s], t.sim)
+		if failed {
+			pm = rules.Move{}
+		}
+		t.cands, t.legal = candidates(t.cands, t.legal, t.sim, s, pm, t.seq, t.p, &t.rng)
+		nd := &t.nodes[c]
+		nd.cs[s] = start
+		nd.cn[s] = int32(len(t.cands)) - start
+	}
+}
+
+// candidates appends seat s's candidate moves at st to dst: every legal move
+// in a sequential game (when there are at most maxSeqCands), otherwise the
+// prior's move pm, Pass and p.Extra distinct random legal moves. The prior's
+// move comes first and carries mass p.Mass; the rest share the remainder.
+func candidates(dst []cand, legal []rules.Move, st rules.State, s int, pm rules.Move, seq bool, p *Params, rng *rules.RNG) ([]cand, []rules.Move) {
+	start := len(dst)
+	dst = append(dst, cand{m: pm})
+	add := func(m rules.Move) {
+		for i := start; i < len(dst); i++ {
+			if dst[i].m == m {
+				return
+			}
+		}
+		dst = append(dst, cand{m: m})
+	}
+	sampled := true
+	if seq {
+		legal = st.LegalMoves(s, legal[:0])
+		if len(legal) <= maxSeqCands {
+			sampled = false
+			for _, m := range legal {
+				add(m)
+			}
+		}
+	}
+	if sampled {
+		add(rules.Move{})
+		for tries := 0; tries < 2*p.Extra && len(dst)-start < p.Extra+2; tries++ {
+			add(st.RandomMove(s, rng))
+		}
+	}
+	k := len(dst) - start
+	if k == 1 {
+		dst[start].p = 1
+		return dst, legal
+	}
+	rest := (1 - p.Mass) / float64(k)
+	for i := start; i < len(dst); i++ {
+		dst[i].p = rest
+	}
+	dst[start].p += p.Mass
+	return dst, legal
+}
+
+// rollout plays up to Depth steps from the simulation's position with the
+// rollout policy and sets t.val from Value.
+func (t *tree) rollout() {
+	if t.p.Depth > 0 && !t.sim.Done() {
+		for s := 0; s < t.seats; s++ {
+			if t.roll[s] != nil {
+				t.roll[s].Reset(t.sim, s, &t.rng)
+			}
+		}
+		for d := 0; d < t.p.Depth && !t.sim.Done(); d++ {
+			for s := 0; s < t.seats; s++ {
+				t.moves[s] = rules.Move{}
+				if !t.sim.Active(s) {
+					continue
+				}
+				if t.roll[s] == nil {
+					t.moves[s] = t.sim.RandomMove(s, &t.rng)
+				} else {
+					t.moves[s], _ = agents.SafeAct(t.roll[s], t.sim)
+				}
+			}
+			t.sim.Step(t.moves, &t.rng)
+		}
+	}
+	t.sim.Outcome(t.out)
+	Value(t.out, t.val[:t.seats])
+}
+
+// backup adds the simulation's values along its path.
+func (t *tree) backup() {
+	for _, st := range t.path {
+		nd := &t.nodes[st.node]
+		nd.visits++
+		for s := 0; s < t.seats; s++ {
+			if nd.cn[s] == 0 {
+				continue
+			}
+			c := &t.cands[nd.cs[s]+st.idx[s]]
+			c.n++
+			c.w += t.val[s]
+		}
+	}
+}
+
+// Value fills v (one entry per seat, in [0, 1]) with the search's heuristic
+// value of an outcome: half the seat's placement (Points / (seats−1)) and half
+// its score margin over the best other seat, scaled to [0, 1] by
+// (own − best other) / (|own| + |best other| + 1). Non-finite scores count as
+// ±1e9.
+func Value(o *rules.Outcome, v []float64) {
+	n := len(v)
+	for s := 0; s < n; s++ {
+		own := finite(o.Score[s])
+		other := math.Inf(-1)
+		for j := 0; j < n; j++ {
+			if j != s {
+				other = math.Max(other, finite(o.Score[j]))
+			}
+		}
+		margin := (own - other) / (math.Abs(own) + math.Abs(other) + 1)
+		place := 0.5
+		if n > 1 {
+			place = o.Points[s] / float64(n-1)
+		}
+		v[s] = 0.5*place + 0.25*(1+margin)
+	}
+}
+
+func finite(x float64) float64 {
+	switch {
+	case math.IsNaN(x):
+		return 0
+	case x > 1e9:
+		return 1e9
+	case x < -1e9:
+		return -1e9
+	}
+	return x
+}
