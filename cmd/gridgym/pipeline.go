@@ -91,6 +91,9 @@ checkpoint, the rest at the end.`,
 			for _, f := range rep.Files {
 				fmt.Fprintf(w, "  %s\n", o.show(f))
 			}
+			for _, m := range rep.Warnings {
+				fmt.Fprintf(c.ErrOrStderr(), "warning: %s\n", m)
+			}
 			if res.Interrupted {
 				if err := o.finish(context.Background()); err != nil {
 					return err
@@ -129,7 +132,7 @@ checkpoint, the rest at the end.`,
 			if err := o.finish(ctx); err != nil {
 				return err
 			}
-			fmt.Fprintf(w, "\nthe trained network plays as %q in the table above\nits bot: %s\nthe report (ratings with intervals, win rates, plots): %s\n", bots[0], o.show(botDir), o.show(report))
+			fmt.Fprintf(w, "\nthe trained network (%s) plays as \"trained\" in the table above\nits bot: %s\nthe report (ratings with intervals, win rates, plots): %s\n", o.show(policy), o.show(botDir), o.show(report))
 			return nil
 		},
 	}

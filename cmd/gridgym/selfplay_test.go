@@ -14,6 +14,9 @@ import (
 
 // TestMain lets a test run the CLI as a child process (to kill it).
 func TestMain(m *testing.M) {
+	if os.Getenv("GRIDGYM_TEST_HOG") != "" {
+		hog()
+	}
 	if args := os.Getenv("GRIDGYM_TEST_ARGS"); args != "" {
 		root := newRoot()
 		root.SetArgs(strings.Fields(args))

@@ -225,6 +225,10 @@ func runTraining(ctx context.Context, c *cobra.Command, cfg train.Config, run *o
 		bar.Describe(fmt.Sprintf("%-6s %s", p.Phase, desc))
 		bar.Set(p.Done)
 	}
+	if bc := cfg.BC; cfg.Minutes > 0 && bc.Samples > 0 && bc.TimeShare > 0 && !opt.Resume && !quiet {
+		fmt.Fprintf(c.ErrOrStderr(), "warm start (cloning %s): at most %.1f of the %g minutes (bc.time_share %g); PPO gets the rest\n",
+			bc.Teacher, cfg.Minutes*bc.TimeShare, cfg.Minutes, bc.TimeShare)
+	}
 	res, err := train.Run(ctx, cfg, opt)
 	if bar != nil {
 		bar.Finish()
