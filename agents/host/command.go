@@ -118,10 +118,10 @@ func (a *Command) Act(st rules.State) rules.Move {
 		b.log.event(a.seat, a.move, "still running %v after its answer: killed (the answer counts)", b.opt.HangAfter)
 	}
 	m := b.game.Codec.ParseAnswer(st, a.seat, line)
-	if m == (rules.Move{}) {
+	if why := refusal(b.game.Name, st, a.seat, line, m); why != "" {
 		a.events.Rejected++
-		b.log.event(a.seat, a.move, "output %q is no move (%s; stderr: %q): pass",
-			shorten(string(line), 120), p.status(), p.tail.last())
+		b.log.event(a.seat, a.move, "answered %q (its first line of output): refused, %s (%s; stderr: %q)",
+			shorten(string(line), 120), why, p.status(), p.tail.last())
 		return m
 	}
 	a.events.Answered++

@@ -15,8 +15,9 @@ Then, one JSON line per move on stdin:
 
 and one JSON line per request on stdout:
 
-    {"id": 7, "answer": <tagged>, "us": 812}   the answer, tagged as gridgym's
-                                               rules/pyval package reads it
+    {"id": 7, "answer": <tagged>, "repr": "(1, 2)", "us": 812}
+                               the answer, tagged as gridgym's rules/pyval
+                               package reads it, and as Python writes it
     {"id": 7, "error": "ZeroDivisionError: ...", "us": 40}   the bot raised
 
 "us" is the wall-clock time of the call itself in microseconds, which is
@@ -24,6 +25,11 @@ what the competitions limit. MODE converts the JSON arguments into the exact
 Python types the competition passes: "plain" (lists of ints, the default),
 "int16-board" (Bovine Borders: the board's values as NumPy int16 scalars,
 R19), "robot-tuples" (Rectangle: robot cells as (r, c) tuples, R19).
+
+The competition's helper modules (Rising Tide's util) are importable: the
+Go side prepends _GRIDGYM_MODULES = {name: source} to this script, and a
+finder placed after every other one on sys.meta_path imports them, so a
+module of that name in the bot's folder (or installed) takes precedence.
 
 The protocol runs over private copies of the original stdin and stdout:
 file descriptor 1 is pointed at stderr and 0 at /dev/null before the bot is
@@ -98,6 +104,40 @@ def convert(mode, args):
         except Exception:  # noqa: BLE001
             pass
     return args
+
+
+class ShippedModules:
+    """Imports the competition's helper modules that gridgym ships
+    (_GRIDGYM_MODULES), after every other finder."""
+
+    def __init__(self, sources):
+        self.sources = sources
+
+    def find_spec(self, name, path=None, target=None):
+        if path is None and name in self.sources:
+            return importlib.util.spec_from_loader(name, self, origin="gridgym:%s.py" % name)
+        return None
+
+    def create_module(self, spec):
+        return None
+
+    def exec_module(self, module):
+        src = self.sources[module.__name__]
+        exec(compile(src, "<gridgym's %s.py>" % module.__name__, "exec"), module.__dict__)
+
+
+def answer_repr(v):
+    """The answer as Python writes it (repr), shortened, for gridgym's log of
+    refused answers; never raises."""
+    try:
+        import reprlib
+
+        r = reprlib.Repr()
+        r.maxlevel, r.maxtuple, r.maxlist, r.maxstring, r.maxother = 4, 12, 12, 60, 60
+        s = r.repr(v)
+    except BaseException:  # noqa: BLE001 - a hostile __repr__
+        s = "<%s>" % type(v).__name__
+    return s if len(s) <= 200 else s[:200] + "..."
 
 
 def where(e):
@@ -189,6 +229,9 @@ def main():
         send({"error": "usage: host.py [--check] [--args %s] BOTFILE ENTRY" % "|".join(MODES)})
         sys.exit(2)
     threading.Thread(target=watch_parent, daemon=True).start()
+    shipped = globals().get("_GRIDGYM_MODULES")
+    if shipped:
+        sys.meta_path.append(ShippedModules(shipped))
     try:
         fn = load(os.path.abspath(argv[0]), argv[1])
     except ImportError as e:
@@ -220,7 +263,7 @@ def main():
             ans = fn(*args)
             us = int((time.perf_counter() - t0) * 1e6)
             try:
-                rec = {"id": rid, "answer": tag(ans), "us": us}
+                rec = {"id": rid, "answer": tag(ans), "repr": answer_repr(ans), "us": us}
             except BaseException as e:  # noqa: BLE001 - e.g. RecursionError
                 rec = {"id": rid, "error": "answer cannot be read: " + describe(e), "us": us}
         except BaseException as e:  # noqa: BLE001 - the competition: exception = pass

@@ -172,7 +172,7 @@ func TestHostedTwinPlaysTheSameGames(t *testing.T) {
 		t.Logf("game %d: %d steps, scores %v; seat 0: %v", game, len(want), wo.Score, hosted[0].(*Python).Events())
 	}
 	for _, line := range strings.Split(strings.TrimSpace(log.String()), "\n") {
-		if !strings.Contains(line, "is no move here: the no-answer move") {
+		if !strings.Contains(line, ": refused, not a tuple or list (x, y) of two integers") || !strings.Contains(line, "the query (0,0) is played (R6)") {
 			t.Errorf("unexpected event: %s", line)
 		}
 	}
@@ -217,7 +217,10 @@ func TestPythonFailuresArePasses(t *testing.T) {
 		{"slow", func(e Events) int { return e.Timeouts }, "over the 150ms limit", false},
 		{"crashes", func(e Events) int { return e.Crashes }, "process died", true},
 		{"corrupts", func(e Events) int { return e.Garbage }, "garbage {not json", true},
-		{"malformed", func(e Events) int { return e.Rejected }, "is no move here", false},
+		// Refused answers are logged as the bot wrote them (Python's repr),
+		// with the rule that refuses them (issue 27).
+		{"malformed", func(e Events) int { return e.Rejected }, "answered ((1, 2),): refused, not (i1, j1), (i2, j2) of four Python ints, nor None (R22)", false},
+		{"illegal", func(e Events) int { return e.Rejected }, "answered [(5, 5), (5, 6)]: refused, not a legal move on the bot's view of the board (R10", false},
 	}
 	for _, c := range cases {
 		t.Run(c.entry, func(t *testing.T) {
@@ -444,7 +447,8 @@ func TestCommandSlime(t *testing.T) {
 		log   string
 	}{
 		{"hang", func(e Events) int { return e.Timeouts }, "no answer within 200ms: killed"},
-		{"garbage", func(e Events) int { return e.Rejected }, `output "hello world\n" is no move`},
+		{"garbage", func(e Events) int { return e.Rejected }, `answered "hello world\n" (its first line of output): refused, not four integers r1 c1 r2 c2 followed by a newline on the first line of standard output (R15)`},
+		{"illegal", func(e Events) int { return e.Rejected }, `answered "0 0 5 5\n" (its first line of output): refused, not a valid move (R8`},
 		{"fail", func(e Events) int { return e.Rejected }, "exit status 1; stderr: \"slime.sh: cannot think\""},
 	} {
 		log := &syncBuffer{}
@@ -459,8 +463,8 @@ func TestCommandSlime(t *testing.T) {
 		if d := time.Since(t0); d > 1500*time.Millisecond {
 			t.Errorf("%s: the move took %v", c.mode, d)
 		}
-		if m != (rules.Move{}) || c.count(a.Events()) != 1 {
-			t.Errorf("%s: move %+v, events %v; want a counted pass", c.mode, m, a.Events())
+		if m != (rules.Move{}) && (c.mode != "illegal" || st.Legal(0, m)) || c.count(a.Events()) != 1 {
+			t.Errorf("%s: move %+v, events %v; want a counted pass (or an illegal move, which the game passes, R7)", c.mode, m, a.Events())
 		}
 		if !strings.Contains(log.String(), c.log) {
 			t.Errorf("%s: log %q, want %q", c.mode, log.String(), c.log)

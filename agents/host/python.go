@@ -46,6 +46,7 @@ type reply struct {
 	ID     *int64          `json:"id"`
 	Answer json.RawMessage `json:"answer"`
 	Error  *string         `json:"error"`
+	Repr   *string         `json:"repr"` // the answer as Python writes it
 	US     int64           `json:"us"`
 	Ready  bool            `json:"ready"`
 }
@@ -85,7 +86,7 @@ func newPyBot(name, game, file, entry string, opt Options) (*pyBot, error) {
 // launch starts a host process for b and waits for it to have imported the
 // bot; with check set, the process then exits.
 func (b *pyBot) launch(check bool) (*proc, error) {
-	argv := []string{b.python, "-c", hostScript, "--args", b.comp.Args, b.file, b.entry}
+	argv := []string{b.python, "-c", scriptFor(b.game.Name), "--args", b.comp.Args, b.file, b.entry}
 	if check {
 		argv = append(argv[:3], append([]string{"--check"}, argv[3:]...)...)
 	}
@@ -268,13 +269,24 @@ func (a *Python) Act(st rules.State) rules.Move {
 		return a.noAnswer(st)
 	}
 	m := b.game.Codec.ParseAnswer(st, a.seat, r.Answer)
-	if b.comp.malformed != nil && b.comp.malformed(r.Answer) || m == (rules.Move{}) && string(r.Answer) != "null" {
-		a.events.Rejected++
-		b.log.event(a.seat, a.move, "answer %s is no move here: %s", shorten(string(r.Answer), 120), noMove(m))
-		return m
+	if m != (rules.Move{}) || string(r.Answer) != "null" {
+		if why := refusal(b.game.Name, st, a.seat, r.Answer, m); why != "" {
+			a.events.Rejected++
+			b.log.event(a.seat, a.move, "answered %s: refused, %s", a.shown(r), why)
+			return m
+		}
 	}
 	a.events.Answered++
 	return m
+}
+
+// shown is the answer of r as the bot returned it: Python's repr, from
+// host.py (the tagged JSON where there is none).
+func (a *Python) shown(r reply) string {
+	if r.Repr != nil {
+		return shorten(*r.Repr, 200)
+	}
+	return shorten(string(r.Answer), 120)
 }
 
 // noAnswer is the game's treatment of a bot that gave no answer.
@@ -300,12 +312,4 @@ func (a *Python) lost(st rules.State, format string, args ...any) rules.Move {
 		p.kill()
 	}
 	return a.failed(st, format, args...)
-}
-
-// noMove names what a rejected answer became, for the log.
-func noMove(m rules.Move) string {
-	if m == (rules.Move{}) {
-		return "pass"
-	}
-	return "the no-answer move"
 }

@@ -77,6 +77,12 @@ def malformed(terrain, round_num):
     return first_legal(terrain)
 
 
+def illegal(terrain, round_num):
+    if round_num == 1:
+        return [(5, 5), (5, 6)]  # from the own settlement: R10e
+    return first_legal(terrain)
+
+
 class _Wrapped:
     """What util.make_bot returns: a tuple whose func is the bot."""
 

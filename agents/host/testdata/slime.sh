@@ -2,7 +2,7 @@
 # A Slime bot in the competition's form (slime R14-R15), for host_test.go:
 # run as `sh slime.sh MODE P,row0,...`. MODE fixed prints each player's
 # opening spread from its corner (legal on an 8x8 board's first round);
-# hang sleeps; garbage prints no move; fail exits 1 after a message on stderr.
+# hang sleeps; garbage prints no move; illegal a move of distance 5; fail exits 1 after a message on stderr.
 case "$1" in
 fixed)
 	case "$2" in
@@ -13,5 +13,6 @@ fixed)
 	esac ;;
 hang) sleep 30; echo "0 0 1 1" ;;
 garbage) echo "hello world" ;;
+illegal) echo "0 0 5 5" ;;
 fail) echo "slime.sh: cannot think" >&2; exit 1 ;;
 esac

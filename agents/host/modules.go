@@ -1,0 +1,63 @@
+package host
+
+import (
+	"embed"
+	"encoding/json"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+)
+
+// pylib holds the helper modules competitions ship beside their bots, one
+// folder per game (pylib/rising-tide/util.py: Rising Tide's util, R18).
+//
+//go:embed pylib
+var pylib embed.FS
+
+// Module is a helper module a competition ships beside its bots.
+type Module struct {
+	Name   string // the import name: util
+	File   string // the file name: util.py
+	Source []byte
+}
+
+// Modules returns the helper modules game's competition ships (Rising
+// Tide: util, with make_bot, allowed_moves, …), which every hosted bot of
+// the game can import and `gridgym new-bot` writes beside its template; nil
+// for a game whose competition ships none.
+func Modules(game string) []Module {
+	ents, err := fs.ReadDir(pylib, path.Join("pylib", game))
+	if err != nil {
+		return nil
+	}
+	var out []Module
+	for _, e := range ents {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".py") {
+			continue
+		}
+		b, err := pylib.ReadFile(path.Join("pylib", game, e.Name()))
+		if err != nil {
+			continue
+		}
+		out = append(out, Module{Name: strings.TrimSuffix(e.Name(), ".py"), File: e.Name(), Source: b})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// scriptFor returns host.py for a bot of game: with the game's helper
+// modules, if any, prepended as _GRIDGYM_MODULES (host.py makes them
+// importable after everything else on the path).
+func scriptFor(game string) string {
+	mods := Modules(game)
+	if len(mods) == 0 {
+		return hostScript
+	}
+	src := map[string]string{}
+	for _, m := range mods {
+		src[m.Name] = string(m.Source)
+	}
+	b, _ := json.Marshal(src) // a JSON object of strings is a Python dict literal
+	return "_GRIDGYM_MODULES = " + string(b) + "\n" + hostScript
+}
