@@ -108,6 +108,15 @@ func (t *tree) reset(st rules.State, rootCands [][]cand, seed uint64) {
 	t.nodes = t.nodes[:0]
 	t.cands = t.cands[:0]
 	t.sims = 0
+	// The tree's bots are reset once per search, not per simulation: a bot
+	// with memory (a plan) keeps it from one simulation to the next and
+	// checks it against each position, as it does in a real game.
+	for s := 0; s < t.seats; s++ {
+		t.prior[s].Reset(st, s, &t.rng)
+		if t.roll[s] != nil {
+			t.roll[s].Reset(st, s, &t.rng)
+		}
+	}
 	n := t.newNode(0)
 	for s, cs := range rootCands {
 		nd := &t.nodes[n]
@@ -207,7 +216,6 @@ func (t *tree) fillCands(c int32) {
 			continue
 		}
 		start := int32(len(t.cands))
-		t.prior[s].Reset(t.sim, s, &t.rng)
 		pm, failed := agents.SafeAct(t.prior[s], t.sim)
 		if failed {
 			pm = rules.Move{}
@@ -267,11 +275,6 @@ func candidates(dst []cand, legal []rules.Move, st rules.State, s int, pm rules.
 // rollout policy and sets t.val from Value.
 func (t *tree) rollout() {
 	if t.p.Depth > 0 && !t.sim.Done() {
-		for s := 0; s < t.seats; s++ {
-			if t.roll[s] != nil {
-				t.roll[s].Reset(t.sim, s, &t.rng)
-			}
-		}
 		for d := 0; d < t.p.Depth && !t.sim.Done(); d++ {
 			for s := 0; s < t.seats; s++ {
 				t.moves[s] = rules.Move{}

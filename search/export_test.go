@@ -1,0 +1,49 @@
+package search
+
+import (
+	"github.com/gridgym/gridgym/rules"
+)
+
+// Tree exposes one search tree to the external tests.
+type Tree struct{ t *tree }
+
+// NewTestTree makes a tree for st with the prior bots of a and resets it at
+// st, root candidates as the agent makes them, for budget simulations.
+func NewTestTree(a *Agent, st rules.State, seat int, budget int, seed uint64) Tree {
+	a.Reset(st, seat, rules.NewRNG(seed))
+	spec := st.Spec()
+	for s := range a.rootCands {
+		a.rootCands[s] = a.rootCands[s][:0]
+		if st.Active(s) {
+			pm := a.bots[s].Act(st)
+			a.rootCands[s], a.legal = candidates(a.rootCands[s], a.legal, st, s, pm, spec.Sequential, &a.p, a.rng)
+		}
+	}
+	t := newTree(&a.p, st, a.prior, a.roll, budget)
+	t.reset(st, a.rootCands, seed)
+	return Tree{t}
+}
+
+// Simulate runs one simulation.
+func (t Tree) Simulate() { t.t.simulate() }
+
+// Reset restarts the search at the tree's root position.
+func (t Tree) Reset(st rules.State, a *Agent, seed uint64) { t.t.reset(st, a.rootCands, seed) }
+
+// RootVisits returns the root's visit count and, per seat, the sum of its
+// candidates' visits (0 for seats without candidates) and their number.
+func (t Tree) RootVisits() (root int, perSeat, cands []int) {
+	nd := &t.t.nodes[0]
+	for s := 0; s < t.t.seats; s++ {
+		n := 0
+		for _, c := range t.t.cands[nd.cs[s] : nd.cs[s]+nd.cn[s]] {
+			n += int(c.n)
+		}
+		perSeat = append(perSeat, n)
+		cands = append(cands, int(nd.cn[s]))
+	}
+	return int(nd.visits), perSeat, cands
+}
+
+// Nodes is the number of nodes in the tree.
+func (t Tree) Nodes() int { return len(t.t.nodes) }

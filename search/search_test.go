@@ -1,0 +1,312 @@
+package search_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/gridgym/gridgym/agents"
+	_ "github.com/gridgym/gridgym/games"
+	"github.com/gridgym/gridgym/rules"
+	"github.com/gridgym/gridgym/search"
+)
+
+// priors names a scripted bot of each registered game (the strongest one)
+// for the search agent's prior; a game not listed uses random.
+var priors = map[string]string{
+	"slime": "greedy", "rising-tide": "wall_warsaw", "rectangle": "boxer",
+	"bovine-borders": "greedy", "nuggets": "greedy",
+}
+
+func prior(game string) string {
+	if p, ok := priors[game]; ok {
+		return p
+	}
+	return "random"
+}
+
+// position plays n steps of random moves from the start of g's default game.
+func position(g *rules.Game, n int, seed uint64) rules.State {
+	st := g.New(g.Default())
+	spec := st.Spec()
+	rng := rules.NewRNG(seed)
+	moves := make([]rules.Move, spec.Seats)
+	for i := 0; i < n && !st.Done(); i++ {
+		for s := range moves {
+			moves[s] = rules.Move{}
+			if st.Active(s) {
+				moves[s] = st.RandomMove(s, rng)
+			}
+		}
+		st.Step(moves, rng)
+	}
+	return st
+}
+
+func newAgent(t testing.TB, game, spec string) agents.Agent {
+	t.Helper()
+	e, err := agents.Lookup(game, spec)
+	if err != nil {
+		t.Fatalf("lookup %s for %s: %v", spec, game, err)
+	}
+	return e.New()
+}
+
+// TestSpecs: search specs resolve everywhere a bot name does, and bad ones
+// fail with an error that says why (never a panic).
+func TestSpecs(t *testing.T) {
+	p, ok, err := search.ParseSpec("search:greedy@123,depth=3,trees=4,extra=5,c=0.5,prior=0.25,roll=random,ms=40")
+	if !ok || err != nil {
+		t.Fatalf("ParseSpec: ok %v, err %v", ok, err)
+	}
+	if p.Prior != "greedy" || p.Budget != 123 || p.Depth != 3 || p.Trees != 4 || p.Extra != 5 || p.C != 0.5 || p.Mass != 0.25 || p.Roll != "random" || p.Limit.Milliseconds() != 40 {
+		t.Errorf("ParseSpec: got %+v", p)
+	}
+	if _, ok, _ := search.ParseSpec("greedy"); ok {
+		t.Error("ParseSpec(greedy): ok, want not a search spec")
+	}
+	if _, err := agents.Lookup("slime", "search:greedy@50"); err != nil {
+		t.Errorf("Lookup(search:greedy@50): %v", err)
+	}
+	if _, err := agents.Lookup("slime", "mine=search:greedy@50,depth=2"); err != nil {
+		t.Errorf("Lookup with a label: %v", err)
+	}
+	for _, bad := range []string{"search:", "search:nosuchbot", "search:greedy@0", "search:greedy@x",
+		"search:greedy,depth", "search:greedy,depth=-1", "search:greedy,wat=1", "search:greedy,c=NaN",
+		"search:search:greedy", "search:greedy,roll=search:greedy", "search:greedy,roll=nosuch"} {
+		if _, err := agents.Lookup("slime", bad); err == nil {
+			t.Errorf("Lookup(%q): no error", bad)
+		} else if !strings.Contains(err.Error(), "search") && !strings.Contains(err.Error(), "bot") {
+			t.Errorf("Lookup(%q): error %q does not say what failed", bad, err)
+		}
+	}
+	if err := search.SetDefaultBudget(0); err == nil {
+		t.Error("SetDefaultBudget(0): no error")
+	}
+}
+
+// play runs a game of g with the given agents per seat and returns the
+// search agent's (seat 0's) moves.
+func play(t testing.TB, g *rules.Game, bots []agents.Agent, seed uint64, maxSteps int) []rules.Move {
+	st := g.New(g.Default())
+	spec := st.Spec()
+	for s, b := range bots {
+		b.Reset(st, s, rules.NewRNG(seed+uint64(s)))
+	}
+	rng := rules.NewRNG(seed)
+	moves := make([]rules.Move, spec.Seats)
+	var mine []rules.Move
+	for i := 0; i < maxSteps && !st.Done(); i++ {
+		for s := range moves {
+			moves[s] = rules.Move{}
+			if st.Active(s) {
+				moves[s] = bots[s].Act(st)
+				if !st.Legal(s, moves[s]) && moves[s] != (rules.Move{}) {
+					t.Fatalf("%s step %d: seat %d's move %+v is not legal", g.Name, i, s, moves[s])
+				}
+				if s == 0 {
+					mine = append(mine, moves[s])
+				}
+			}
+		}
+		st.Step(moves, rng)
+	}
+	return mine
+}
+
+// TestDeterministic: the same seed gives the same moves, whatever the
+// scheduling of the trees (two trees run in parallel).
+func TestDeterministic(t *testing.T) {
+	for _, game := range []string{"slime", "rising-tide", "nuggets"} {
+		g, err := rules.Lookup(game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		spec := fmt.Sprintf("search:%s@64,trees=3,depth=3", prior(game))
+		run := func() []rules.Move {
+			bots := []agents.Agent{newAgent(t, game, spec)}
+			for len(bots) < g.New(g.Default()).Spec().Seats {
+				bots = append(bots, newAgent(t, game, "random"))
+			}
+			return play(t, g, bots, 11, 12)
+		}
+		a, b := run(), run()
+		if len(a) == 0 || fmt.Sprint(a) != fmt.Sprint(b) {
+			t.Errorf("%s: two runs with one seed differ:\n%v\n%v", game, a, b)
+		}
+	}
+}
+
+// TestMovesLegal: over random positions of every registered game, the
+// search agent answers a legal move (or Pass, the no-answer of every game).
+func TestMovesLegal(t *testing.T) {
+	for _, g := range rules.Games() {
+		for i := 0; i < 6; i++ {
+			st := position(g, 3+i*7, uint64(i))
+			if st.Done() {
+				continue
+			}
+			spec := st.Spec()
+			for s := 0; s < spec.Seats; s++ {
+				if !st.Active(s) {
+					continue
+				}
+				a := newAgent(t, g.Name, fmt.Sprintf("search:%s@24,depth=2,extra=%d", prior(g.Name), i%4))
+				a.Reset(st, s, rules.NewRNG(uint64(100+i)))
+				before := st.Clone()
+				m := a.Act(st)
+				if m != (rules.Move{}) && !st.Legal(s, m) {
+					t.Errorf("%s position %d seat %d: move %+v not legal", g.Name, i, s, m)
+				}
+				if h1, _ := rules.Hash(st, nil); func() bool { h0, _ := rules.Hash(before, nil); return h0 != h1 }() {
+					t.Errorf("%s position %d: Act changed the position", g.Name, i)
+				}
+			}
+		}
+	}
+}
+
+// TestVisitCounts: after N simulations the root has N visits and every
+// active seat's candidates' visits sum to N (each simulation picks one
+// candidate per active seat), and the tree holds at most N+1 nodes.
+func TestVisitCounts(t *testing.T) {
+	for _, g := range rules.Games() {
+		st := position(g, 5, 1)
+		if st.Done() {
+			continue
+		}
+		e, _, _ := search.ParseSpec("search:" + prior(g.Name) + ",depth=2")
+		f, err := e.Factory(g.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := f().(*search.Agent)
+		seat := 0
+		for !st.Active(seat) {
+			seat++
+		}
+		const n = 50
+		tr := search.NewTestTree(a, st, seat, n, 3)
+		for i := 0; i < n; i++ {
+			tr.Simulate()
+		}
+		root, per, cands := tr.RootVisits()
+		if root != n {
+			t.Errorf("%s: root visits %d, want %d", g.Name, root, n)
+		}
+		for s := range per {
+			want := n
+			if !st.Active(s) {
+				want = 0
+			}
+			if cands[s] == 1 {
+				want = n // a single candidate is still counted
+			}
+			if per[s] != want {
+				t.Errorf("%s seat %d: candidate visits sum to %d, want %d (%d candidates)", g.Name, s, per[s], want, cands[s])
+			}
+		}
+		if tr.Nodes() > n+1 || tr.Nodes() < 2 {
+			t.Errorf("%s: %d nodes after %d simulations", g.Name, tr.Nodes(), n)
+		}
+	}
+}
+
+// TestZeroAllocs: a simulation in steady state allocates nothing. A game
+// whose own Outcome allocates at the test position (Nuggets settles close
+// log-scores with exact big-integer products) is skipped: the search cannot
+// score a leaf without it.
+func TestZeroAllocs(t *testing.T) {
+	for _, g := range rules.Games() {
+		st := position(g, 4, 2)
+		if st.Done() {
+			continue
+		}
+		o := rules.NewOutcome(st.Spec().Seats)
+		if n := testing.AllocsPerRun(10, func() { st.Outcome(o) }); n > 0 {
+			t.Logf("%s: skipped, its Outcome allocates %.0f times at the test position", g.Name, n)
+			continue
+		}
+		e, _, _ := search.ParseSpec("search:" + prior(g.Name) + ",depth=4")
+		f, err := e.Factory(g.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := f().(*search.Agent)
+		const n = 200
+		tr := search.NewTestTree(a, st, 0, n, 5)
+		for i := 0; i < n/2; i++ { // warm up: scratch buffers reach their size
+			tr.Simulate()
+		}
+		tr.Reset(st, a, 5)
+		allocs := testing.AllocsPerRun(n/2, tr.Simulate)
+		if allocs != 0 {
+			t.Errorf("%s: %.2f allocations per simulation, want 0", g.Name, allocs)
+		}
+	}
+}
+
+// TestBeatsRandom: with a small budget the search agent outscores random
+// bots (competition score, summed over a few games) in two games, with
+// random as its own prior and rollout policy, so it is the search that wins.
+func TestBeatsRandom(t *testing.T) {
+	for _, game := range []string{"slime", "rising-tide"} {
+		g, _ := rules.Lookup(game)
+		var mine, theirs float64
+		for seed := uint64(0); seed < 4; seed++ {
+			st := g.New(g.Default())
+			spec := st.Spec()
+			bots := []agents.Agent{newAgent(t, game, "search:random@48,depth=4")}
+			for len(bots) < spec.Seats {
+				bots = append(bots, newAgent(t, game, "random"))
+			}
+			for s, b := range bots {
+				b.Reset(st, s, rules.NewRNG(seed*10+uint64(s)))
+			}
+			rng := rules.NewRNG(seed)
+			moves := make([]rules.Move, spec.Seats)
+			for !st.Done() {
+				for s := range moves {
+					moves[s] = rules.Move{}
+					if st.Active(s) {
+						moves[s] = bots[s].Act(st)
+					}
+				}
+				st.Step(moves, rng)
+			}
+			o := rules.NewOutcome(spec.Seats)
+			st.Outcome(o)
+			mine += o.Score[0]
+			for s := 1; s < spec.Seats; s++ {
+				theirs += o.Score[s] / float64(spec.Seats-1)
+			}
+		}
+		if mine <= theirs {
+			t.Errorf("%s: search scored %.1f over 4 games, the random bots %.1f on average", game, mine, theirs)
+		}
+		t.Logf("%s: search %.1f, random %.1f (score summed over 4 games)", game, mine, theirs)
+	}
+}
+
+// TestValue: the heuristic value ranks a better placement and margin higher
+// and stays in [0, 1], non-finite scores included.
+func TestValue(t *testing.T) {
+	o := rules.NewOutcome(3)
+	copy(o.Score, []float64{10, 5, 5})
+	rules.PointsFromKeys(o.Score, o)
+	v := make([]float64, 3)
+	search.Value(o, v)
+	if !(v[0] > v[1] && v[1] == v[2]) {
+		t.Errorf("Value %v: want seat 0 best, 1 and 2 equal", v)
+	}
+	copy(o.Score, []float64{negInf(), 1, nan()})
+	search.Value(o, v)
+	for s, x := range v {
+		if !(x >= 0 && x <= 1) {
+			t.Errorf("Value seat %d = %v, want in [0, 1]", s, x)
+		}
+	}
+}
+
+func negInf() float64 { z := 0.0; return -1 / z }
+func nan() float64    { z := 0.0; return z / z }
