@@ -58,17 +58,17 @@ func DefaultParams(bot string) Params {
 	return Params{Prior: bot, Budget: int(defaultBudget.Load()), Trees: 2, Depth: 8, Extra: 3, C: 1, Mass: 0.5}
 }
 
-// ParseSpec parses a spec search:BOT[@N][,key=value…] (package doc). ok is
+// ParseSpec parses a spec search:BOT[@N][:key=value…] (package doc). ok is
 // false for a spec without the search: prefix.
 func ParseSpec(spec string) (p Params, ok bool, err error) {
 	rest, ok := strings.CutPrefix(spec, Prefix)
 	if !ok {
 		return Params{}, false, nil
 	}
-	parts := strings.Split(rest, ",")
+	parts := strings.Split(rest, ":")
 	bot, budget, hasBudget := strings.Cut(parts[0], "@")
 	if bot == "" {
-		return Params{}, true, fmt.Errorf("search spec %q: want search:BOT[@N][,key=value…]", spec)
+		return Params{}, true, fmt.Errorf("search spec %q: want search:BOT[@N][:key=value…]", spec)
 	}
 	p = DefaultParams(bot)
 	if hasBudget {

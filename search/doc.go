@@ -8,7 +8,7 @@
 // Wherever a bot name is accepted (tournament, play, selfplay opponents), the
 // spec
 //
-//	search:BOT[@N][,key=value…]
+//	search:BOT[@N][:key=value…]
 //
 // is a search agent whose prior (candidate moves) and rollout policy is the bot
 // BOT of the game (any name agents.Lookup accepts that is not itself a search
@@ -25,7 +25,8 @@
 //	roll=R    rollout policy: a bot name of the game, or "random" for RandomMove, default BOT
 //	ms=M      stop each move's search after M milliseconds as well (not deterministic)
 //
-// for example search:greedy@800,depth=4,trees=2.
+// for example search:greedy@800:depth=4:trees=2 (colons, since command lines
+// list bots with commas).
 //
 // # The search
 //

@@ -55,7 +55,7 @@ func newAgent(t testing.TB, game, spec string) agents.Agent {
 // TestSpecs: search specs resolve everywhere a bot name does, and bad ones
 // fail with an error that says why (never a panic).
 func TestSpecs(t *testing.T) {
-	p, ok, err := search.ParseSpec("search:greedy@123,depth=3,trees=4,extra=5,c=0.5,prior=0.25,roll=random,ms=40")
+	p, ok, err := search.ParseSpec("search:greedy@123:depth=3:trees=4:extra=5:c=0.5:prior=0.25:roll=random:ms=40")
 	if !ok || err != nil {
 		t.Fatalf("ParseSpec: ok %v, err %v", ok, err)
 	}
@@ -68,12 +68,12 @@ func TestSpecs(t *testing.T) {
 	if _, err := agents.Lookup("slime", "search:greedy@50"); err != nil {
 		t.Errorf("Lookup(search:greedy@50): %v", err)
 	}
-	if _, err := agents.Lookup("slime", "mine=search:greedy@50,depth=2"); err != nil {
+	if _, err := agents.Lookup("slime", "mine=search:greedy@50:depth=2"); err != nil {
 		t.Errorf("Lookup with a label: %v", err)
 	}
 	for _, bad := range []string{"search:", "search:nosuchbot", "search:greedy@0", "search:greedy@x",
-		"search:greedy,depth", "search:greedy,depth=-1", "search:greedy,wat=1", "search:greedy,c=NaN",
-		"search:search:greedy", "search:greedy,roll=search:greedy", "search:greedy,roll=nosuch"} {
+		"search:greedy:depth", "search:greedy:depth=-1", "search:greedy:wat=1", "search:greedy:c=NaN",
+		"search:search:greedy", "search:greedy:roll=search:greedy", "search:greedy:roll=nosuch"} {
 		if _, err := agents.Lookup("slime", bad); err == nil {
 			t.Errorf("Lookup(%q): no error", bad)
 		} else if !strings.Contains(err.Error(), "search") && !strings.Contains(err.Error(), "bot") {
@@ -122,7 +122,7 @@ func TestDeterministic(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		spec := fmt.Sprintf("search:%s@64,trees=3,depth=3", prior(game))
+		spec := fmt.Sprintf("search:%s@64:trees=3:depth=3", prior(game))
 		run := func() []rules.Move {
 			bots := []agents.Agent{newAgent(t, game, spec)}
 			for len(bots) < g.New(g.Default()).Spec().Seats {
@@ -151,7 +151,7 @@ func TestMovesLegal(t *testing.T) {
 				if !st.Active(s) {
 					continue
 				}
-				a := newAgent(t, g.Name, fmt.Sprintf("search:%s@24,depth=2,extra=%d", prior(g.Name), i%4))
+				a := newAgent(t, g.Name, fmt.Sprintf("search:%s@24:depth=2:extra=%d", prior(g.Name), i%4))
 				a.Reset(st, s, rules.NewRNG(uint64(100+i)))
 				before := st.Clone()
 				m := a.Act(st)
@@ -175,7 +175,7 @@ func TestVisitCounts(t *testing.T) {
 		if st.Done() {
 			continue
 		}
-		e, _, _ := search.ParseSpec("search:" + prior(g.Name) + ",depth=2")
+		e, _, _ := search.ParseSpec("search:" + prior(g.Name) + ":depth=2")
 		f, err := e.Factory(g.Name)
 		if err != nil {
 			t.Fatal(err)
@@ -227,7 +227,7 @@ func TestZeroAllocs(t *testing.T) {
 			t.Logf("%s: skipped, its Outcome allocates %.0f times at the test position", g.Name, n)
 			continue
 		}
-		e, _, _ := search.ParseSpec("search:" + prior(g.Name) + ",depth=4")
+		e, _, _ := search.ParseSpec("search:" + prior(g.Name) + ":depth=4")
 		f, err := e.Factory(g.Name)
 		if err != nil {
 			t.Fatal(err)
@@ -256,7 +256,7 @@ func TestBeatsRandom(t *testing.T) {
 		for seed := uint64(0); seed < 4; seed++ {
 			st := g.New(g.Default())
 			spec := st.Spec()
-			bots := []agents.Agent{newAgent(t, game, "search:random@48,depth=4")}
+			bots := []agents.Agent{newAgent(t, game, "search:random@48:depth=4")}
 			for len(bots) < spec.Seats {
 				bots = append(bots, newAgent(t, game, "random"))
 			}
