@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os/exec"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/gridgym/gridgym/rules"
@@ -17,6 +18,10 @@ type cmdBot struct {
 	argv []string // the command line, argv[0] resolved on the PATH
 	opt  Options
 	log  *eventLog
+	// times are the answer times; hint reports, once, why a program whose
+	// every move times out is slow (shebangHint).
+	times *timings
+	hint  sync.Once
 }
 
 func newCmdBot(name, game string, argv []string, opt Options) (*cmdBot, error) {
@@ -33,7 +38,11 @@ func newCmdBot(name, game string, argv []string, opt Options) (*cmdBot, error) {
 	}
 	argv = append([]string{path}, argv[1:]...)
 	opt = opt.withDefaults(comp)
-	return &cmdBot{name: name, game: g, comp: comp, argv: argv, opt: opt, log: newEventLog(opt.Log, name)}, nil
+	if opt, err = opt.withBotLog(name, game); err != nil {
+		return nil, err
+	}
+	return &cmdBot{name: name, game: g, comp: comp, argv: argv, opt: opt, log: newEventLog(opt.Log, name),
+		times: timingsOf(name, game, opt.Limit)}, nil
 }
 
 // Command is an agent played by a program in a program competition's form
@@ -91,6 +100,9 @@ func (a *Command) Act(st rules.State) rules.Move {
 	}
 	a.buf = b.game.Codec.AppendRequest(a.buf[:0], st, a.seat)
 	argv := append(b.argv[:len(b.argv):len(b.argv)], string(a.buf))
+	if b.opt.BotLog != "" && b.opt.Output != nil {
+		fmt.Fprintf(b.opt.Output, "--- gridgym: %s, seat %d, move %d: %s\n", b.name, a.seat, a.move, a.buf)
+	}
 	sb := b.sandbox()
 	p, err := start(argv, nil, b.opt.Output, &sb)
 	if err != nil {
@@ -105,15 +117,25 @@ func (a *Command) Act(st rules.State) rules.Move {
 	}
 	a.fails = 0
 	p.stdin.Close() // a program bot gets no input
+	t0 := time.Now()
 	timer := time.NewTimer(b.opt.Limit)
 	line, _, timedOut := p.next(timer)
 	timer.Stop()
 	if timedOut {
 		p.kill()
 		a.events.Timeouts++
+		b.times.add(b.opt.Limit, true)
 		b.log.event(a.seat, a.move, "no answer within %v: killed, pass", b.opt.Limit)
+		if a.events.Timeouts == a.events.Moves && a.events.Moves >= hintAfter {
+			b.hint.Do(func() {
+				if h := shebangHint(b.argv[0], b.opt.Limit); h != "" {
+					b.log.note("every move so far timed out: %s", h)
+				}
+			})
+		}
 		return noAnswer
 	}
+	b.times.add(time.Since(t0), false) // within the limit: the timer did not fire
 	if p.close(b.opt.HangAfter) {
 		b.log.event(a.seat, a.move, "still running %v after its answer: killed (the answer counts)", b.opt.HangAfter)
 	}

@@ -101,3 +101,11 @@ func (l *eventLog) event(seat, move int, format string, args ...any) {
 		l.last = now
 	}
 }
+
+// note logs one line about the bot as a whole, outside the rate limit (a
+// hint given once).
+func (l *eventLog) note(format string, args ...any) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	fmt.Fprintf(l.w, "host: %s: %s\n", l.name, fmt.Sprintf(format, args...))
+}

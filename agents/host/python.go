@@ -39,6 +39,7 @@ type pyBot struct {
 	python string
 	opt    Options
 	log    *eventLog
+	times  *timings
 }
 
 // reply is one line of host.py's protocol.
@@ -80,7 +81,11 @@ func newPyBot(name, game, file, entry string, opt Options) (*pyBot, error) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	opt = opt.withDefaults(comp)
-	return &pyBot{name: name, game: g, comp: comp, file: abs, entry: entry, python: python, opt: opt, log: newEventLog(opt.Log, name)}, nil
+	if opt, err = opt.withBotLog(name, game); err != nil {
+		return nil, err
+	}
+	return &pyBot{name: name, game: g, comp: comp, file: abs, entry: entry, python: python, opt: opt,
+		log: newEventLog(opt.Log, name), times: timingsOf(name, game, opt.Limit)}, nil
 }
 
 // launch starts a host process for b and waits for it to have imported the
@@ -225,6 +230,9 @@ func (a *Python) Act(st rules.State) rules.Move {
 			return a.failed(st, "could not start the bot: %v", err)
 		}
 		a.h.p = p
+		if b.opt.BotLog != "" && b.opt.Output != nil {
+			fmt.Fprintf(b.opt.Output, "--- gridgym: %s, seat %d, move %d: a new process\n", b.name, a.seat, a.move)
+		}
 	}
 	p := a.h.p
 	a.id++
@@ -243,6 +251,7 @@ func (a *Python) Act(st rules.State) rules.Move {
 	switch {
 	case timedOut:
 		a.events.Hangs++
+		b.times.add(b.opt.HangAfter, true)
 		return a.lost(st, "no answer within %v (limit %v): killed, restarted for the next move", b.opt.HangAfter, b.opt.Limit)
 	case eof && p.rdErr != nil:
 		a.events.Garbage++
@@ -258,6 +267,7 @@ func (a *Python) Act(st rules.State) rules.Move {
 	}
 	a.fails = 0
 	limit := b.opt.Limit
+	b.times.add(time.Duration(r.US)*time.Microsecond, time.Duration(r.US)*time.Microsecond > limit)
 	switch {
 	case r.Error != nil:
 		a.events.Errors++
