@@ -10,6 +10,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/gridgym/gridgym/agents"
+	"github.com/gridgym/gridgym/agents/host"
 	"github.com/gridgym/gridgym/rules"
 )
 
@@ -98,4 +99,50 @@ func plural(n int, word string) string {
 		return fmt.Sprintf("%d %s", n, word)
 	}
 	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// botSpecsHelp documents the bot specs, for the help of every command that
+// takes bots (addBotSpecsHelp).
+const botSpecsHelp = `
+Bot specs (a comma-separated list names the bots; each is one of):
+  NAME                a bot of the game ('gridgym games' lists them), e.g. random
+  FILE.safetensors    trained weights; a training run folder means its latest
+                      checkpoint (gridgym train writes both)
+  URL                 file://… or s3://bucket/run?endpoint=…: weights or a run
+                      folder, downloaded first
+  py:FILE[:ENTRY]     your Python bot in its competition's form: FILE is
+                      imported and ENTRY (default: my_bot_fn for Rising Tide,
+                      bot for the others) called once a move with the
+                      competition's arguments, in a sandboxed process of its
+                      own, 0.1 s a move; Rising Tide's util module is provided
+  cmd:PROGRAM [ARGS]  your program, for program competitions (Slime): run once
+                      a move with the board (P,row0,…) as its last argument;
+                      its first line of output is the move
+  search:BOT[@N][:key=value…]
+                      tree search with the bot BOT as its prior and rollouts,
+                      N simulations a move (e.g. search:greedy@400:depth=4)
+'gridgym new-bot --game G' writes a py:/cmd: bot to start from. Hosted bots
+(py:, cmd:) get --bot-memory, --bot-cpu and --bot-procs limits; tournament
+and play keep their own output with --bot-log DIR and print their answer
+times (p50, p99) against the limit.`
+
+// botSpecsCommands are the commands that take bots.
+var botSpecsCommands = []string{"play", "tournament", "selfplay", "pipeline"}
+
+// addBotSpecsHelp appends botSpecsHelp to the help of root's commands that
+// take bots.
+func addBotSpecsHelp(root *cobra.Command) {
+	for _, c := range root.Commands() {
+		for _, name := range botSpecsCommands {
+			if c.Name() == name {
+				c.Long = strings.TrimRight(c.Long, "\n") + "\n" + botSpecsHelp
+			}
+		}
+	}
+}
+
+// addBotLogFlag adds --bot-log, bound to host.Defaults.BotLog, to c.
+func addBotLogFlag(c *cobra.Command) {
+	c.Flags().StringVar(&host.Defaults.BotLog, "bot-log", "",
+		"keep what each hosted bot (py:, cmd:) prints in this folder, one file per bot: DIR/BOT-GAME.log")
 }

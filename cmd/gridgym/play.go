@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gridgym/gridgym/agents"
+	"github.com/gridgym/gridgym/agents/host"
 	"github.com/gridgym/gridgym/eval"
 	"github.com/gridgym/gridgym/rules"
 )
@@ -70,13 +71,14 @@ URL of either (file://…, s3://bucket/run?endpoint=…: downloaded first).`,
 			res := eval.PlayGame(cfg, entries, lineup, gf.seed, 0, onStep)
 			fmt.Fprintf(out, "%s (%s), seed %d: %s\n", g.Title, cfg, gf.seed, plural(res.Steps, "step"))
 			writeRanking(out, spec, seated, res)
-			return nil
+			return host.WriteTimings(out) // hosted bots' answer times vs the limit
 		},
 	}
 	gf.add(c, "rising-tide")
 	c.Flags().StringVarP(&bots, "bots", "b", "random", "comma-separated bots (names, weights files, run folders or their URLs), one per seat in seat order")
 	c.Flags().BoolVar(&render, "render", false, "draw the board after every step")
 	c.Flags().DurationVar(&delay, "delay", 0, "pause after each rendered step (e.g. 100ms)")
+	addBotLogFlag(c)
 	return c
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gridgym/gridgym/agents"
+	"github.com/gridgym/gridgym/agents/host"
 	"github.com/gridgym/gridgym/eval"
 )
 
@@ -129,6 +130,9 @@ Ctrl-C stops early and reports the games finished so far.`,
 			if err := eval.WriteTable(c.OutOrStdout(), res); err != nil {
 				return err
 			}
+			if err := host.WriteTimings(c.OutOrStdout()); err != nil { // hosted bots' answer times vs the limit
+				return err
+			}
 			if len(paths) > 0 {
 				fmt.Fprintf(c.OutOrStdout(), "\nreport (ratings with 95%% bootstrap intervals, head-to-head win rates, plots):\n")
 				for _, p := range paths {
@@ -161,6 +165,7 @@ Ctrl-C stops early and reports the games finished so far.`,
 	c.Flags().StringVar(&report, "report", "", "also write a report into this folder (or URL: file://, s3://…; written locally, then uploaded): Plackett–Luce ratings with bootstrap intervals, pairwise win rates, plots (report.md, report.html, games.jsonl)")
 	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "no progress bar")
 	c.Flags().IntVar(&replays, "replays", 0, "save the first K games as replay files ('gridgym replay FILE')")
+	addBotLogFlag(c)
 	c.Flags().StringVar(&replayDir, "replay-dir", "", "folder or URL (file://, s3://…) for --replays (default: REPORT/replays with --report, else replays)")
 	return c
 }
