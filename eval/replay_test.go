@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -31,13 +32,22 @@ func recordGame(t testing.TB, cfg rules.Config, seed uint64, index int) *Replay 
 		bots[s] = "random"
 	}
 	var positions [][]uint64
-	r := PlayGame(cfg, []agents.Entry{e}, lineup, seed, uint64(index), func(st rules.State) {
+	var moves [][]rules.Move
+	var hash uint64
+	r := playGame(cfg, []agents.Entry{e}, lineup, seed, uint64(index), func(st rules.State) {
 		positions = append(positions, st.AppendWords(nil))
+	}, func(st rules.State, ms []rules.Move) {
+		if ms == nil {
+			hash, _ = rules.Hash(st, nil)
+			return
+		}
+		moves = append(moves, slices.Clone(ms))
 	})
-	if len(positions) != r.Steps+1 {
-		t.Fatalf("%d positions for %d steps", len(positions), r.Steps)
+	if len(positions) != r.Steps+1 || len(moves) != r.Steps {
+		t.Fatalf("%d positions and %d moves for %d steps", len(positions), len(moves), r.Steps)
 	}
-	return &Replay{Config: cfg, Bots: bots, Seed: seed, Index: index, Positions: positions, Outcome: r.Outcome, Errors: r.Errors}
+	return &Replay{Config: cfg, Bots: bots, Seed: seed, Index: index, Moves: moves, Hash: hash,
+		Positions: positions, Outcome: r.Outcome, Errors: r.Errors}
 }
 
 // sameFloats compares float slices, NaN equal to NaN.
@@ -52,6 +62,9 @@ func checkSameReplay(t *testing.T, got, want *Replay) {
 	}
 	if !slices.Equal(got.Bots, want.Bots) || got.Seed != want.Seed || got.Index != want.Index {
 		t.Errorf("bots %v seed %d index %d, want %v %d %d", got.Bots, got.Seed, got.Index, want.Bots, want.Seed, want.Index)
+	}
+	if !slices.EqualFunc(got.Moves, want.Moves, slices.Equal) || got.Hash != want.Hash {
+		t.Errorf("moves or hash differ: %d steps hash %x, want %d steps hash %x", got.Steps(), got.Hash, want.Steps(), want.Hash)
 	}
 	if len(got.Positions) != len(want.Positions) {
 		t.Fatalf("%d positions, want %d", len(got.Positions), len(want.Positions))
@@ -70,7 +83,9 @@ func checkSameReplay(t *testing.T, got, want *Replay) {
 	}
 }
 
-// Every registered game's replay survives the file, and each stored position
+// Every registered game's replay survives the file: its moves played again
+// from its seed (v2 stores no positions) give every position of the game as
+// it was played, the final one with the recorded hash, and each position
 // restores (SetWords) to a state whose words (AppendWords) are the same.
 func TestReplayRoundTrip(t *testing.T) {
 	for _, g := range rules.Games() {
@@ -174,6 +189,9 @@ func validReplay(t testing.TB) []byte {
 	return b.Bytes()
 }
 
+// hashRe finds the final position's hash in an outcome line.
+var hashRe = regexp.MustCompile(`"hash":"[0-9a-f]*"`)
+
 // badReplays are corrupt variants of a valid replay file, with a substring
 // of the error each must give.
 func badReplays(valid []byte) map[string]struct {
@@ -189,27 +207,33 @@ func badReplays(valid []byte) map[string]struct {
 		want string
 	}{
 		"empty":            {nil, "empty file"},
-		"not JSON":         {[]byte("PK\x03\x04 a zip file\n"), "line 1: not a gridgym-replay-v1 replay"},
-		"foreign JSON":     {[]byte(`{"index":3,"lineup":["a","b"]}` + "\n"), `line 1: not a gridgym-replay-v1 replay: the header has no "format"`},
-		"other version":    {join(strings.Replace(lines[0], "-v1", "-v9", 1), rest(1)), `line 1: format "gridgym-replay-v9"`},
+		"not JSON":         {[]byte("PK\x03\x04 a zip file\n"), "line 1: not a gridgym-replay-v2 replay"},
+		"foreign JSON":     {[]byte(`{"index":3,"lineup":["a","b"]}` + "\n"), `line 1: not a gridgym-replay-v2 replay: the header has no "format"`},
+		"other version":    {join(strings.Replace(lines[0], "-v2", "-v9", 1), rest(1)), `line 1: format "gridgym-replay-v9"`},
+		"version 1":        {join(strings.Replace(lines[0], "-v2", "-v1", 1), rest(1)), `line 1: format "gridgym-replay-v1" is an older version that this program no longer reads`},
 		"unknown game":     {join(strings.Replace(lines[0], `"slime"`, `"chess"`, 1), rest(1)), `line 1: unknown game "chess"`},
 		"bad params":       {join(strings.Replace(lines[0], "board_size=4", "board_size=99", 1), rest(1)), "line 1: game slime: parameter board_size"},
 		"bad seed":         {join(strings.Replace(lines[0], `"seed":"1"`, `"seed":"-1"`, 1), rest(1)), `line 1: seed "-1"`},
 		"too few bots":     {join(strings.Replace(lines[0], `"random",`, "", 1), rest(1)), "line 1: 3 bots, want one per seat (4)"},
-		"no positions":     {join(lines[0]), "truncated after line 1 (no positions): no outcome line"},
+		"no steps":         {join(lines[0]), "truncated after line 1 (step 0): no outcome line"},
 		"truncated":        {join(lines[:last]...), "no outcome line"},
 		"cut mid-line":     {valid[:len(valid)-len(lines[last])-5], "line " + strconv.Itoa(last) + ": the line is cut short"},
-		"bad word":         {join(lines[0], strings.Replace(lines[1], `"words":["`, `"words":["zz`, 1), rest(2)), `line 2: step 0 word 0 "zz`},
-		"decimal number":   {join(lines[0], strings.Replace(lines[1], `"words":["`, `"words":[1,"`, 1), rest(2)), "line 2:"},
-		"rejected words":   {join(lines[0], `{"step":0,"words":["ffffffffffffffff","0","0","0","0"]}`+"\n", rest(2)), "line 2: step 0: slime"},
-		"missing word":     {join(lines[0], `{"step":0,"words":["0"]}`+"\n", rest(2)), "line 2: step 0: slime"},
-		"step skipped":     {join(lines[0], lines[1], rest(3)), "line 3: step 2, want step 1"},
-		"no words":         {join(lines[0], `{"step":0}`+"\n", rest(2)), "line 2: step 0 has no words"},
-		"neither":          {join(lines[0], `{"hello":1}`+"\n", rest(1)), "line 2: neither a position"},
-		"outcome first":    {join(lines[0], lines[last]), "line 2: the outcome before any position"},
+		"bad move":         {join(lines[0], strings.Replace(lines[1], `"moves":[[`, `"moves":[[1,2,3,4,5,6,7,8,9,10,`, 1), rest(2)), "line 2: step 1 seat 0: a move is [kind, n, up to 8 args]"},
+		"big kind":         {join(lines[0], strings.Replace(lines[1], `"moves":[[`, `"moves":[[300,`, 1), rest(2)), "line 2: step 1 seat 0: move kind 300"},
+		"big arg":          {join(lines[0], `{"step":1,"moves":[[1,1,40000],[0,0],[0,0],[0,0]]}`+"\n", rest(2)), "line 2: step 1 seat 0: move arg 40000"},
+		"text move":        {join(lines[0], strings.Replace(lines[1], `"moves":[[`, `"moves":[["a",`, 1), rest(2)), "line 2:"},
+		"other move":       {join(lines[0], `{"step":1,"moves":[[0,0],[0,0],[0,0],[0,0]]}`+"\n", rest(2)), "the moves played again end in a position with hash"},
+		"bad hash":         {join(append(slices.Clone(lines[:last]), hashRe.ReplaceAllString(lines[last], `"hash":"zz"`))...), `hash "zz"`},
+		"no hash":          {join(append(slices.Clone(lines[:last]), strings.Replace(lines[last], `"hash"`, `"hush"`, 1))...), `hash ""`},
+		"moves for 3":      {join(lines[0], `{"step":1,"moves":[[0,0],[0,0],[0,0]]}`+"\n", rest(2)), "line 2: step 1 has 3 moves, want one per seat (4)"},
+		"step skipped":     {join(lines[0], lines[1], rest(3)), "line 3: step 3, want step 2"},
+		"no moves":         {join(lines[0], `{"step":1}`+"\n", rest(2)), "line 2: step 1 has 0 moves"},
+		"neither":          {join(lines[0], `{"hello":1}`+"\n", rest(1)), "line 2: neither a step"},
+		"outcome first":    {join(lines[0], lines[last]), "the moves played again end in a position with hash"},
 		"short outcome":    {join(lines[0], lines[1], `{"outcome":{"score":[1],"points":[1],"win":[1]}}`+"\n"), "line 3: outcome with 1 scores"},
-		"line after":       {join(string(valid), `{"step":0,"words":[]}`+"\n"), "line " + strconv.Itoa(last+2) + ": a line after the outcome"},
-		"step and outcome": {join(lines[0], `{"step":0,"words":[],"outcome":{}}`+"\n"), "line 2: both a step and the outcome"},
+		"steps after end":  {join(append(slices.Clone(lines[:last]), `{"step":7,"moves":[[0,0],[0,0],[0,0],[0,0]]}`+"\n", lines[last])...), "the game ended after step 6 but 7 steps are recorded"},
+		"line after":       {join(string(valid), `{"step":1,"moves":[]}`+"\n"), "line " + strconv.Itoa(last+2) + ": a line after the outcome"},
+		"step and outcome": {join(lines[0], `{"step":1,"moves":[],"outcome":{}}`+"\n"), "line 2: both a step and the outcome"},
 	}
 }
 
@@ -236,6 +260,56 @@ func TestReadReplayErrors(t *testing.T) {
 	}
 	if _, err := ReadReplay(filepath.Join(dir, "missing.jsonl")); err == nil || !strings.Contains(err.Error(), "missing.jsonl") {
 		t.Errorf("missing file: %v", err)
+	}
+}
+
+// A replay's positions follow from its seed where the game has chance events
+// (rules/README.md "Randomness": Slime and Rectangle have none; Bovine
+// Borders' execution order and sources (bovine-borders R8) and Nuggets'
+// contests and decay (nuggets R12) are drawn from the game's stream): the
+// same moves read under another seed end in another position and are
+// refused; in a game without chance they are the same game and are read.
+// Rising Tide is left out: its only chance is the execution order
+// (rising-tide R8), which changes nothing unless two seats' moves touch the
+// same cells, and random bots' games need not have such a round.
+func TestReplayOtherSeed(t *testing.T) {
+	cases := []struct {
+		game   string
+		chance bool
+	}{
+		{"bovine-borders", true},
+		{"nuggets", true},
+		{"slime", false},
+		{"rectangle", false},
+	}
+	for _, c := range cases {
+		t.Run(c.game, func(t *testing.T) {
+			g, err := rules.Lookup(c.game)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec := recordGame(t, g.Default(), 1, 0)
+			var b bytes.Buffer
+			if err := WriteReplay(&b, rec); err != nil {
+				t.Fatal(err)
+			}
+			other := strings.Replace(b.String(), `"seed":"1"`, `"seed":"2"`, 1)
+			if other == b.String() {
+				t.Fatal("no seed in the header")
+			}
+			r, err := DecodeReplay(strings.NewReader(other), "other-seed.jsonl")
+			switch {
+			case c.chance && err == nil:
+				t.Fatalf("a %d-step replay read under another seed was accepted", rec.Steps())
+			case c.chance && !strings.Contains(err.Error(), "the moves played again end in a position with hash"):
+				t.Fatalf("error %q, want the hash mismatch", err)
+			case !c.chance && err != nil:
+				t.Fatalf("a game without chance refused under another seed: %v", err)
+			case !c.chance:
+				checkSameReplay(t, r, &Replay{Config: rec.Config, Bots: rec.Bots, Seed: 2, Index: rec.Index,
+					Moves: rec.Moves, Outcome: rec.Outcome, Errors: rec.Errors, Hash: rec.Hash, Positions: rec.Positions})
+			}
+		})
 	}
 }
 

@@ -24,7 +24,7 @@ type Config struct {
 	// Progress, if set, is called after each finished game with the number done.
 	Progress func(done int)
 	// Replays saves the first Replays games (index < Replays) as replay files
-	// (ReplayFormat) ReplayDir/replay-NNNN.jsonl, NNNN the game index; the
+	// (ReplayFormat: moves and seeds) ReplayDir/replay-NNNN.jsonl, NNNN the game index; the
 	// other games record nothing. ReplayDir is created if missing.
 	Replays   int
 	ReplayDir string
@@ -123,21 +123,29 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 			defer wg.Done()
 			for i := range jobs {
 				// Only the recorded games pay for recording.
-				var positions [][]uint64
-				var onStep func(rules.State)
-				if i < len(replays) {
-					onStep = func(st rules.State) { positions = append(positions, st.AppendWords(nil)) }
+				rec := i < len(replays)
+				var moves [][]rules.Move
+				var final uint64
+				var onMoves func(rules.State, []rules.Move)
+				if rec {
+					onMoves = func(st rules.State, ms []rules.Move) {
+						if ms != nil {
+							moves = append(moves, append([]rules.Move(nil), ms...))
+						} else {
+							final, _ = rules.Hash(st, nil)
+						}
+					}
 				}
-				r := PlayGame(cfg.Game, entries, lineups[i%len(lineups)], cfg.Seed, uint64(i), onStep)
+				r := playGame(cfg.Game, entries, lineups[i%len(lineups)], cfg.Seed, uint64(i), nil, onMoves)
 				r.Index = i
 				var path string
 				var err error
-				if onStep != nil {
+				if rec {
 					path = replayPath(cfg.ReplayDir, i)
-					err = SaveReplay(path, gameReplay(cfg, r, positions))
+					err = SaveReplay(path, gameReplay(cfg, r, moves, final))
 				}
 				mu.Lock()
-				if onStep != nil {
+				if rec {
 					if err == nil {
 						replays[i] = path
 					} else if replayErr == nil {
@@ -179,14 +187,15 @@ feed:
 	return res, errors.Join(ctx.Err(), replayErr)
 }
 
-// gameReplay makes the replay of tournament game r from its positions.
-func gameReplay(cfg Config, r GameResult, positions [][]uint64) *Replay {
+// gameReplay makes the replay of tournament game r from its moves and the
+// hash of its final position.
+func gameReplay(cfg Config, r GameResult, moves [][]rules.Move, hash uint64) *Replay {
 	bots := make([]string, len(r.Lineup))
 	for s, bi := range r.Lineup {
 		bots[s] = cfg.Bots[bi]
 	}
 	return &Replay{Config: cfg.Game, Bots: bots, Seed: cfg.Seed, Index: r.Index,
-		Positions: positions, Outcome: r.Outcome, Errors: r.Errors}
+		Moves: moves, Hash: hash, Outcome: r.Outcome, Errors: r.Errors}
 }
 
 // PlayGame plays one game of cfg with entries seated by lineup. The game's
@@ -194,6 +203,13 @@ func gameReplay(cfg Config, r GameResult, positions [][]uint64) *Replay {
 // (seed, 2·index+1, s), so a game can be replayed alone. onStep, if set, sees
 // the position before the first step and after every step.
 func PlayGame(cfg rules.Config, entries []agents.Entry, lineup []int, seed, index uint64, onStep func(rules.State)) GameResult {
+	return playGame(cfg, entries, lineup, seed, index, onStep, nil)
+}
+
+// playGame is PlayGame; onMoves, if set, sees every step's moves (one per
+// seat, reused: copy them) with the position they are played from, and the
+// final position with nil moves.
+func playGame(cfg rules.Config, entries []agents.Entry, lineup []int, seed, index uint64, onStep func(rules.State), onMoves func(rules.State, []rules.Move)) GameResult {
 	st := cfg.Game().New(cfg)
 	spec := st.Spec()
 	rng := rules.Derive(seed, 2*index)
@@ -218,11 +234,17 @@ func PlayGame(cfg rules.Config, entries []agents.Entry, lineup []int, seed, inde
 				}
 			}
 		}
+		if onMoves != nil {
+			onMoves(st, moves)
+		}
 		st.Step(moves, rng)
 		res.Steps++
 		if onStep != nil {
 			onStep(st)
 		}
+	}
+	if onMoves != nil {
+		onMoves(st, nil)
 	}
 	res.Outcome = rules.NewOutcome(spec.Seats)
 	st.Outcome(res.Outcome)
