@@ -8,14 +8,32 @@ import (
 )
 
 // Agent plays one seat with a network (agents.Agent): it observes through the
-// game's encoder, masks illegal actions, and takes the most probable action
-// of each head (greedy, the default) or samples from the policy.
+// game's encoder, masks illegal actions, and takes per head
+//   - with Sample and a generator from Reset: a draw from the policy with
+//     that generator (training's rollouts);
+//   - else with Temperature T > 0: a draw from softmax(logits/T) over the
+//     legal actions that is a pure function of (seed, observation, head)
+//     (play.go: Draw, SampleAt), the seed being Seed, or SeatSeed(Seed,
+//     seat) with PerSeat. This breaks the symmetry between copies of one
+//     network in one game (Rectangle's shared placements, issue 22) and is
+//     what the exported Python bot reproduces exactly (export, SEED);
+//   - else the most probable legal action (greedy, the default).
 type Agent struct {
 	Net    *Net
 	Enc    rules.Encoder
 	Sample bool // sample from the policy instead of acting greedily
 
+	// Temperature of the seeded play-time sampling; 0 = greedy.
+	Temperature float64
+	// Seed keys the play-time draws.
+	Seed uint64
+	// PerSeat mixes the seat into Seed at Reset (SeatSeed), so that copies
+	// of one network in different seats draw differently. Weights specs
+	// (FILE:temp=T) set it; an exported bot, told no seat, cannot.
+	PerSeat bool
+
 	seat    int
+	seed    uint64 // the draws' seed for this game: Seed, or SeatSeed(Seed, seat)
 	rng     *rules.RNG
 	w       *Workspace
 	planes  []uint8
@@ -62,7 +80,12 @@ func (a Arch) Fits(game string, sp rules.Space) error {
 }
 
 // Reset implements agents.Agent.
-func (g *Agent) Reset(_ rules.State, seat int, rng *rules.RNG) { g.seat, g.rng = seat, rng }
+func (g *Agent) Reset(_ rules.State, seat int, rng *rules.RNG) {
+	g.seat, g.rng, g.seed = seat, rng, g.Seed
+	if g.PerSeat {
+		g.seed = SeatSeed(g.Seed, seat)
+	}
+}
 
 // Act implements agents.Agent.
 func (g *Agent) Act(st rules.State) rules.Move {
@@ -71,10 +94,16 @@ func (g *Agent) Act(st rules.State) rules.Move {
 	FillInput(g.Net.Arch, g.w.Input, g.planes, g.scalars)
 	g.Net.Forward(g.w, 1, g.mask, len(g.mask))
 	a := g.Net.Arch
+	var key uint64
+	if g.Temperature > 0 {
+		key = ObsKey(g.planes, g.scalars)
+	}
 	for h := 0; h < a.Heads; h++ {
 		l := g.w.Logits[h*a.Actions : (h+1)*a.Actions]
 		if g.Sample && g.rng != nil {
 			g.actions[h] = int32(SampleLogits(l, g.rng))
+		} else if g.Temperature > 0 {
+			g.actions[h] = int32(SampleAt(l, g.Temperature, Draw(g.seed, key, h)))
 		} else {
 			g.actions[h] = int32(Argmax(l))
 		}

@@ -93,11 +93,17 @@ func TrainedConfig(net *Net, meta map[string]string) (rules.Config, error) {
 }
 
 // resolve makes weights files and run folders usable wherever a bot name is
-// (tournaments, play, self-play): a greedy Agent of the network, observing
-// with the game parameters it was trained on. The network is shared, read
-// only, by every agent made from the entry.
+// (tournaments, play, self-play): an Agent of the network, observing with
+// the game parameters it was trained on; greedy, or with the spec's
+// settings FILE[:temp=T][:seed=S] (SplitPlaySpec) sampling at temperature T
+// with draws seeded by SeatSeed(S, seat). The network is shared, read only,
+// by every agent made from the entry.
 func resolve(game, spec string) (agents.Entry, bool, error) {
-	path, ok, err := WeightsPath(spec)
+	base, play, err := SplitPlaySpec(spec)
+	if err != nil {
+		return agents.Entry{}, true, err // a malformed temp= or seed= setting
+	}
+	path, ok, err := WeightsPath(base)
 	if !ok || err != nil {
 		return agents.Entry{}, ok, err
 	}
@@ -106,11 +112,16 @@ func resolve(game, spec string) (agents.Entry, bool, error) {
 		return agents.Entry{}, true, err
 	}
 	a := net.Arch
+	how := "greedy"
+	if play.Temperature > 0 {
+		how = fmt.Sprintf("sampling at temperature %g, seed %d mixed with the seat", play.Temperature, play.Seed)
+	}
 	return agents.Entry{
 		Game: game, Name: spec,
-		Doc: fmt.Sprintf("trained network (%d filters × %d layers, hidden %d), greedy", a.Filters, a.Layers, a.Hidden),
+		Doc: fmt.Sprintf("trained network (%d filters × %d layers, hidden %d), %s", a.Filters, a.Layers, a.Hidden, how),
 		New: func() agents.Agent {
 			ag, _ := NewAgent(net, cfg, false) // cannot fail: LoadFor checked the shape
+			ag.Temperature, ag.Seed, ag.PerSeat = play.Temperature, play.Seed, true
 			return ag
 		},
 	}, true, nil

@@ -1,0 +1,162 @@
+package neural
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Play-time symmetry breaking (issue 22).
+//
+// A greedy policy is a deterministic function of its observation. Where two
+// copies of it can see the same observation in one game — Rectangle's
+// placement: every request is relabelled so that the caller is player 0, so
+// both copies get the same board and choose the same cells, where R10 leaves
+// every shared cell unpainted, and they mirror each other from then on — they
+// deadlock. A temperature T > 0 makes the policy sample from softmax(logits/T)
+// over the legal actions, with a draw that is a pure function of
+//
+//	(seed, the encoded observation, the head)
+//
+// computed with uint64 arithmetic only (SplitMix64's finaliser, Mix64), so
+// that the exported Python bot (export/py/common.py) reproduces it bit for
+// bit: its moves equal the Go agent's for the same seed. The seed is what
+// differs between two copies: the Go agent mixes its seat into the spec's seed
+// (SeatSeed), since it knows its seat; an exported bot is told no seat (the
+// competition relabels it away), so it uses its baked SEED as it is, or with
+// SEED = None a random one per process (export.Options).
+//
+// Sampling (SampleAt): with m the largest legal logit, each legal action i,
+// in index order, has weight w_i = exp((float64(l_i) − m) / T), computed in
+// float64 from the float32 logits; the draw u ∈ [0, 1) picks the first i
+// whose running sum of weights exceeds u · Σw. Go and NumPy logits agree to
+// about 1e-6, so the two sides differ only when u falls within ~1e-6 of a
+// boundary between two actions' shares.
+
+// golden is 2⁶⁴/φ, SplitMix64's increment.
+const golden = 0x9E3779B97F4A7C15
+
+// Mix64 is SplitMix64's output function (a bijection on uint64 with good
+// avalanche): the building block of the play-time draws.
+func Mix64(z uint64) uint64 {
+	z ^= z >> 30
+	z *= 0xBF58476D1CE4E5B9
+	z ^= z >> 27
+	z *= 0x94D049BB133111EB
+	return z ^ z>>31
+}
+
+// ObsKey hashes an encoded observation: Σ planes[i]·Mix64((i+1)·golden) +
+// Σ bits(scalars[j])·Mix64((P+j+1)·golden) mod 2⁶⁴, P = len(planes). It is
+// a sum so that NumPy computes it in one vectorised pass.
+func ObsKey(planes []uint8, scalars []float32) uint64 {
+	var h uint64
+	for i, v := range planes {
+		if v != 0 {
+			h += uint64(v) * Mix64(uint64(i+1)*golden)
+		}
+	}
+	n := len(planes)
+	for j, s := range scalars {
+		h += uint64(math.Float32bits(s)) * Mix64(uint64(n+j+1)*golden)
+	}
+	return h
+}
+
+// Draw returns the uniform draw in [0, 1) of head for an observation of key
+// under seed: the top 53 bits of Mix64(Mix64(seed ^ key) + (head+1)·golden).
+func Draw(seed, key uint64, head int) float64 {
+	return float64(Mix64(Mix64(seed^key)+uint64(head+1)*golden)>>11) / (1 << 53)
+}
+
+// SeatSeed is the seed the Go agent plays seat with under a spec's seed:
+// Mix64(seed + (seat+1)·golden), so that copies in different seats draw
+// differently.
+func SeatSeed(seed uint64, seat int) uint64 {
+	return Mix64(seed + uint64(seat+1)*golden)
+}
+
+// SampleAt returns the legal action (logit not −Inf) that draw u ∈ [0, 1)
+// picks from softmax(l/t) (package comment); with t ≤ 0 the greedy Argmax,
+// and with no legal action 0.
+func SampleAt(l []float32, t, u float64) int {
+	best := Argmax(l)
+	m := float64(l[best])
+	if t <= 0 || math.IsInf(m, -1) {
+		return best
+	}
+	sum := 0.0
+	for _, v := range l {
+		if !math.IsInf(float64(v), -1) {
+			sum += math.Exp((float64(v) - m) / t)
+		}
+	}
+	x := u * sum
+	acc, last := 0.0, best
+	for i, v := range l {
+		if math.IsInf(float64(v), -1) {
+			continue
+		}
+		acc += math.Exp((float64(v) - m) / t)
+		last = i
+		if x < acc {
+			return i
+		}
+	}
+	return last
+}
+
+// Play holds a weights spec's play-time settings.
+type Play struct {
+	// Temperature T: 0 plays the most probable legal action (greedy, the
+	// default); T > 0 samples from softmax(logits/T) with seeded draws.
+	Temperature float64
+	// Seed keys the draws (mixed with the seat by the Go agent, SeatSeed).
+	Seed uint64
+}
+
+// playKeys are the settings a weights spec may end with.
+var playKeys = map[string]bool{"temp": true, "seed": true}
+
+// MaxTemperature bounds a spec's temp= setting.
+const MaxTemperature = 100
+
+// SplitPlaySpec splits a weights spec FILE[:temp=T][:seed=S] (or a run
+// folder with the same settings) into the weights part and its play
+// settings. Only trailing colon-separated parts whose key is temp or seed
+// are settings, so that paths and URLs holding ':' or '=' pass unchanged.
+func SplitPlaySpec(spec string) (string, Play, error) {
+	var p Play
+	rest, seen := spec, map[string]bool{}
+	for {
+		i := strings.LastIndexByte(rest, ':')
+		if i < 0 {
+			break
+		}
+		k, v, ok := strings.Cut(rest[i+1:], "=")
+		if !ok || !playKeys[k] {
+			break
+		}
+		if seen[k] {
+			return "", Play{}, fmt.Errorf("bot %s: %s= given twice", spec, k)
+		}
+		seen[k] = true
+		switch k {
+		case "temp":
+			t, err := strconv.ParseFloat(v, 64)
+			if err != nil || !(t >= 0 && t <= MaxTemperature) {
+				return "", Play{}, fmt.Errorf("bot %s: temp=%q: want a temperature in 0..%d (0 = greedy)", spec, v, MaxTemperature)
+			}
+			p.Temperature = t
+		case "seed":
+			s, err := strconv.ParseUint(v, 10, 64)
+			if err != nil {
+				return "", Play{}, fmt.Errorf("bot %s: seed=%q: want an unsigned 64-bit integer", spec, v)
+			}
+			p.Seed = s
+		}
+		rest = rest[:i]
+	}
+	return rest, p, nil
+}
