@@ -40,6 +40,9 @@ Existing files are kept unless --force.`,
   gridgym tournament --game rising-tide --bots py:mybot/my_rising_tide_bot.py,random_rizhao --games 8`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
+			if game == "" { // checked here, not by cobra, whose error is no usage error
+				return usagef("new-bot: --game is required (valid: %s)", strings.Join(rules.Names(), ", "))
+			}
 			if _, err := rules.Lookup(game); err != nil {
 				return usageError{err}
 			}
@@ -95,6 +98,5 @@ Existing files are kept unless --force.`,
 	c.Flags().StringVarP(&game, "game", "g", "", "the game (see 'gridgym games'); required")
 	c.Flags().StringVarP(&out, "out", "o", ".", "folder to write the bot into (made if missing)")
 	c.Flags().BoolVar(&force, "force", false, "overwrite existing files")
-	c.MarkFlagRequired("game")
 	return c
 }
