@@ -11,6 +11,7 @@ import (
 
 	"github.com/gridgym/gridgym/eval"
 	"github.com/gridgym/gridgym/store"
+	"github.com/gridgym/gridgym/viewer"
 )
 
 func newReplayCmd() *cobra.Command {
@@ -18,10 +19,11 @@ func newReplayCmd() *cobra.Command {
 		delay   time.Duration
 		step    int
 		noColor bool
+		html    string
 	)
 	c := &cobra.Command{
 		Use:   "replay FILE|URL",
-		Short: "Play back a saved game (tournament --replays) in the terminal",
+		Short: "Play back a saved game (tournament --replays) in the terminal, or write it as a web page",
 		Long: `Play back a replay file written by 'gridgym tournament --replays K': every
 position from the start, with the step number and the bot of each seat, then
 the outcome. On a terminal the board is redrawn in place every --delay, in
@@ -29,10 +31,15 @@ colour unless --no-color; otherwise the frames are printed one after another
 without pausing. --step N shows only the position after N steps (negative:
 counted from the end, -1 is the final position). FILE may be a URL
 (file://…, s3://bucket/replays/replay-0000.jsonl?endpoint=…): it is
-downloaded first.`,
+downloaded first.
+--html OUT.html writes the game instead as one self-contained web page
+(script and data inline, nothing fetched): open it in any browser to watch
+the board with play/pause, step, a timeline, speed and the keys (space,
+←/→, Home/End), each seat's moves, the scores over time and the ranking.`,
 		Example: `  gridgym tournament --game slime --bots simplebot,random --games 40 --replays 2
   gridgym replay replays/replay-0000.jsonl --delay 50ms
-  gridgym replay replays/replay-0001.jsonl --step -1`,
+  gridgym replay replays/replay-0001.jsonl --step -1
+  gridgym replay replays/replay-0000.jsonl --html game0.html`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			path, cleanup, err := localInput(args[0], "")
@@ -46,6 +53,13 @@ downloaded first.`,
 					return fmt.Errorf("%s: %w", store.Redact(args[0]), err)
 				}
 				return err
+			}
+			if html != "" {
+				if err := viewer.WriteFile(html, r); err != nil {
+					return err
+				}
+				fmt.Fprintf(c.OutOrStdout(), "wrote %s (%s, %s): open it in a browser\n", html, r.Config.Game().Title, plural(r.Steps(), "step"))
+				return nil
 			}
 			if delay < 0 {
 				return usagef("--delay %v: want 0 or more", delay)
@@ -101,6 +115,7 @@ downloaded first.`,
 	c.Flags().DurationVar(&delay, "delay", 200*time.Millisecond, "pause between positions on a terminal (0: no pause)")
 	c.Flags().IntVar(&step, "step", 0, "show only the position after this many steps (negative: from the end)")
 	c.Flags().BoolVar(&noColor, "no-color", false, "no ANSI colours")
+	c.Flags().StringVar(&html, "html", "", "write the game as a self-contained web page to this file instead of playing it in the terminal")
 	return c
 }
 

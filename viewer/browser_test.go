@@ -1,0 +1,212 @@
+package viewer
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gridgym/gridgym/eval"
+)
+
+// pageState is what the page shows: its step and its board dump.
+type pageState struct {
+	Step   string `json:"step"`
+	Dump   string `json:"dump"`
+	Errors string `json:"errors"`
+	Play   string `json:"playing"`
+}
+
+func (b *browser) state() pageState {
+	b.t.Helper()
+	var s pageState
+	b.eval(`({step: document.body.dataset.step, dump: document.getElementById("board-dump").textContent,
+		errors: document.getElementById("errors").textContent, playing: document.body.dataset.playing || ""})`, &s)
+	return s
+}
+
+// expectStep checks that the page shows step n of r, its board equal to the
+// Go engine's position after n steps, and that nothing went wrong.
+func expectStep(t *testing.T, b *browser, r *eval.Replay, n int, after string) {
+	t.Helper()
+	s := b.state()
+	if s.Step != strconv.Itoa(n) {
+		t.Fatalf("after %s the page shows step %s, want %d", after, s.Step, n)
+	}
+	cells := cellsAt(t, r, n)
+	want := Dump(cells, len(cells)/r.Config.Game().New(r.Config).Spec().Rows)
+	if s.Dump != want {
+		t.Fatalf("after %s (step %d) the page shows\n%s\nthe Go engine has\n%s", after, n, s.Dump, want)
+	}
+	if errs := b.errors(); len(errs) > 0 || s.Errors != "" {
+		t.Fatalf("after %s: errors in the page: %q %v", after, s.Errors, errs)
+	}
+}
+
+// TestBrowserEveryGame opens a replay page of every game in headless
+// Chromium and drives it through its controls, as a person would: the mouse
+// on the step buttons, the keys End, ←, Home and space, the play button. At
+// each stop the board the page shows (its board dump) must equal the Go
+// engine's position at that step, the last one included, and the page must
+// raise no JavaScript exception, console error or browser error.
+func TestBrowserEveryGame(t *testing.T) {
+	games := everyGame(t)
+	b := startBrowser(t)
+	shots := os.Getenv("GRIDGYM_SHOTS") // a folder: save one screenshot per game at its last step
+	dir := t.TempDir()
+	for _, name := range slices.Sorted(func(yield func(string) bool) {
+		for n := range games {
+			if !yield(n) {
+				return
+			}
+		}
+	}) {
+		r := games[name]
+		t.Run(name, func(t *testing.T) {
+			b.t = t
+			path := filepath.Join(dir, name+".html")
+			if err := WriteFile(path, r); err != nil {
+				t.Fatal(err)
+			}
+			took := b.open(path)
+			t.Logf("%s: %d steps, opened in %v", name, r.Steps(), took.Round(time.Millisecond))
+			last := r.Steps()
+			expectStep(t, b, r, 0, "opening")
+			k := min(3, last)
+			for i := 1; i <= k; i++ {
+				b.click("fwd", 0.5)
+				expectStep(t, b, r, i, fmt.Sprintf("%d clicks on step forward", i))
+			}
+			b.click("back", 0.5)
+			expectStep(t, b, r, k-1, "a click on step back")
+			b.press("End")
+			expectStep(t, b, r, last, "the End key")
+			b.press("ArrowLeft")
+			expectStep(t, b, r, last-1, "End, ←")
+			b.press("ArrowRight")
+			expectStep(t, b, r, last, "End, ←, →")
+			b.press("Home")
+			expectStep(t, b, r, 0, "the Home key")
+			b.click("last", 0.5)
+			expectStep(t, b, r, last, "a click on the last-step button")
+
+			// Play from the start with the space key until the page moves on,
+			// pause with the play button; then the last step with the mouse.
+			b.click("first", 0.5)
+			b.press(" ")
+			deadline := time.Now().Add(10 * time.Second)
+			for s := b.state(); s.Step == "0" || s.Play != "1"; s = b.state() {
+				if time.Now().After(deadline) {
+					t.Fatalf("space did not play: step %s playing %q", s.Step, s.Play)
+				}
+				time.Sleep(20 * time.Millisecond)
+			}
+			b.click("play", 0.5)
+			s := b.state()
+			n, _ := strconv.Atoi(s.Step)
+			if s.Play != "0" || n <= 0 {
+				t.Fatalf("the play button did not pause: step %s playing %q", s.Step, s.Play)
+			}
+			expectStep(t, b, r, n, "playing and pausing")
+			b.click("last", 0.5)
+			expectStep(t, b, r, last, "the last-step button")
+			if shots != "" {
+				p := filepath.Join(shots, name+".png")
+				if err := b.screenshot(p); err != nil {
+					t.Error(err)
+				}
+				if fi, err := os.Stat(p); err == nil {
+					t.Logf("screenshot %s: %d bytes", p, fi.Size())
+				}
+			}
+		})
+	}
+}
+
+// TestBrowserLongGame: a 10,000-round Bovine Borders game's page is small,
+// paints early and scrubs at once. It logs the file size and the times to
+// first paint and to the first board; each jump of the timeline slider
+// (mouse clicks along it) must show its step within the bounds below.
+func TestBrowserLongGame(t *testing.T) {
+	r := everyGame(t)["bovine-borders"]
+	if r.Steps() != 10000 {
+		t.Fatalf("the recorded Bovine Borders game has %d rounds, want 10000 (choose another seed)", r.Steps())
+	}
+	path := filepath.Join(t.TempDir(), "bovine.html")
+	if err := WriteFile(path, r); err != nil {
+		t.Fatal(err)
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const maxSize = 1 << 20
+	if fi.Size() > maxSize {
+		t.Errorf("page of %d bytes, want at most %d", fi.Size(), maxSize)
+	}
+	b := startBrowser(t)
+	took := b.open(path)
+	// The browser's paint timings (they may come a frame later), and the
+	// page's own: its script done with the board drawn, and the next frame.
+	var paint struct {
+		FP, FCP      float64
+		Ready, Frame string
+	}
+	for wait := time.Now(); ; time.Sleep(20 * time.Millisecond) {
+		b.eval(`(function(){var p={}; performance.getEntriesByType("paint").forEach(function(e){p[e.name]=e.startTime});
+			return {FP: p["first-paint"]||-1, FCP: p["first-contentful-paint"]||-1, Ready: document.body.dataset.readyMs, Frame: document.body.dataset.frameMs||""};})()`, &paint)
+		if paint.FCP > 0 && paint.Frame != "" || time.Since(wait) > 3*time.Second {
+			break
+		}
+	}
+	ready, _ := strconv.ParseFloat(paint.Ready, 64)
+	frame, _ := strconv.ParseFloat(paint.Frame, 64)
+	t.Logf("10,000-round Bovine Borders: page %d bytes (%.0f KiB); after navigation start: first paint %.0f ms, first contentful paint %.0f ms (-1: not reported), board drawn %.0f ms, its frame %.0f ms; navigation to ready %v",
+		fi.Size(), float64(fi.Size())/1024, paint.FP, paint.FCP, ready, frame, took.Round(time.Millisecond))
+	firstPaint := paint.FCP
+	if firstPaint <= 0 { // not reported: the page's own first frame
+		firstPaint = frame
+	}
+	const maxPaint = 5000 // ms, generous for two busy cores
+	if ready <= 0 || firstPaint <= 0 || firstPaint > maxPaint {
+		t.Errorf("first paint %.0f ms (board ready %.0f ms) after navigation, want within %d ms", firstPaint, ready, maxPaint)
+	}
+
+	// Scrub: clicks along the slider jump to the step under the mouse.
+	var worstPage float64
+	var worstWall time.Duration
+	for _, f := range []float64{0.9, 0.1, 0.5, 0.99, 0.25, 0.75, 0.01, 0.6} {
+		start := time.Now()
+		b.click("slider", f)
+		var s struct {
+			Step string `json:"step"`
+			Ms   string `json:"ms"`
+		}
+		b.eval(`({step: document.body.dataset.step, ms: document.body.dataset.renderMs})`, &s)
+		wall := time.Since(start)
+		n, _ := strconv.Atoi(s.Step)
+		ms, _ := strconv.ParseFloat(s.Ms, 64)
+		if d := float64(n)/10000 - f; d < -0.03 || d > 0.03 {
+			t.Errorf("a click at %.0f%% of the slider shows step %d", 100*f, n)
+		}
+		worstPage, worstWall = max(worstPage, ms), max(worstWall, wall)
+		if n%997 == 0 || f == 0.5 { // check a position now and then (the dump costs)
+			expectStep(t, b, r, n, fmt.Sprintf("a click at %.0f%% of the slider", 100*f))
+		}
+	}
+	t.Logf("scrubbing: slowest jump drawn in %.1f ms in the page, %v from click to answer", worstPage, worstWall.Round(time.Millisecond))
+	const maxJump = 250 // ms in the page: no visible lag
+	if worstPage > maxJump || worstWall > 2*time.Second {
+		t.Errorf("slowest jump %.1f ms in the page (%v with the protocol), want under %d ms", worstPage, worstWall, maxJump)
+	}
+	if errs := b.errors(); len(errs) > 0 {
+		t.Errorf("errors in the page: %v", errs)
+	}
+	if s := b.state(); strings.TrimSpace(s.Errors) != "" {
+		t.Errorf("the page shows errors: %s", s.Errors)
+	}
+}

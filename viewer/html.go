@@ -1,0 +1,138 @@
+package viewer
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/gridgym/gridgym/eval"
+)
+
+//go:embed viewer.js
+var script string
+
+//go:embed viewer.css
+var style string
+
+// page is the HTML around the data: the canvas, the controls, the seats'
+// moves and scores, the chart and the ranking; style and script inline.
+var page = template.Must(template.New("page").Parse(`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="generator" content="gridgym viewer, data version {{.Data.Version}}">
+<title>{{.Data.Title}} · game {{.Data.Index}} · gridgym replay</title>
+<style>{{.Style}}</style>
+</head>
+<body>
+<h1 id="title">{{.Data.Title}}</h1>
+<div id="meta">{{.Data.Params}}</div>
+<div id="errors"></div>
+<div id="main">
+<div>
+<canvas id="board" width="640" height="640"></canvas>
+<div id="controls">
+<button id="first" title="first step (Home)">|◀◀</button>
+<button id="back" title="step back (←)">◀|</button>
+<button id="play" title="play (space)">▶</button>
+<button id="fwd" title="step forward (→)">|▶</button>
+<button id="last" title="last step (End)">▶▶|</button>
+<label>speed <select id="speed">
+<option value="1">1</option><option value="2">2</option><option value="5">5</option>
+<option value="10" selected>10</option><option value="25">25</option><option value="50">50</option>
+<option value="100">100</option><option value="500">500</option>
+</select> steps/s</label>
+<span id="steplabel"></span>
+</div>
+<input id="slider" type="range" min="0" max="0" value="0" aria-label="step">
+<div class="hint">space: play/pause · ←/→: step (shift: 10) · Home/End: first/last</div>
+</div>
+<div id="side">
+<h2>Seats at this step</h2>
+<table id="seats"><thead><tr><th>seat</th><th>bot</th><th>move played</th><th id="scorehead">score</th></tr></thead><tbody></tbody></table>
+<h2>Score over time</h2>
+<canvas id="chart" width="420" height="120"></canvas>
+<h2>Final ranking</h2>
+<table id="ranking"><thead><tr><th>place</th><th>seat</th><th>bot</th><th>score</th><th>points</th><th>win</th><th>no answer</th></tr></thead><tbody></tbody></table>
+</div>
+</div>
+<pre id="board-dump" hidden></pre>
+<script>
+window.addEventListener("error", function (e) {
+  var el = document.getElementById("errors");
+  if (el) el.textContent += "error: " + e.message + "\n";
+});
+</script>
+<script id="replay-data" type="application/json">{{.JSON}}</script>
+<script>{{.Script}}</script>
+</body>
+</html>
+`))
+
+// Page returns the self-contained HTML page that plays d.
+func Page(d *Data) ([]byte, error) {
+	js, err := json.Marshal(d) // escapes <, > and &: safe inside <script>
+	if err != nil {
+		return nil, fmt.Errorf("viewer: %w", err)
+	}
+	var b bytes.Buffer
+	err = page.Execute(&b, struct {
+		Data   *Data
+		JSON   template.JS
+		Style  template.CSS
+		Script template.JS
+	}{d, template.JS(js), template.CSS(style), template.JS(script)})
+	if err != nil {
+		return nil, fmt.Errorf("viewer: %w", err)
+	}
+	return b.Bytes(), nil
+}
+
+// Write writes the page that plays r to w (Build, then Page).
+func Write(w io.Writer, r *eval.Replay) error {
+	d, err := Build(r)
+	if err != nil {
+		return err
+	}
+	p, err := Page(d)
+	if err != nil {
+		return err
+	}
+	if _, err := w.Write(p); err != nil {
+		return fmt.Errorf("viewer: %w", err)
+	}
+	return nil
+}
+
+// WriteFile writes the page that plays r to path, through a temporary file
+// in the same folder renamed into place.
+func WriteFile(path string, r *eval.Replay) error {
+	var b bytes.Buffer
+	if err := Write(&b, r); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return fmt.Errorf("viewer: %w", err)
+	}
+	_, werr := f.Write(b.Bytes())
+	if werr == nil {
+		werr = f.Chmod(0o644) // CreateTemp's 0600 would hide the page from a web server
+	}
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		werr = os.Rename(f.Name(), path)
+	}
+	if werr != nil {
+		os.Remove(f.Name())
+		return fmt.Errorf("viewer %s: %w", path, werr)
+	}
+	return nil
+}
