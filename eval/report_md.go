@@ -25,6 +25,11 @@ type AnalyzeOptions struct {
 type Analysis struct {
 	Ratings  Ratings
 	Pairwise Pairwise
+	// Pages are the recorded games' replay pages (game index → the page's
+	// path relative to the report folder), written by the caller (gridgym
+	// tournament --replays K --report DIR writes package viewer's pages);
+	// the reports list these games with links to their pages.
+	Pages map[int]string
 }
 
 // Analyze fits the ratings and tallies the pairwise records of a finished
@@ -58,6 +63,7 @@ func WriteReport(dir string, r *Result, a Analysis) (paths []string, err error) 
 		return nil
 	}
 	m := buildModel(r, a.Ratings, a.Pairwise)
+	m.Replays = replaysTable(r, a.Pages)
 	links := make([]figure, len(figs))
 	embedded := make([]figure, len(figs))
 	for i, f := range figs {
@@ -117,6 +123,7 @@ type reportModel struct {
 	Verdicts   []string
 	Pairwise   table
 	PairNote   string
+	Replays    table // games with a replay page, linked
 	Figures    []figure
 }
 
@@ -124,6 +131,46 @@ type table struct {
 	Head  []string
 	Right []bool // column is right-aligned
 	Rows  [][]string
+	Links []string // per row: where its first cell links ("" or missing: nowhere)
+}
+
+// link is where row i's first cell links, "" none.
+func (t table) link(i int) string {
+	if i < len(t.Links) {
+		return t.Links[i]
+	}
+	return ""
+}
+
+// replaysNote explains the replays table.
+const replaysNote = "Each game links to its replay page: one self-contained HTML file (open it in a browser) that plays the game with play/pause, step, a timeline and the keys (space, ←/→, Home/End)."
+
+// replaysTable lists the games that have a replay page: the game (linked to
+// its page), the bot of each seat, the steps, each seat's score and the
+// winner.
+func replaysTable(r *Result, pages map[int]string) table {
+	t := table{Head: []string{"game", "seats", "steps", scoreOrPoints(r) + " by seat", "winner"}, Right: []bool{true, false, true, false, false}}
+	for _, g := range GameRecords(r) {
+		page, ok := pages[g.Index]
+		if !ok {
+			continue
+		}
+		seats := make([]string, len(g.Lineup))
+		scores := make([]string, len(g.Score))
+		winners := []string{}
+		for s, b := range g.Lineup {
+			seats[s] = fmt.Sprintf("%d %s", s, b)
+		}
+		for s, v := range g.Score {
+			scores[s] = fmt.Sprintf("%.4g", v)
+			if s < len(g.Rank) && g.Rank[s] == 1 {
+				winners = append(winners, seats[s])
+			}
+		}
+		t.Rows = append(t.Rows, []string{fmt.Sprintf("game %d", g.Index), strings.Join(seats, " · "), fmt.Sprint(g.Steps), strings.Join(scores, ", "), strings.Join(winners, ", ")})
+		t.Links = append(t.Links, filepath.ToSlash(page))
+	}
+	return t
 }
 
 type figure struct {
@@ -333,6 +380,11 @@ func writeMarkdown(w io.Writer, m reportModel) error {
 	b.WriteString("\n## Pairwise win rates\n\n")
 	writeMDTable(&b, m.Pairwise)
 	fmt.Fprintf(&b, "\n%s\n", m.PairNote)
+	if len(m.Replays.Rows) > 0 {
+		b.WriteString("\n## Replays\n\n")
+		writeMDTable(&b, m.Replays)
+		fmt.Fprintf(&b, "\n%s\n", replaysNote)
+	}
 	if len(m.Figures) > 0 {
 		b.WriteString("\n## Plots\n")
 		for _, f := range m.Figures {
@@ -363,7 +415,10 @@ func writeMDTable(b *strings.Builder, t table) {
 		}
 	}
 	b.WriteString("\n")
-	for _, row := range t.Rows {
+	for i, row := range t.Rows {
+		if l := t.link(i); l != "" && len(row) > 0 {
+			row = append([]string{"[" + row[0] + "](" + strings.ReplaceAll(l, " ", "%20") + ")"}, row[1:]...)
+		}
 		cells(row)
 	}
 }
@@ -376,6 +431,8 @@ var htmlReport = template.Must(template.New("report").Funcs(template.FuncMap{
 		// unescaped keeps the page small and greppable.
 		return template.HTML(`<img src="` + strings.ReplaceAll(f.Src, `"`, "%22") + `" alt="` + template.HTMLEscapeString(f.Title) + `">`)
 	},
+	"replaysNote": func() string { return replaysNote },
+	"link":        func(t table, i int) string { return t.link(i) },
 	"align": func(t table, c int) string {
 		if c < len(t.Right) && t.Right[c] {
 			return "r"
@@ -417,14 +474,17 @@ figcaption { color: #555; font-size: 0.9em; }
 <h2>Pairwise win rates</h2>
 {{template "table" .Pairwise}}
 <p class="note">{{.PairNote}}</p>
-{{if .Figures}}<h2>Plots</h2>
+{{if .Replays.Rows}}<h2>Replays</h2>
+{{template "table" .Replays}}
+<p class="note">{{replaysNote}}</p>
+{{end}}{{if .Figures}}<h2>Plots</h2>
 {{range .Figures}}<figure>{{img .}}<figcaption>{{.Title}}</figcaption></figure>
 {{end}}{{end}}
 </body>
 </html>
 {{define "table"}}<table>
 <tr>{{range $c, $h := .Head}}<th class="{{align $ $c}}">{{$h}}</th>{{end}}</tr>
-{{range .Rows}}<tr>{{range $c, $v := .}}<td class="{{align $ $c}}">{{$v}}</td>{{end}}</tr>
+{{range $i, $row := .Rows}}<tr>{{range $c, $v := $row}}<td class="{{align $ $c}}">{{if and (eq $c 0) (link $ $i)}}<a href="{{link $ $i}}">{{$v}}</a>{{else}}{{$v}}{{end}}</td>{{end}}</tr>
 {{end}}</table>
 {{end}}`))
 

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/gridgym/gridgym/eval"
 )
@@ -135,4 +136,30 @@ func WriteFile(path string, r *eval.Replay) error {
 		return fmt.Errorf("viewer %s: %w", path, werr)
 	}
 	return nil
+}
+
+// WritePages writes the replay page of each replay file (tournament
+// --replays) into reportDir/replays/, named as the file with .html, and
+// returns each game's page path relative to reportDir by game index (for
+// eval.Analysis.Pages) and the paths written.
+func WritePages(reportDir string, replayFiles []string) (pages map[int]string, paths []string, err error) {
+	dir := filepath.Join(reportDir, "replays")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, nil, fmt.Errorf("viewer: %w", err)
+	}
+	pages = map[int]string{}
+	for _, f := range replayFiles {
+		r, err := eval.ReadReplay(f)
+		if err != nil {
+			return pages, paths, err
+		}
+		name := strings.TrimSuffix(filepath.Base(f), filepath.Ext(f)) + ".html"
+		path := filepath.Join(dir, name)
+		if err := WriteFile(path, r); err != nil {
+			return pages, paths, err
+		}
+		pages[r.Index] = "replays/" + name
+		paths = append(paths, path)
+	}
+	return pages, paths, nil
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/gridgym/gridgym/agents"
 	"github.com/gridgym/gridgym/agents/host"
 	"github.com/gridgym/gridgym/eval"
+	"github.com/gridgym/gridgym/viewer"
 )
 
 func newTournamentCmd() *cobra.Command {
@@ -42,9 +43,10 @@ combination of distinct bots is played in every rotation, cycled until
 intervals, head-to-head win rates with Wilson intervals and plots. A bot may
 be a registered name, a weights file or a training run folder, or the URL
 of either (file://…, s3://bucket/run?endpoint=…: downloaded first).
---replays K saves the first K games (every position) as replay files for
-'gridgym replay FILE', in --replay-dir (default: DIR/replays with --report,
-else ./replays). --report and --replay-dir may be URLs (file://, s3://…):
+--replays K saves the first K games (their moves and seeds) as replay files
+for 'gridgym replay FILE', in --replay-dir (default: DIR/replays with
+--report, else ./replays); with --report each one is also a web page,
+DIR/replays/replay-NNNN.html, linked from the report's Replays table. --report and --replay-dir may be URLs (file://, s3://…):
 written locally, then uploaded.
 Ctrl-C stops early and reports the games finished so far.`,
 		Example: `  gridgym tournament --game rising-tide --games 120
@@ -119,10 +121,18 @@ Ctrl-C stops early and reports the games finished so far.`,
 			// process at its next write, and must not cost the report.
 			var paths []string
 			if reportOut != nil && len(res.Games) > 0 {
+				a := eval.Analyze(res, eval.AnalyzeOptions{Ratings: eval.RatingOptions{Seed: gf.seed}})
+				// Each replay as a web page in the report, linked from it.
+				pages, pagePaths, perr := viewer.WritePages(reportOut.dir, res.Replays)
+				if perr != nil {
+					return perr
+				}
+				a.Pages = pages
 				var werr error
-				if paths, werr = eval.WriteReport(reportOut.dir, res, eval.Analyze(res, eval.AnalyzeOptions{Ratings: eval.RatingOptions{Seed: gf.seed}})); werr != nil {
+				if paths, werr = eval.WriteReport(reportOut.dir, res, a); werr != nil {
 					return werr
 				}
+				paths = append(paths, pagePaths...)
 				if err := reportOut.finish(ctx); err != nil {
 					return err
 				}
@@ -151,6 +161,10 @@ Ctrl-C stops early and reports the games finished so far.`,
 				}
 				fmt.Fprintf(c.OutOrStdout(), "\n%s in %s (play one back: gridgym replay %s)\n",
 					plural(len(res.Replays), "replay"), shown.show(replayOut.dir), shown.show(res.Replays[0]))
+				if reportOut != nil {
+					fmt.Fprintf(c.OutOrStdout(), "watch one in a browser: %s (report.html links every game's page)\n",
+						reportOut.show(filepath.Join(reportOut.dir, "replays", "replay-0000.html")))
+				}
 			}
 			if err != nil && ctx.Err() == nil { // not Ctrl-C: a replay file could not be written
 				return err
@@ -164,7 +178,7 @@ Ctrl-C stops early and reports the games finished so far.`,
 	c.Flags().IntVar(&workers, "workers", 0, "games played in parallel (0 = one per core)")
 	c.Flags().StringVar(&report, "report", "", "also write a report into this folder (or URL: file://, s3://…; written locally, then uploaded): Plackett–Luce ratings with bootstrap intervals, pairwise win rates, plots (report.md, report.html, games.jsonl)")
 	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "no progress bar")
-	c.Flags().IntVar(&replays, "replays", 0, "save the first K games as replay files ('gridgym replay FILE')")
+	c.Flags().IntVar(&replays, "replays", 0, "save the first K games as replay files ('gridgym replay FILE'; with --report also as web pages linked from the report)")
 	addBotLogFlag(c)
 	c.Flags().StringVar(&replayDir, "replay-dir", "", "folder or URL (file://, s3://…) for --replays (default: REPORT/replays with --report, else replays)")
 	return c
