@@ -17,6 +17,9 @@ type adam struct {
 	t                 int
 	m, v              [][]float32
 	onStep            func() // test hook: called after every step
+	// frozen, if set, marks parameters that step leaves alone (moments
+	// included) and leaves out of the gradient norm: the critic warm-up.
+	frozen []bool
 }
 
 func newAdam(net *neural.Net) *adam {
@@ -33,7 +36,10 @@ func newAdam(net *neural.Net) *adam {
 // (0 = no clipping). It returns the norm before clipping.
 func (a *adam) step(params, grads [][]float32, lr, maxNorm float64) float64 {
 	norm := 0.0
-	for _, g := range grads {
+	for i, g := range grads {
+		if a.frozen != nil && a.frozen[i] {
+			continue
+		}
 		for _, x := range g {
 			norm += float64(x) * float64(x)
 		}
@@ -54,6 +60,9 @@ func (a *adam) step(params, grads [][]float32, lr, maxNorm float64) float64 {
 		defer a.onStep()
 	}
 	for i, p := range params {
+		if a.frozen != nil && a.frozen[i] {
+			continue
+		}
 		m, v, g := a.m[i], a.v[i], grads[i]
 		for j := range p {
 			gj := g[j] * sc

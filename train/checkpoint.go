@@ -36,6 +36,9 @@ type runState struct {
 	EnvSteps  int64   `json:"env_steps"`
 	Pool      []int   `json:"pool"` // iterations of the pool's snapshots, oldest first
 	Best      float64 `json:"best_eval_points"`
+	// League is PFSP's record (opponents.pfsp): the learner's win share
+	// against each opponent label.
+	League map[string]float64 `json:"league,omitempty"`
 }
 
 func (t *trainer) meta() map[string]string {
@@ -97,7 +100,7 @@ func (t *trainer) checkpoint(it int) error {
 			return err
 		}
 	}
-	st := runState{Iteration: it, Elapsed: t.elapsed().Seconds(), EnvSteps: t.envSteps, Pool: t.poolI, Best: t.best}
+	st := runState{Iteration: it, Elapsed: t.elapsed().Seconds(), EnvSteps: t.envSteps, Pool: t.poolI, Best: t.best, League: t.league}
 	if err := writeJSON(filepath.Join(dir, "state.json"), st); err != nil {
 		return err
 	}
@@ -166,6 +169,15 @@ func (t *trainer) restore() (int, error) {
 		}
 		t.pool = append(t.pool, p)
 		t.poolI = append(t.poolI, it)
+	}
+	t.league = st.League
+	if t.usesClone() {
+		p := filepath.Join(dir, "checkpoints", checkpointName(0), "weights.safetensors")
+		c, _, err := neural.Load(p)
+		if err != nil {
+			return 0, fmt.Errorf("resume: the cloned policy (ppo.kl_clone, opponents.clone) is checkpoint 0: %w", err)
+		}
+		t.clone = c
 	}
 	t.elapsed0 = time.Duration(st.Elapsed * float64(time.Second))
 	t.start = time.Now()

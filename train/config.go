@@ -78,6 +78,15 @@ type OpponentConfig struct {
 	Past      float64  `yaml:"past"`       // 0..1, Self+Past ≤ 1
 	PoolEvery int      `yaml:"pool_every"` // iterations between snapshots added to the pool, 1..1e6
 	PoolSize  int      `yaml:"pool_size"`  // snapshots kept (oldest dropped first), 0..1000
+	// Clone (0..1, Self+Past+Clone ≤ 1) is the probability a seat is the
+	// frozen cloned policy (checkpoint 0), sampling its moves.
+	Clone float64 `yaml:"clone"`
+	// PFSP (prioritised fictitious self-play): draw the past snapshot or
+	// scripted bot of a seat not uniformly but with weight (1 − w)² + 0.05,
+	// w the learner's win share against that opponent so far (an
+	// exponential average over its games, ½ before any), favouring the
+	// opponents it loses to. false or true.
+	PFSP bool `yaml:"pfsp"`
 }
 
 // PPOConfig holds the PPO hyperparameters (clipped objective, GAE).
@@ -104,6 +113,32 @@ type PPOConfig struct {
 	// to its final scaled score.
 	Reward  string  `yaml:"reward"`
 	Shaping float64 `yaml:"shaping"`
+
+	// The stabilisers for fine-tuning a cloned policy (all off at 0):
+	//
+	// CriticWarmup (0..1e6) iterations of value-only updates first: the
+	// clone's own rollouts train the parameters that feed only the value
+	// (neural: value.*, and global.*/hidden.* where no logit reads them),
+	// the policy stays exactly the clone's, so the first policy updates see
+	// advantages from a critic that knows the clone.
+	CriticWarmup int `yaml:"critic_warmup"`
+	// KLClone (0..100) weighs a penalty KL(π_clone ‖ π) per head towards the
+	// frozen cloned policy (checkpoint 0), annealed linearly to 0 over
+	// KLAnneal iterations of policy updates (1..1e6): the clone's knowledge
+	// is kept while the advantages are still noisy, then let go.
+	KLClone  float64 `yaml:"kl_clone"`
+	KLAnneal int     `yaml:"kl_anneal"`
+	// EntropyFloor (0..10 nats, mean per head) keeps the policy from turning
+	// deterministic: while a minibatch's entropy is below it, the next
+	// gradient step adds EntropyFloorCoef (0..10) to the entropy bonus.
+	EntropyFloor     float64 `yaml:"entropy_floor"`
+	EntropyFloorCoef float64 `yaml:"entropy_floor_coef"`
+	// Target is the advantage estimator: gae (PPO's generalised advantage
+	// estimation, the default) or upgo (UPGO, as in AlphaStar: the return
+	// bootstraps through a later step only where that step's return beats
+	// its value, i.e. follows the trajectory only while it did better than
+	// expected; λ is then 1 along those stretches).
+	Target string `yaml:"target"`
 }
 
 // BCConfig is behaviour cloning: a warm start before PPO (Samples > 0) from
@@ -153,6 +188,16 @@ func DefaultConfig(game string) (Config, error) {
 		return Config{}, err
 	}
 	return ParseConfig(b, "configs/"+game+".yaml")
+}
+
+// PresetConfig returns game's embedded preset (configs/<preset>/<game>.yaml,
+// e.g. strong) over its default config.
+func PresetConfig(game, preset string) (Config, error) {
+	b, err := configs.Preset(game, preset)
+	if err != nil {
+		return Config{}, err
+	}
+	return parseConfig(b, "configs/"+preset+"/"+game+".yaml", game)
 }
 
 // LoadConfig reads a YAML config file. Fields it leaves out keep the
@@ -257,6 +302,11 @@ func (c *Config) Validate() error {
 		{"ppo.entropy_coef", p.EntropyCoef, 0, 10},
 		{"ppo.max_grad_norm", p.MaxGradNorm, 0, 1000},
 		{"ppo.shaping", p.Shaping, 0, 100},
+		{"ppo.critic_warmup", float64(p.CriticWarmup), 0, 1e6},
+		{"ppo.kl_clone", p.KLClone, 0, 100},
+		{"ppo.entropy_floor", p.EntropyFloor, 0, 10},
+		{"ppo.entropy_floor_coef", p.EntropyFloorCoef, 0, 10},
+		{"opponents.clone", o.Clone, 0, 1 - o.Self - o.Past},
 		{"bc.samples", float64(bc.Samples), 0, 1e8},
 		{"eval.every", float64(c.Eval.Every), 0, 1e6},
 		{"checkpoint_every", float64(c.CheckpointEvery), 1, 1e6},
@@ -277,6 +327,14 @@ func (c *Config) Validate() error {
 		if !(k.v >= k.lo && k.v <= k.hi) { // also catches NaN
 			return fmt.Errorf("field %s = %v: want %v..%v", k.field, k.v, k.lo, k.hi)
 		}
+	}
+	if p.KLClone > 0 && !(p.KLAnneal >= 1 && p.KLAnneal <= 1e6) {
+		return fmt.Errorf("field ppo.kl_anneal = %d: want 1..1000000 with ppo.kl_clone > 0", p.KLAnneal)
+	}
+	switch p.Target {
+	case "", "gae", "upgo":
+	default:
+		return fmt.Errorf("field ppo.target = %q: want gae or upgo", p.Target)
 	}
 	if _, err := c.RewardMode(); err != nil {
 		return fmt.Errorf("field ppo.reward: %w", err)

@@ -5,11 +5,13 @@ import (
 	"runtime"
 	"testing"
 
+	G "gorgonia.org/gorgonia"
+
 	"github.com/gridgym/gridgym/rules"
 )
 
 // The graph's gradients equal finite differences of its loss, for the
-// behaviour-cloning, value and PPO terms (this catches a wrong backward
+// behaviour-cloning, value, PPO and KL-to-clone terms (this catches a wrong backward
 // pass in any op the network uses).
 func TestGradientsMatchFiniteDifferences(t *testing.T) {
 	for _, tc := range []struct {
@@ -17,24 +19,44 @@ func TestGradientsMatchFiniteDifferences(t *testing.T) {
 		pg, v, ent, bc float32
 		game           string
 		params         map[string]string
+		kl             float32 // the KL penalty towards soft targets (newGraphKL)
 	}{
-		{"bc", 0, 0, 0, 1, "slime", nil},
-		{"value", 0, 1, 0, 0, "slime", nil},
-		{"ppo", 1, 0.5, 0.1, 0, "slime", nil},
+		{"kl", 0, 0, 0, 0, "slime", nil, 1},
+		{"ppo+kl", 1, 0.5, 0.1, 0, "rectangle", map[string]string{"n": "8", "robots": "2"}, 0.7},
+		{"bc", 0, 0, 0, 1, "slime", nil, 0},
+		{"value", 0, 1, 0, 0, "slime", nil, 0},
+		{"ppo", 1, 0.5, 0.1, 0, "slime", nil, 0},
 		// Several heads, unit features (BatchedMatMul) and coordinate channels.
-		{"rectangle-bc", 0, 0, 0, 1, "rectangle", map[string]string{"n": "8", "robots": "2"}},
-		{"rectangle-ppo", 1, 0.5, 0.1, 0, "rectangle", map[string]string{"n": "8", "robots": "2"}},
+		{"rectangle-bc", 0, 0, 0, 1, "rectangle", map[string]string{"n": "8", "robots": "2"}, 0},
+		{"rectangle-ppo", 1, 0.5, 0.1, 0, "rectangle", map[string]string{"n": "8", "robots": "2"}, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			net := testNet(t, tc.game, tc.params, tc.game != "slime")
 			const batch = 3
 			defer func(k int) { chunkImages = k }(chunkImages)
 			chunkImages = 2 // several chunks, the last one partial
-			gr, err := newGraph(net, batch)
+			gr, err := newGraphKL(net, batch, tc.kl != 0)
 			if err != nil {
 				t.Fatal(err)
 			}
 			rng := rules.NewRNG(4)
+			if tc.kl != 0 {
+				// Soft targets over each row's legal actions (k ≡ row mod 7).
+				a := net.Arch
+				q := gr.target.Data().([]float32)
+				for j := 0; j < batch*a.Heads; j++ {
+					legal := 0
+					for k := j % 7; k < a.Actions; k += 7 {
+						legal++
+					}
+					for k := j % 7; k < a.Actions; k += 7 {
+						q[j*a.Actions+k] = 1 / float32(legal)
+					}
+				}
+				if err := G.Let(gr.cKL, tc.kl); err != nil {
+					t.Fatal(err)
+				}
+			}
 			x := gr.x.Data().([]float32)
 			for i := range x {
 				x[i] = float32(rng.U(2))

@@ -43,6 +43,10 @@ type graph struct {
 	oldLogp, adv, ret, lo, hi *tensor.Dense
 	units                     *tensor.Dense // [batch][Heads][H·W] unit planes (Arch.Units), copied from x by run
 	cPG, cV, cEnt, cBC        *G.Node
+	// The KL penalty towards a reference policy (newGraphKL; nil without).
+	target       *tensor.Dense
+	targetN, cKL *G.Node
+	klLoss       *G.Node
 
 	// Graph nodes.
 	logits, value, loss, pgLoss, vLoss, entropy, bcLoss, logpA, ratio *G.Node
@@ -59,7 +63,14 @@ type graph struct {
 }
 
 // newGraph builds the training graph of net for minibatches of batch rows.
-func newGraph(net *neural.Net, batch int) (*graph, error) {
+func newGraph(net *neural.Net, batch int) (*graph, error) { return newGraphKL(net, batch, false) }
+
+// newGraphKL is newGraph with, if kl, the penalty towards a reference
+// policy: input target (the reference's probabilities, [batch·Heads][Actions])
+// and the term cKL · klLoss, klLoss = −mean over samples of Σ_heads Σ_a
+// target·log π (the cross-entropy; KL(target ‖ π) plus the target's own
+// entropy, a constant).
+func newGraphKL(net *neural.Net, batch int, kl bool) (*graph, error) {
 	a := net.Arch
 	gr := &graph{arch: a, batch: batch, g: G.NewGraph()}
 	g := gr.g
@@ -182,11 +193,23 @@ func newGraph(net *neural.Net, batch int) (*graph, error) {
 	loss := must(G.Add(must(G.Mul(gr.cPG, gr.pgLoss)), must(G.Mul(gr.cV, gr.vLoss))))
 	loss = must(G.Sub(loss, must(G.Mul(gr.cEnt, gr.entropy))))
 	gr.loss = must(G.Add(loss, must(G.Mul(gr.cBC, gr.bcLoss))))
+	if kl {
+		gr.target, gr.targetN = input("target", rows, a.Actions)
+		gr.cKL = scalar("c_kl")
+		kterms := must(G.ApplyOp(policyOp{rows: rows, actions: a.Actions}, logits, gr.maskN, gr.targetN))
+		ce := must(G.Slice(kterms, nil, G.S(0)))
+		gr.klLoss = must(G.Neg(must(G.Mul(must(G.Mean(ce)), G.NewConstant(float32(a.Heads))))))
+		gr.loss = must(G.Add(gr.loss, must(G.Mul(gr.cKL, gr.klLoss))))
+	}
 	if err != nil {
 		return nil, fmt.Errorf("build graph: %w", err)
 	}
 	gr.out = map[*G.Node]*G.Value{}
-	for _, n := range []*G.Node{gr.logits, gr.value, gr.loss, gr.pgLoss, gr.vLoss, gr.entropy, gr.bcLoss, gr.logpA, gr.ratio} {
+	outs := []*G.Node{gr.logits, gr.value, gr.loss, gr.pgLoss, gr.vLoss, gr.entropy, gr.bcLoss, gr.logpA, gr.ratio}
+	if kl {
+		outs = append(outs, gr.klLoss)
+	}
+	for _, n := range outs {
 		v := new(G.Value)
 		if n.IsScalar() {
 			*v = G.NewF32(0)

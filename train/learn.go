@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"strings"
+
+	G "gorgonia.org/gorgonia"
 
 	"github.com/gridgym/gridgym/agents/neural"
 	"github.com/gridgym/gridgym/rules"
@@ -74,10 +77,24 @@ func (gr *graph) fill(s samples, idx []int, sym rules.Symmetric, frames []rules.
 // learn runs the PPO epochs over the buffer.
 // It returns errAborted, with the network part-updated (the caller rolls
 // back), if ctx ends between two gradient steps.
-func (t *trainer) learn(ctx context.Context, rng *rules.RNG, lr float64, m *Metrics) error {
+func (t *trainer) learn(ctx context.Context, it int, rng *rules.RNG, lr float64, m *Metrics) error {
 	p := t.cfg.PPO
 	b := &t.buf
 	b.gae(p.Gamma, p.Lambda)
+	if p.Target == "upgo" {
+		b.upgo(p.Gamma)
+	}
+	// The loss of this iteration: PPO's clipped policy loss, the value
+	// loss, the entropy bonus (raised while below the floor) and the KL
+	// penalty towards the clone; only the value during the critic warm-up.
+	cPG, cEnt, cKL := 1.0, p.EntropyCoef, t.klCoef(it)
+	t.adam.frozen = nil
+	if it <= p.CriticWarmup {
+		cPG, cEnt, cKL = 0, 0, 0
+		t.adam.frozen = t.policyParams()
+	}
+	m.KLCoef = cKL
+	floorOn := false // the previous minibatch's entropy was below the floor
 	n := b.len()
 	// Normalise advantages over the iteration.
 	mean, sq := 0.0, 0.0
@@ -90,8 +107,13 @@ func (t *trainer) learn(ctx context.Context, rng *rules.RNG, lr float64, m *Metr
 	}
 	std := math.Sqrt(sq/float64(n)) + 1e-8
 	gr := t.graph
-	if err := gr.coefficients(1, float32(p.ValueCoef), float32(p.EntropyCoef), 0); err != nil {
+	if err := gr.coefficients(float32(cPG), float32(p.ValueCoef), float32(cEnt), 0); err != nil {
 		return err
+	}
+	if gr.cKL != nil {
+		if err := G.Let(gr.cKL, float32(cKL)); err != nil {
+			return err
+		}
 	}
 	lo, hi := gr.lo.Data().([]float32), gr.hi.Data().([]float32)
 	for i := range lo {
@@ -102,7 +124,7 @@ func (t *trainer) learn(ctx context.Context, rng *rules.RNG, lr float64, m *Metr
 	perm := make([]int, n)
 	idx := make([]int, B)
 	var steps int
-	var pg, vl, ent, kl, clipFrac, gnorm float64
+	var pg, vl, ent, kl, clipFrac, gnorm, klClone, entCoef float64
 	for e := 0; e < p.Epochs; e++ {
 		for i := range perm {
 			perm[i] = i
@@ -122,6 +144,21 @@ func (t *trainer) learn(ctx context.Context, rng *rules.RNG, lr float64, m *Metr
 				}
 			}
 			gr.fill(s, idx, nil, nil)
+			// Entropy floor: a minibatch after one below it gets the extra bonus.
+			ec := cEnt
+			if cPG > 0 && p.EntropyFloor > 0 && floorOn {
+				ec += p.EntropyFloorCoef
+			}
+			if p.EntropyFloor > 0 {
+				if err := G.Let(gr.cEnt, float32(ec)); err != nil {
+					return err
+				}
+			}
+			entCoef += ec
+			var targetH float64 // Σ over the minibatch of the clone's entropy (the KL's constant)
+			if cKL > 0 {
+				targetH = t.cloneTargets(s, idx)
+			}
 			old, adv, ret := gr.oldLogp.Data().([]float32), gr.adv.Data().([]float32), gr.ret.Data().([]float32)
 			for j, r := range idx {
 				old[j] = b.logp[r]
@@ -138,7 +175,12 @@ func (t *trainer) learn(ctx context.Context, rng *rules.RNG, lr float64, m *Metr
 			gnorm += t.adam.step(t.net.Values, grads, lr, p.MaxGradNorm)
 			pg += float64(gr.read(gr.pgLoss)[0])
 			vl += float64(gr.read(gr.vLoss)[0])
-			ent += float64(gr.read(gr.entropy)[0])
+			e := float64(gr.read(gr.entropy)[0])
+			ent += e
+			floorOn = e < p.EntropyFloor
+			if cKL > 0 {
+				klClone += float64(gr.read(gr.klLoss)[0]) - targetH/float64(B)
+			}
 			newLogp, ratio := gr.read(gr.logpA), gr.read(gr.ratio)
 			for j := range idx {
 				kl += float64(old[j] - newLogp[j])
@@ -153,6 +195,10 @@ func (t *trainer) learn(ctx context.Context, rng *rules.RNG, lr float64, m *Metr
 		f := float64(steps)
 		m.PGLoss, m.ValueLoss, m.Entropy, m.GradNorm = pg/f, vl/f, ent/f, gnorm/f
 		m.ApproxKL, m.ClipFrac = kl/(f*float64(B)), clipFrac/(f*float64(B))
+		m.KLClone, m.EntropyCoef = math.NaN(), entCoef/f
+		if cKL > 0 {
+			m.KLClone = klClone / f
+		}
 	}
 	m.Samples = steps * B
 	return nil
@@ -204,4 +250,79 @@ func (t *trainer) rollback() {
 type paramSnapshot struct {
 	values, m, v [][]float32
 	t            int
+}
+
+// klCoef is the weight of the KL penalty towards the clone in iteration it:
+// ppo.kl_clone, falling linearly to 0 over ppo.kl_anneal iterations of
+// policy updates (those after the critic warm-up).
+func (t *trainer) klCoef(it int) float64 {
+	p := t.cfg.PPO
+	if p.KLClone == 0 || t.clone == nil {
+		return 0
+	}
+	k := it - p.CriticWarmup - 1 // policy updates before this one
+	if k < 0 {
+		return 0
+	}
+	return p.KLClone * max(0, 1-float64(k)/float64(p.KLAnneal))
+}
+
+// policyParams marks the parameters the critic warm-up leaves alone:
+// everything but those that feed only the value (value.*, and the global
+// branch, global.* and hidden.*, where no logit reads it: Arch.Extras 0).
+func (t *trainer) policyParams() []bool {
+	a := t.net.Arch
+	frozen := make([]bool, len(t.net.Params))
+	for i, p := range t.net.Params {
+		critic := strings.HasPrefix(p.Name, "value.") ||
+			(a.Extras == 0 && (strings.HasPrefix(p.Name, "hidden.") || strings.HasPrefix(p.Name, "global.")))
+		frozen[i] = !critic
+	}
+	return frozen
+}
+
+// cloneTargets writes the frozen clone's probabilities for the minibatch
+// rows idx of s (the graph's input x, already filled) into the graph's KL
+// target, and returns the sum over the minibatch of the clone's entropy
+// (Σ over heads), the KL's constant.
+func (t *trainer) cloneTargets(s samples, idx []int) float64 {
+	gr, a := t.graph, t.net.Arch
+	B := len(idx)
+	if t.cloneWS == nil {
+		t.cloneWS = neural.NewWorkspace(a, B)
+		t.cloneMask = make([]uint64, B*s.mw)
+	}
+	ws := t.cloneWS
+	copy(ws.Input, gr.x.Data().([]float32))
+	for j, r := range idx {
+		copy(t.cloneMask[j*s.mw:(j+1)*s.mw], s.masks[r*s.mw:(r+1)*s.mw])
+	}
+	t.clone.Forward(ws, B, t.cloneMask, s.mw)
+	q := gr.target.Data().([]float32)
+	h := 0.0
+	for r := 0; r < B*a.Heads; r++ {
+		l, out := ws.Logits[r*a.Actions:(r+1)*a.Actions], q[r*a.Actions:(r+1)*a.Actions]
+		mx := float32(math.Inf(-1))
+		for _, v := range l {
+			mx = max(mx, v)
+		}
+		if math.IsInf(float64(mx), -1) { // no legal action: no target
+			clear(out)
+			continue
+		}
+		sum := 0.0
+		for k, v := range l {
+			e := math.Exp(float64(v - mx))
+			out[k] = float32(e)
+			sum += e
+		}
+		for k := range out {
+			pk := float64(out[k]) / sum
+			out[k] = float32(pk)
+			if pk > 0 {
+				h -= pk * math.Log(pk)
+			}
+		}
+	}
+	return h
 }

@@ -41,18 +41,23 @@ type Metrics struct {
 	LearnSeconds float64 // time in gradient steps
 	EvalSeconds  float64
 	WriteSeconds float64 // checkpoint writing
+	KLCoef       float64 // weight of the KL penalty towards the clone (ppo.kl_clone, annealed)
+	KLClone      float64 // mean KL(π_clone ‖ π) per sample over the minibatches (NaN: no penalty)
+	EntropyCoef  float64 // mean entropy-bonus weight of the steps (the floor's extra included)
 }
 
 var metricColumns = []string{"iteration", "elapsed_s", "env_steps", "episodes", "decisions", "samples", "lr",
 	"pg_loss", "value_loss", "entropy", "approx_kl", "clip_frac", "grad_norm", "mean_reward", "train_win",
-	"eval_win", "eval_score", "eval_points", "eval_margin", "act_s", "learn_s", "eval_s", "write_s"}
+	"eval_win", "eval_score", "eval_points", "eval_margin", "act_s", "learn_s", "eval_s", "write_s",
+	"kl_coef", "kl_clone", "entropy_coef"}
 
 func metricsHeader() string { return strings.Join(metricColumns, ",") + "\n" }
 
 func (m Metrics) values() []float64 {
 	return []float64{float64(m.Iteration), m.Elapsed, float64(m.EnvSteps), float64(m.Episodes), float64(m.Decisions),
 		float64(m.Samples), m.LR, m.PGLoss, m.ValueLoss, m.Entropy, m.ApproxKL, m.ClipFrac, m.GradNorm, m.MeanReward,
-		m.TrainWin, m.EvalWin, m.EvalScore, m.EvalPoints, m.EvalMargin, m.ActSeconds, m.LearnSeconds, m.EvalSeconds, m.WriteSeconds}
+		m.TrainWin, m.EvalWin, m.EvalScore, m.EvalPoints, m.EvalMargin, m.ActSeconds, m.LearnSeconds, m.EvalSeconds, m.WriteSeconds,
+		m.KLCoef, m.KLClone, m.EntropyCoef}
 }
 
 func (t *trainer) appendMetrics(m Metrics) error {

@@ -97,6 +97,16 @@ type trainer struct {
 	bc         BCStats // the warm start's result, if any
 	cloneEval  EvalResult
 	snap       paramSnapshot // the parameters before the update in progress
+
+	// clone is the frozen cloned policy (checkpoint 0) where the config
+	// uses it (ppo.kl_clone, opponents.clone); cloneWS and cloneMask are
+	// its minibatch scratch for the KL targets.
+	clone     *neural.Net
+	cloneWS   *neural.Workspace
+	cloneMask []uint64
+	// league is PFSP's record: the learner's win share against each
+	// opponent label (exponential average), for opponents.pfsp.
+	league map[string]float64
 }
 
 // Run trains a policy as cfg says, writing into opt.Dir.
@@ -132,6 +142,9 @@ func Run(ctx context.Context, cfg Config, opt Options) (Result, error) {
 		// ends with a policy to export, however early it is stopped.
 		if err := t.checkpoint(0); err != nil {
 			return Result{}, err
+		}
+		if t.usesClone() {
+			t.clone = t.net.Clone()
 		}
 		if opt.CloneOnly {
 			if err := t.writeBC(); err != nil {
@@ -244,7 +257,7 @@ func newLearner(cfg Config, net *neural.Net, opt Options) (*trainer, error) {
 	} else if err := net.Arch.Fits(rcfg.Game().Name, sp); err != nil {
 		return nil, err
 	}
-	gr, err := newGraph(net, cfg.PPO.Minibatch)
+	gr, err := newGraphKL(net, cfg.PPO.Minibatch, cfg.PPO.KLClone > 0)
 	if err != nil {
 		return nil, err
 	}
@@ -328,7 +341,7 @@ func (t *trainer) iteration(ctx context.Context, it int) (Metrics, error) {
 
 	t1 := time.Now()
 	t.snapshot()
-	if err := t.learn(ctx, rules.Derive(t.cfg.Seed, uint64(it)<<8|2), m.LR, &m); err != nil {
+	if err := t.learn(ctx, it, rules.Derive(t.cfg.Seed, uint64(it)<<8|2), m.LR, &m); err != nil {
 		if errors.Is(err, errAborted) {
 			t.rollback()
 		}
@@ -386,13 +399,85 @@ func (t *trainer) seatEpisode(i, ep int, rng *rules.RNG) {
 		switch {
 		case u < o.Self:
 		case u < o.Self+o.Past && len(t.pool) > 0:
-			k := rng.U(len(t.pool))
+			k := t.pick(rng, len(t.pool), func(k int) string { return fmt.Sprintf("pool-%d", t.poolI[k]) })
 			*a = seatActor{kind: byPool, pool: k, label: fmt.Sprintf("pool-%d", t.poolI[k])}
+		case o.Clone > 0 && u >= o.Self+o.Past && u < o.Self+o.Past+o.Clone && t.clone != nil:
+			*a = seatActor{kind: byClone, label: "clone"}
 		default:
-			name := o.Scripted[rng.U(len(o.Scripted))]
+			name := o.Scripted[t.pick(rng, len(o.Scripted), func(k int) string { return o.Scripted[k] })]
 			e, _ := agents.Lookup(t.cfg.Game, name)
 			*a = seatActor{kind: byScripted, bot: e.New(), label: name}
 			a.bot.Reset(t.v.State(i), s, rules.Derive(rng.Uint64(), uint64(s)))
+		}
+	}
+}
+
+// usesClone says whether the run needs the frozen cloned policy.
+func (t *trainer) usesClone() bool {
+	return t.cfg.PPO.KLClone > 0 || t.cfg.Opponents.Clone > 0
+}
+
+// pick draws one of n opponents, named by label: uniformly, or with
+// opponents.pfsp by PFSP's weights (1 − w)² + 0.05, w the learner's win
+// share against it so far (½ before any game).
+func (t *trainer) pick(rng *rules.RNG, n int, label func(int) string) int {
+	if !t.cfg.Opponents.PFSP || n == 1 {
+		return rng.U(n)
+	}
+	total := 0.0
+	for k := 0; k < n; k++ {
+		total += t.pfspWeight(label(k))
+	}
+	u := rng.Float64() * total
+	for k := 0; k < n; k++ {
+		if u -= t.pfspWeight(label(k)); u < 0 {
+			return k
+		}
+	}
+	return n - 1
+}
+
+// pfspWeight is PFSP's weight of an opponent: (1 − w)² + 0.05.
+func (t *trainer) pfspWeight(label string) float64 {
+	w, ok := t.league[label]
+	if !ok {
+		w = 0.5
+	}
+	return (1-w)*(1-w) + 0.05
+}
+
+// pfspRate is the step of PFSP's exponential average of win shares.
+const pfspRate = 0.05
+
+// record adds one game's result against each opponent seat of env i to
+// the league: 1 where a learner seat finished ahead of it, ½ level, 0 behind.
+func (t *trainer) record(i int, points []float64) {
+	if !t.cfg.Opponents.PFSP {
+		return
+	}
+	if t.league == nil {
+		t.league = map[string]float64{}
+	}
+	actors := t.pl.actors[i]
+	for s, a := range actors {
+		if a.kind != byLearner {
+			continue
+		}
+		for o, b := range actors {
+			if b.kind == byLearner {
+				continue
+			}
+			r := 0.5
+			if points[s] > points[o] {
+				r = 1
+			} else if points[s] < points[o] {
+				r = 0
+			}
+			w, ok := t.league[b.label]
+			if !ok {
+				w = 0.5
+			}
+			t.league[b.label] = w + pfspRate*(r-w)
 		}
 	}
 }
@@ -489,6 +574,7 @@ func (t *trainer) collect(ctx context.Context, rng *rules.RNG, it int, m *Metric
 					winN++
 				}
 			}
+			t.record(i, out.Points)
 			m.Episodes++
 			if t.buf.len() >= t.cfg.Decisions {
 				active[i] = false
@@ -552,6 +638,10 @@ func (t *trainer) opponents(active []bool, rngs []*rules.RNG) {
 	for k, net := range t.pool {
 		t.request(active, byPool, k, rngs)
 		pl.decide(net, false, rngs, nil)
+	}
+	if t.clone != nil && t.cfg.Opponents.Clone > 0 {
+		t.request(active, byClone, -1, rngs)
+		pl.decide(t.clone, false, rngs, nil)
 	}
 	for i := 0; i < v.N; i++ {
 		if !active[i] {

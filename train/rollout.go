@@ -15,6 +15,7 @@ const (
 	byLearner  = iota // the current policy; its decisions are trained on
 	byPool            // a past checkpoint of the pool
 	byScripted        // a registered scripted bot
+	byClone           // the frozen cloned policy (opponents.clone)
 )
 
 type seatActor struct {
@@ -40,6 +41,7 @@ type buffer struct {
 	next    []int32 // the same seat's next decision in the episode, −1 at the end
 	adv     []float32
 	ret     []float32
+	g       []float32 // UPGO returns (upgo)
 }
 
 func (b *buffer) len() int { return len(b.logp) }
@@ -65,6 +67,24 @@ func (b *buffer) gae(gamma, lambda float64) {
 		}
 		b.adv[i] = float32(a)
 		b.ret[i] = float32(a + float64(b.value[i]))
+	}
+}
+
+// upgo replaces the advantages (not the value targets, which stay GAE's
+// returns) with UPGO's: G_i = r_i + γ·max(V_j, G_j) for the seat's next
+// decision j (0 after the last), adv_i = G_i − V_i. The return follows the
+// trajectory only while it did at least as well as the critic expected.
+func (b *buffer) upgo(gamma float64) {
+	n := b.len()
+	b.g = resize(b.g, n)
+	for i := n - 1; i >= 0; i-- {
+		g := float64(b.reward[i])
+		if !b.done[i] && b.next[i] >= 0 {
+			j := b.next[i]
+			g += gamma * max(float64(b.value[j]), float64(b.g[j]))
+		}
+		b.g[i] = float32(g)
+		b.adv[i] = float32(g - float64(b.value[i]))
 	}
 }
 

@@ -86,7 +86,7 @@ func TestAbortedUpdateRollsBack(t *testing.T) {
 	if _, ok := tr.collect(context.Background(), rules.NewRNG(1), 1, &m); !ok {
 		t.Fatal("collect stopped without a reason")
 	}
-	if err := tr.learn(context.Background(), rules.NewRNG(2), 1e-3, &m); err != nil {
+	if err := tr.learn(context.Background(), 1, rules.NewRNG(2), 1e-3, &m); err != nil {
 		t.Fatal(err)
 	}
 	before := tr.net.Clone()
@@ -100,7 +100,7 @@ func TestAbortedUpdateRollsBack(t *testing.T) {
 			cancel()
 		}
 	}
-	if err := tr.learn(ctx, rules.NewRNG(3), 1e-3, &m); !errors.Is(err, errAborted) {
+	if err := tr.learn(ctx, 2, rules.NewRNG(3), 1e-3, &m); !errors.Is(err, errAborted) {
 		t.Fatalf("learn on an ended context: %v, want errAborted", err)
 	}
 	if tr.adam.t == step {

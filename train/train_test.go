@@ -62,6 +62,32 @@ func TestEmbeddedConfigs(t *testing.T) {
 	}
 }
 
+// Every game has a strength preset that validates, plays its own game,
+// turns the stabilisers on and fits in 2 hours (issue 22).
+func TestStrongPresets(t *testing.T) {
+	for _, g := range rules.Names() {
+		c, err := PresetConfig(g, "strong")
+		if err != nil {
+			t.Errorf("%s: %v", g, err)
+			continue
+		}
+		def, _ := DefaultConfig(g)
+		switch {
+		case c.Game != g:
+			t.Errorf("configs/strong/%s.yaml is for game %q", g, c.Game)
+		case c.Minutes <= 0 || c.Minutes > 120:
+			t.Errorf("%s: minutes %v, want (0, 120]", g, c.Minutes)
+		case c.PPO.CriticWarmup == 0 || c.PPO.KLClone == 0 || c.PPO.EntropyFloor == 0 || !c.Opponents.PFSP || c.Opponents.Clone == 0:
+			t.Errorf("%s: stabilisers off: %+v %+v", g, c.PPO, c.Opponents)
+		case c.Network != def.Network || c.BC.Teacher != def.BC.Teacher:
+			t.Errorf("%s: the preset changes the network or the teacher of the default", g)
+		}
+	}
+	if _, err := PresetConfig("slime", "nonesuch"); err == nil {
+		t.Error("an unknown preset is accepted")
+	}
+}
+
 // A bad value gets an error that names its field.
 func TestConfigErrorsNameTheField(t *testing.T) {
 	for _, tc := range []struct{ yaml, field string }{
@@ -158,7 +184,22 @@ func TestAdam(t *testing.T) {
 // A run interrupted after iteration 2 and resumed ends with the same weights,
 // optimiser-driven metrics and pool as the same run uninterrupted (issue 6).
 func TestResumeEqualsUninterrupted(t *testing.T) {
-	cfg := tinyConfig(t)
+	plain := tinyConfig(t)
+	stab := tinyConfig(t)
+	stab.PPO.CriticWarmup, stab.PPO.KLClone, stab.PPO.KLAnneal = 1, 0.5, 2
+	stab.PPO.EntropyFloor, stab.PPO.EntropyFloorCoef, stab.PPO.Target = 5, 0.01, "upgo"
+	stab.Opponents.Clone, stab.Opponents.PFSP = 0.3, true
+	for _, c := range []struct {
+		name string
+		cfg  Config
+	}{{"plain", plain}, {"stabilisers", stab}} {
+		t.Run(c.name, func(t *testing.T) { testResume(t, c.cfg) })
+	}
+}
+
+// testResume checks that cfg's run interrupted after iteration 2 and
+// resumed ends bit-identical to the uninterrupted run.
+func testResume(t *testing.T, cfg Config) {
 	full := filepath.Join(t.TempDir(), "full")
 	if _, err := Run(context.Background(), cfg, Options{Dir: full}); err != nil {
 		t.Fatal(err)

@@ -27,6 +27,7 @@ func newTrainCmd() *cobra.Command {
 		cloneOnly         bool
 		shards, teacher   string
 		showConfig        bool
+		preset            string
 		lf                learnerFlags
 	)
 	c := &cobra.Command{
@@ -65,6 +66,7 @@ names) and at the end; --resume --out URL downloads the run first. --shards
 		Example: `  gridgym train --game slime
   gridgym train --game slime --minutes 2 --out runs/slime-quick
   gridgym train --game bovine-borders --config my.yaml
+  gridgym train --game bovine-borders --preset strong --out runs/bov-strong
   gridgym train --resume --out runs/slime-quick
   gridgym train --game slime --minutes 5 --out 's3://gridgym/runs/slime?endpoint=http://minio:9000&use_path_style=true'
   gridgym train --game slime --from-shards s3://gridgym/run1/shards?endpoint=… --publish s3://gridgym/run1?endpoint=…`,
@@ -89,6 +91,10 @@ names) and at the end; --resume --out URL downloads the run first. --shards
 			var cfg train.Config
 			var err error
 			switch {
+			case config != "" && preset != "":
+				return usagef("--config and --preset: give one (a config file may start from a preset by copying configs/%s/%s.yaml)", preset, game)
+			case preset != "":
+				cfg, err = train.PresetConfig(game, preset)
 			case config != "":
 				var path string
 				if path, _, err = localInput(config, ""); err == nil {
@@ -156,6 +162,7 @@ names) and at the end; --resume --out URL downloads the run first. --shards
 	}
 	c.Flags().StringVarP(&game, "game", "g", "slime", "game to train for (its embedded default config; a --config file that names no game is read as this game's)")
 	c.Flags().StringVarP(&config, "config", "c", "", "YAML config file or its URL (fields override the game's defaults)")
+	c.Flags().StringVar(&preset, "preset", "", "an embedded preset instead of the quick default: strong (configs/strong/<game>.yaml: the stabilisers for fine-tuning the clone and a league, at most 2 hours)")
 	c.Flags().StringVarP(&out, "out", "o", "", "run folder, or URL (file://, s3://…: staged locally, uploaded at every checkpoint) (default runs/<game>-<time>, git-ignored)")
 	c.Flags().Float64Var(&minutes, "minutes", 0, "stop after this many minutes, at an iteration boundary (overrides the config)")
 	c.Flags().IntVar(&iterations, "iterations", 0, "planned iterations (overrides the config)")
