@@ -1,12 +1,14 @@
 package slime
 
 import (
+	"fmt"
 	"math"
 	"math/bits"
 	"slices"
 	"testing"
 
 	"github.com/gridgym/gridgym/rules"
+	"github.com/gridgym/gridgym/rules/rulestest"
 )
 
 // encFor returns the encoder of a state's board size and cap.
@@ -91,108 +93,89 @@ func TestEncoderSpace(t *testing.T) {
 	}
 }
 
-// TestEncoderMaskLegal: on every position and seat, every set mask bit is an
-// action that decodes to a move Legal accepts; every move of LegalMoves is
-// encodable and its bit is set; and the set bits are as many as the distinct
-// legal moves (Pass included), so a seat that is not Active has only the pass.
-func TestEncoderMaskLegal(t *testing.T) {
-	var mask []uint64
-	var legal []rules.Move
-	act := make([]int32, 1)
+// encCases groups the positions of encStates by encoder (board size and
+// turn cap) for rulestest.EncoderConformance.
+func encCases(t *testing.T) []rulestest.EncoderCase {
+	t.Helper()
+	type key struct{ n, maxTurns int }
+	byKey := map[key]int{}
+	var cases []rulestest.EncoderCase
 	positions := 0
 	encStates(t, func(s *State) {
-		enc := encFor(s)
-		sp := enc.Space()
-		mask = make([]uint64, sp.MaskWords())
 		positions++
-		for seat := 0; seat < Seats; seat++ {
-			enc.Mask(s, seat, mask)
-			count := 0
-			setBits(mask, func(a int) {
-				count++
-				if a >= sp.Actions {
-					t.Fatalf("bit %d beyond %d actions", a, sp.Actions)
-				}
-				act[0] = int32(a)
-				if m := enc.Decode(s, seat, act); !s.Legal(seat, m) {
-					t.Fatalf("seat %d action %d → %+v not legal\n%v", seat, a, m, rowsOf(s))
-				}
+		k := key{s.n, s.maxTurns}
+		i, ok := byKey[k]
+		if !ok {
+			i = len(cases)
+			byKey[k] = i
+			cases = append(cases, rulestest.EncoderCase{
+				Name: fmt.Sprintf("n=%d max_turns=%d", s.n, s.maxTurns), Encoder: encFor(s), PlaneMax: 1,
+				Codec: Codec{}, Answer: slimeAnswer, View: slimeView, ScalarTolerance: 1e-6,
 			})
-			legal = s.LegalMoves(seat, legal[:0])
-			distinct := map[rules.Move]bool{}
-			for _, m := range legal {
-				if !enc.Encode(s, seat, m, act) {
-					t.Fatalf("seat %d: legal move %+v not encodable", seat, m)
-				}
-				if a := act[0]; mask[a>>6]>>uint(a&63)&1 == 0 {
-					t.Fatalf("seat %d: legal move %+v (action %d) not in the mask\n%v", seat, m, a, rowsOf(s))
-				}
-				distinct[m] = true
-			}
-			if count != len(distinct) {
-				t.Fatalf("seat %d: %d mask bits, %d legal moves\n%v", seat, count, len(distinct), rowsOf(s))
-			}
-			if !s.Active(seat) && (count != 1 || mask[enc.pass>>6]>>uint(enc.pass&63)&1 == 0) {
-				t.Fatalf("inactive seat %d: mask is not the pass alone", seat)
-			}
 		}
+		cases[i].States = append(cases[i].States, s.Clone())
 	})
 	if positions < 300 {
 		t.Fatalf("only %d positions", positions)
 	}
+	return cases
 }
 
-// TestEncoderDecodeCompetition: every set mask bit decodes to a move that,
-// written as the competition answer of R15 (real coordinates: the view has
-// no rotation, R14), Codec.ParseAnswer reads back to the same move; the pass
-// is the empty answer. Encode undoes Decode on every action whose target is
-// on the board (the others decode to Pass, as an off-board answer does).
-func TestEncoderDecodeCompetition(t *testing.T) {
-	var mask []uint64
-	var ans []byte
-	act, back := make([]int32, 1), make([]int32, 1)
-	encStates(t, func(s *State) {
-		enc := encFor(s)
-		sp := enc.Space()
-		mask = make([]uint64, sp.MaskWords())
-		for seat := 0; seat < Seats; seat++ {
-			enc.Mask(s, seat, mask)
-			setBits(mask, func(a int) {
-				act[0] = int32(a)
-				m := enc.Decode(s, seat, act)
-				if a == int(enc.pass) {
-					ans = ans[:0] // no output: a pass (R15)
-					if m != (rules.Move{}) {
-						t.Fatalf("pass action → %+v", m)
-					}
-				} else {
-					r1, c1, r2, c2, ok := Coords(s.n, m)
-					if !ok {
-						t.Fatalf("action %d → %+v", a, m)
-					}
-					ans = AppendAnswer(ans[:0], r1, c1, r2, c2)
-				}
-				if got := (Codec{}).ParseAnswer(s, seat, ans); got != m {
-					t.Fatalf("seat %d action %d → %+v → %q → %+v", seat, a, m, ans, got)
-				}
-			})
+// TestEncoderConformance: rulestest's encoder properties on every board
+// size: the mask is the legal moves (an inactive seat's the pass alone);
+// every masked action, written as R15's answer in real coordinates (the
+// view has no rotation, R14; the pass is no output), is read back by the
+// codec as the decoded move, and Encode undoes Decode on every action whose
+// target is on the board (the others decode to Pass, as an off-board answer
+// does); the planes and scalars are slimeView; every byte is written; no
+// allocation.
+func TestEncoderConformance(t *testing.T) {
+	rulestest.EncoderConformance(t, encCases(t)...)
+}
+
+// slimeAnswer is the competition answer (R15) of action a: the decoded
+// move's real coordinates, or no output for the pass action.
+func slimeAnswer(st rules.State, seat int, a int32) ([]byte, error) {
+	s := st.(*State)
+	enc := encFor(s)
+	m := enc.Decode(s, seat, []int32{a})
+	if a == enc.pass {
+		if m != (rules.Move{}) {
+			return nil, fmt.Errorf("the pass action decodes to %+v", m)
 		}
-		if s.turn%7 != 0 { // the full round trip on some positions
-			return
-		}
-		for seat := 0; seat < Seats; seat++ {
-			for a := int32(0); a < int32(sp.Actions); a++ {
-				act[0] = a
-				m := enc.Decode(s, seat, act)
-				if m == (rules.Move{}) && a != enc.pass {
-					continue // target off the board
-				}
-				if !enc.Encode(s, seat, m, back) || back[0] != a {
-					t.Fatalf("seat %d: Encode(Decode(%d) = %+v) = %d", seat, a, m, back[0])
-				}
+		return nil, nil // no output: a pass (R15)
+	}
+	r1, c1, r2, c2, ok := Coords(s.n, m)
+	if !ok {
+		return nil, fmt.Errorf("a masked action decodes to %+v", m)
+	}
+	return AppendAnswer(nil, r1, c1, r2, c2), nil
+}
+
+// slimeView is seat's observation built from the codec's view (ViewOf: real
+// board, player digits) turned by R18's rotation for the seat and relabelled
+// by turn order after it; the scalars from the state's accessors.
+func slimeView(st rules.State, seat int, planes []uint8, scal []float32) {
+	s := st.(*State)
+	n, nn := s.n, s.n*s.n
+	v := ViewOf(s, seat)
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			cr, cc := CanonicalSym(seat).Point(n, r, c)
+			p := 4 // empty
+			if ch := v.Cell(r, c); ch != '.' {
+				p = (int(ch-'1') - seat + 4) % 4
 			}
+			planes[p*nn+cr*n+cc] = 1
 		}
-	})
+	}
+	if !s.Done() {
+		scal[(s.ToMove()-seat+4)%4] = 1
+	}
+	for i := 0; i < 4; i++ {
+		scal[4+i] = float32(s.Count((seat+i)%4)) / float32(nn)
+	}
+	scal[8] = float32(bits.OnesCount64(s.EmptyCells())) / float32(nn)
 }
 
 // TestEncoderEncodeRejects: moves outside the action space have no action.
@@ -246,59 +229,26 @@ func TestEncoderDecodeOutOfRange(t *testing.T) {
 	}
 }
 
-// TestEncoderObserveView: the planes are, cell by cell, the codec's view
-// (ViewOf: real board, player digits) turned by R18's rotation for the seat
-// and relabelled by turn order after it; the scalars are the state's
-// accessors.
+// TestEncoderObserveView: beyond rulestest's comparison with slimeView,
+// to_move_own agrees with Active, the potential is the seat's share of the
+// board, and the observation is a function of the competition's request
+// (R14): the same board at another turn count observes the same.
 func TestEncoderObserveView(t *testing.T) {
 	encStates(t, func(s *State) {
 		enc := encFor(s)
 		sp := enc.Space()
-		n, nn := s.n, s.n*s.n
 		planes := make([]uint8, sp.ObsSize())
 		scal := make([]float32, sp.Scalars)
 		for seat := 0; seat < Seats; seat++ {
 			enc.Observe(s, seat, planes, scal)
-			v := ViewOf(s, seat)
-			want := make([]uint8, sp.ObsSize())
-			for r := 0; r < n; r++ {
-				for c := 0; c < n; c++ {
-					cr, cc := CanonicalSym(seat).Point(n, r, c)
-					p := 4 // empty
-					if ch := v.Cell(r, c); ch != '.' {
-						p = (int(ch-'1') - seat + 4) % 4
-					}
-					want[p*nn+cr*n+cc] = 1
-				}
-			}
-			for i := range want {
-				if planes[i] != want[i] {
-					t.Fatalf("seat %d plane %s cell %d: %d, want %d\n%v", seat, sp.PlaneNames[i/nn], i%nn, planes[i], want[i], rowsOf(s))
-				}
-			}
-			var ws [9]float32
-			if !s.Done() {
-				ws[(s.ToMove()-seat+4)%4] = 1
-			}
-			if ws[0] == 1 != s.Active(seat) {
+			if scal[0] == 1 != s.Active(seat) {
 				t.Fatalf("to_move_own disagrees with Active")
 			}
-			for i := 0; i < 4; i++ {
-				ws[4+i] = float32(s.Count((seat+i)%4)) / float32(nn)
-			}
-			ws[8] = float32(bits.OnesCount64(s.EmptyCells())) / float32(nn)
-			for i, x := range ws {
-				if math.Abs(float64(scal[i]-x)) > 1e-6 {
-					t.Fatalf("seat %d scalar %s = %v, want %v", seat, sp.ScalarNames[i], scal[i], x)
-				}
-			}
-			if p := enc.Potential(s, seat); math.Abs(p-float64(s.Count(seat))/float64(nn)) > 1e-12 || p < 0 || p > 1 {
+			if p := enc.Potential(s, seat); math.Abs(p-float64(s.Count(seat))/float64(s.n*s.n)) > 1e-12 || p < 0 || p > 1 {
 				t.Fatalf("potential %v", p)
 			}
 		}
 	})
-	// The observation is a function of the competition's request (R14):
-	// the same board at another turn count observes the same.
 	s := newState(6, 0)
 	s.SetTurn(12345)
 	enc := encFor(s)
@@ -309,51 +259,6 @@ func TestEncoderObserveView(t *testing.T) {
 	if !slices.Equal(scal, scal2) || scal[1] != 0 || scal[0] != 1 {
 		t.Fatalf("turn 12345 and 12653, seat 1: %v, %v", scal, scal2)
 	}
-}
-
-// TestEncoderEveryByteWritten: Observe and Mask write every byte, scalar and
-// word: buffers pre-filled with different garbage give the same result.
-func TestEncoderEveryByteWritten(t *testing.T) {
-	encStates(t, func(s *State) {
-		enc := encFor(s)
-		sp := enc.Space()
-		var planes [2][]uint8
-		var scal [2][]float32
-		var mask [2][]uint64
-		for seat := 0; seat < Seats; seat++ {
-			for i, fill := range []uint8{0xAA, 0x55} {
-				planes[i] = make([]uint8, sp.ObsSize())
-				scal[i] = make([]float32, sp.Scalars)
-				mask[i] = make([]uint64, sp.MaskWords())
-				for j := range planes[i] {
-					planes[i][j] = fill
-				}
-				for j := range scal[i] {
-					scal[i][j] = float32(fill) + 0.5
-				}
-				for j := range mask[i] {
-					mask[i][j] = 0x0101010101010101 * uint64(fill)
-				}
-				enc.Observe(s, seat, planes[i], scal[i])
-				enc.Mask(s, seat, mask[i])
-			}
-			for j := range planes[0] {
-				if planes[0][j] != planes[1][j] {
-					t.Fatalf("seat %d plane byte %d not written", seat, j)
-				}
-			}
-			for j := range scal[0] {
-				if scal[0][j] != scal[1][j] {
-					t.Fatalf("seat %d scalar %d not written", seat, j)
-				}
-			}
-			for j := range mask[0] {
-				if mask[0][j] != mask[1][j] {
-					t.Fatalf("seat %d mask word %d not written", seat, j)
-				}
-			}
-		}
-	})
 }
 
 // realSym returns the real-board symmetry h that acts on seat's canonical
@@ -495,33 +400,6 @@ func TestEncoderSymmetry(t *testing.T) {
 	if checked < 10000 {
 		t.Fatalf("only %d steps checked", checked)
 	}
-}
-
-// TestEncoderAllocs: Observe, Mask and Decode allocate nothing.
-func TestEncoderAllocs(t *testing.T) {
-	cfg := config(t)
-	var st rules.State = New(cfg)
-	rng := rules.NewRNG(4)
-	moves := make([]rules.Move, Seats)
-	for i := 0; i < 40; i++ {
-		rules.RandomMover(st, rng, moves)
-		st.Step(moves, rng)
-	}
-	enc := cfg.Game().Encoder(cfg)
-	sp := enc.Space()
-	planes, scal, mask := make([]uint8, sp.ObsSize()), make([]float32, sp.Scalars), make([]uint64, sp.MaskWords())
-	act := []int32{17*64 + 9}
-	var m rules.Move
-	for name, f := range map[string]func(){
-		"Observe": func() { enc.Observe(st, 1, planes, scal) },
-		"Mask":    func() { enc.Mask(st, st.(*State).ToMove(), mask) },
-		"Decode":  func() { m = enc.Decode(st, 2, act) },
-	} {
-		if n := testing.AllocsPerRun(200, f); n != 0 {
-			t.Errorf("%s: %v allocations", name, n)
-		}
-	}
-	_ = m
 }
 
 // FuzzDecode feeds arbitrary actions for any seat of a position reached by
