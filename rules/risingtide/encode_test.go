@@ -3,12 +3,12 @@ package risingtide
 import (
 	"fmt"
 	"math"
-	"math/bits"
 	"slices"
 	"testing"
 
 	"github.com/gridgym/gridgym/rules"
 	"github.com/gridgym/gridgym/rules/pyval"
+	"github.com/gridgym/gridgym/rules/rulestest"
 )
 
 var enc Encoder
@@ -69,101 +69,67 @@ func TestEncoderRegistered(t *testing.T) {
 	}
 }
 
-// TestMaskIsLegalMoves: the mask is exactly the seat's legal neighbour moves
-// plus pass, under both settings of nonadjacent_moves.
-func TestMaskIsLegalMoves(t *testing.T) {
+// TestEncoderConformance: rulestest's encoder properties under both
+// settings of nonadjacent_moves: the mask is exactly the seat's legal
+// neighbour moves plus pass (an inactive seat's the pass alone); every set
+// bit is the move a bot answers in its view (R20, R22: the action's cells
+// are the answer's view cells, legal on the bot's view), which the codec
+// parses back to the decoded move; Encode inverts Decode; the observation
+// is refObs; every byte is written and is 0 or 1; nothing allocates.
+func TestEncoderConformance(t *testing.T) {
+	var cases []rulestest.EncoderCase
 	for _, nonadj := range []bool{false, true} {
-		for n, s := range encStates(t, nonadj) {
-			for seat := range Seats {
-				mask := maskOf(s, seat)
-				count := 0
-				for w, x := range mask {
-					count += bits.OnesCount64(x)
-					if w == maskWords-1 && x>>(NumActions&63) != 0 {
-						t.Fatalf("bits past the last action set: %#x", x)
-					}
-				}
-				for a := 0; a < NumActions; a++ {
-					m := enc.Decode(s, seat, []int32{int32(a)})
-					bit := maskBit(mask, a)
-					if bit && !s.Legal(seat, m) {
-						t.Fatalf("nonadj=%v state %d seat %d: action %d → %+v set but not Legal", nonadj, n, seat, a, m)
-					}
-					// Brute force: a move action is set iff its move is legal.
-					if a != PassAction && m != (rules.Move{}) && bit != s.Legal(seat, m) {
-						t.Fatalf("nonadj=%v state %d seat %d: action %d → %+v: bit %v, Legal %v", nonadj, n, seat, a, m, bit, s.Legal(seat, m))
-					}
-					if a != PassAction && m == (rules.Move{}) && bit {
-						t.Fatalf("state %d seat %d: off-board action %d set", n, seat, a)
-					}
-				}
-				if !maskBit(mask, PassAction) {
-					t.Fatalf("state %d seat %d: pass not set", n, seat)
-				}
-				legal := s.LegalMoves(seat, nil)
-				seen := map[int32]bool{}
-				act := []int32{0}
-				for _, m := range legal {
-					if !enc.Encode(s, seat, m, act) {
-						t.Fatalf("state %d seat %d: legal neighbour move %+v has no action", n, seat, m)
-					}
-					if !maskBit(mask, int(act[0])) {
-						t.Fatalf("state %d seat %d: legal move %+v (action %d) not in the mask", n, seat, m, act[0])
-					}
-					seen[act[0]] = true
-				}
-				if count != len(seen) {
-					t.Fatalf("nonadj=%v state %d seat %d: %d mask bits, %d distinct legal moves", nonadj, n, seat, count, len(seen))
-				}
-				if !s.Active(seat) && count != 1 {
-					t.Fatalf("state %d: inactive seat %d has %d mask bits", n, seat, count)
-				}
-			}
+		c := rulestest.EncoderCase{
+			Name: fmt.Sprintf("nonadjacent_moves=%v", nonadj), Encoder: enc, PlaneMax: 1,
+			Codec: codec{}, Answer: answerOf, ScalarTolerance: 1e-6,
+			View: func(st rules.State, seat int, planes []uint8, scalars []float32) {
+				p, sc := refObs(st.(*State), seat)
+				copy(planes, p)
+				copy(scalars, sc)
+			},
 		}
+		for _, s := range encStates(t, nonadj) {
+			c.States = append(c.States, s)
+		}
+		cases = append(cases, c)
 	}
+	rulestest.EncoderConformance(t, cases...)
 }
 
-// TestDecodeIsCompetitionMove: every set mask bit is the move a bot answers
-// in its view (R20, R22): the action's cells are the answer's view cells, and
-// the answer parses back to the decoded move; Encode inverts Decode.
-func TestDecodeIsCompetitionMove(t *testing.T) {
-	for n, s := range encStates(t, false) {
-		for seat := range Seats {
-			mask := maskOf(s, seat)
-			for a := 0; a < NumActions; a++ {
-				if !maskBit(mask, a) {
-					continue
-				}
-				m := enc.Decode(s, seat, []int32{int32(a)})
-				var ans []byte
-				if a == PassAction {
-					if m != (rules.Move{}) {
-						t.Fatalf("pass decodes to %+v", m)
-					}
-					ans = []byte("null")
-				} else {
-					i1, j1, i2, j2, ok := MoveToView(seat, m)
-					d, c := a/Cells, a%Cells
-					if !ok || i1 != c/Size || j1 != c%Size || i2-i1 != dirs[d][0] || j2-j1 != dirs[d][1] {
-						t.Fatalf("state %d seat %d: action %d → view (%d,%d)→(%d,%d), want cell %d direction %v", n, seat, a, i1, j1, i2, j2, c, dirs[d])
-					}
-					v := View(s, seat)
-					if !v.Legal(i1, j1, i2, j2) {
-						t.Fatalf("state %d seat %d: action %d is illegal on the bot's view", n, seat, a)
-					}
-					I := func(x int) pyval.Value { return pyval.I(int64(x)) }
-					ans = pyval.L(pyval.L(I(i1), I(j1)), pyval.L(I(i2), I(j2))).JSON()
-				}
-				if got := (codec{}).ParseAnswer(s, seat, ans); got != m {
-					t.Fatalf("state %d seat %d: action %d → %+v, but the answer %s parses to %+v", n, seat, a, m, ans, got)
-				}
-				act := []int32{-1}
-				if !enc.Encode(s, seat, m, act) || act[0] != int32(a) {
-					t.Fatalf("state %d seat %d: Encode(Decode(%d)) = %d", n, seat, a, act[0])
-				}
-			}
+// viewOf caches the last view answerOf checked against (the states do not
+// change during the test).
+var viewOf struct {
+	s    *State
+	seat int
+	v    SeatView
+}
+
+// answerOf is the answer (R22) of action a in the seat's view: None for the
+// pass, else ((i1, j1), (i2, j2)) from the action's cell and direction; the
+// decoded move must be that move, legal on the bot's view.
+func answerOf(st rules.State, seat int, a int32) ([]byte, error) {
+	s := st.(*State)
+	m := enc.Decode(s, seat, []int32{a})
+	if a == PassAction {
+		if m != (rules.Move{}) {
+			return nil, fmt.Errorf("pass decodes to %+v", m)
 		}
+		return []byte("null"), nil
 	}
+	d, c := int(a)/Cells, int(a)%Cells
+	i1, j1 := c/Size, c%Size
+	i2, j2 := i1+dirs[d][0], j1+dirs[d][1]
+	if vi1, vj1, vi2, vj2, ok := MoveToView(seat, m); !ok || vi1 != i1 || vj1 != j1 || vi2 != i2 || vj2 != j2 {
+		return nil, fmt.Errorf("decodes to view (%d,%d)→(%d,%d), want cell %d direction %v", vi1, vj1, vi2, vj2, c, dirs[d])
+	}
+	if viewOf.s != s || viewOf.seat != seat {
+		viewOf.s, viewOf.seat, viewOf.v = s, seat, View(s, seat)
+	}
+	if !viewOf.v.Legal(i1, j1, i2, j2) {
+		return nil, fmt.Errorf("illegal on the bot's view")
+	}
+	I := func(x int) pyval.Value { return pyval.I(int64(x)) }
+	return pyval.L(pyval.L(I(i1), I(j1)), pyval.L(I(i2), I(j2))).JSON(), nil
 }
 
 func TestEncodeOutsideSpace(t *testing.T) {
@@ -271,25 +237,10 @@ func refObs(s *State, seat int) ([]uint8, []float32) {
 	return p, sc
 }
 
-func TestObserveIsView(t *testing.T) {
-	for n, s := range encStates(t, false) {
-		for seat := range Seats {
-			p, sc := observe(s, seat)
-			want, wantSc := refObs(s, seat)
-			for k := range p {
-				if p[k] != want[k] {
-					q, c := k/Cells, k%Cells
-					t.Fatalf("state %d seat %d: plane %s (%d,%d) = %d, want %d", n, seat, planeNames[q], c/Size, c%Size, p[k], want[k])
-				}
-			}
-			for k := range sc {
-				if math.Abs(float64(sc[k]-wantSc[k])) > 1e-6 {
-					t.Fatalf("state %d seat %d (round %d): scalar %s = %v, want %v", n, seat, s.Round(), scalarNames[k], sc[k], wantSc[k])
-				}
-			}
-		}
-	}
-	// The rounds where the water rises (R6): rise_in and water_height.
+// TestObserveWaterScalars: the rounds where the water rises (R6): rise_in
+// and water_height, and height-0 land below the water (refObs is checked on
+// every test position by TestEncoderConformance).
+func TestObserveWaterScalars(t *testing.T) {
 	s := newGame(t, false)
 	for _, tc := range []struct {
 		r            int
@@ -300,34 +251,6 @@ func TestObserveIsView(t *testing.T) {
 		p, sc := observe(s, 0)
 		if sc[1] != tc.water || math.Abs(float64(sc[6]-tc.rise)) > 1e-6 || (p[10*Cells+5*Size+5] == 1) != tc.wantBelowOK0 {
 			t.Errorf("round %d: water_height %v rise_in %v below(5,5) %d", tc.r, sc[1], sc[6], p[10*Cells+5*Size+5])
-		}
-	}
-}
-
-func TestObserveWritesEveryByte(t *testing.T) {
-	for n, s := range encStates(t, false)[:12] {
-		for seat := range Seats {
-			var obs [2][]uint8
-			var sc [2][]float32
-			for k, fill := range []uint8{0xAA, 0x55} {
-				obs[k] = make([]uint8, NumPlanes*Cells)
-				sc[k] = make([]float32, NumScalars)
-				for i := range obs[k] {
-					obs[k][i] = fill
-				}
-				for i := range sc[k] {
-					sc[k][i] = float32(fill)
-				}
-				enc.Observe(s, seat, obs[k], sc[k])
-			}
-			if !slices.Equal(obs[0], obs[1]) || !slices.Equal(sc[0], sc[1]) {
-				t.Fatalf("state %d seat %d: Observe leaves bytes unwritten", n, seat)
-			}
-			for _, b := range obs[0] {
-				if b > 1 {
-					t.Fatalf("plane byte %d", b)
-				}
-			}
 		}
 	}
 }
@@ -580,27 +503,6 @@ func TestPotential(t *testing.T) {
 	// E6: everyone passing, all four seats score 502.
 	if phi := enc.Potential(newGame(t, false), 2); phi != 502./800 {
 		t.Fatalf("E6: Φ = %v, want 502/800", phi)
-	}
-}
-
-func TestEncoderAllocs(t *testing.T) {
-	states := encStates(t, false)
-	s := states[4]
-	p, sc := make([]uint8, NumPlanes*Cells), make([]float32, NumScalars)
-	mask := make([]uint64, maskWords)
-	act := []int32{1234}
-	var st rules.State = s
-	var e rules.Encoder = enc
-	for name, f := range map[string]func(){
-		"Observe":   func() { e.Observe(st, 1, p, sc) },
-		"Mask":      func() { e.Mask(st, 2, mask) },
-		"Decode":    func() { _ = e.Decode(st, 3, act) },
-		"Encode":    func() { e.Encode(st, 3, MakeMove(8, 8, 8, 9), act) },
-		"Potential": func() { _ = enc.Potential(st, 0) },
-	} {
-		if n := testing.AllocsPerRun(50, f); n != 0 {
-			t.Errorf("%s: %v allocs per run", name, n)
-		}
 	}
 }
 
