@@ -1,12 +1,14 @@
 package bovine
 
 import (
+	"fmt"
 	"math/bits"
 	"slices"
 	"testing"
 
 	"github.com/gridgym/gridgym/rules"
 	"github.com/gridgym/gridgym/rules/pyval"
+	"github.com/gridgym/gridgym/rules/rulestest"
 )
 
 // registered returns the encoder as the env gets it, through the registry.
@@ -103,95 +105,52 @@ func TestSpace(t *testing.T) {
 	}
 }
 
-// TestMaskIsLegalMoves: on every test position, for every seat (inactive ones
-// too), the mask is exactly the legal moves: every action a < 1600 is set iff
-// its decoded move is a move and Legal, Pass is always set, no bit past the
-// actions is set, and the set bits are LegalMoves' list, one bit per move
-// (every listed move has an action under the default rules).
-func TestMaskIsLegalMoves(t *testing.T) {
+// TestEncoderConformance: rulestest's encoder properties on every test
+// position, for every seat (inactive ones too): the mask is exactly the
+// legal moves (Pass always set, one bit per move, every listed move has an
+// action under the default rules; an inactive seat has Pass alone, and
+// LegalMoves lists only it); every set bit is the competition answer of the
+// action's cells in the seat's view (R20), which the codec parses to the
+// decoded move, and Encode maps it back; the observation is bovineView;
+// every byte is written and is 0 or 1; nothing allocates, the stale
+// connected sets of a position included.
+func TestEncoderConformance(t *testing.T) {
 	e := registered(t)
-	mask := make([]uint64, e.Space().MaskWords())
-	for n, st := range encodeStates(t) {
+	c := rulestest.EncoderCase{Name: "default", Encoder: e, PlaneMax: 1, Codec: Codec{}, View: bovineView,
+		Answer: func(st rules.State, seat int, a int32) ([]byte, error) { return bovineAnswer(e, st, seat, a) }}
+	for _, st := range encodeStates(t) {
+		c.States = append(c.States, st)
 		for seat := 0; seat < Seats; seat++ {
-			for i := range mask {
-				mask[i] = 0xa5a5a5a5a5a5a5a5 // every word must be written
-			}
-			e.Mask(st, seat, mask)
-			for a := 0; a < len(mask)*64; a++ {
-				m := e.Decode(st, seat, []int32{int32(a)})
-				var want bool
-				switch {
-				case a == PassAction:
-					want = true
-				case a < PassAction && m.Kind != rules.Pass:
-					want = st.Legal(seat, m)
-				}
-				if bit(mask, a) != want {
-					t.Fatalf("state %d seat %d: action %d (%+v) mask bit %v, Legal says %v", n, seat, a, m, bit(mask, a), want)
-				}
-			}
-			legal := st.LegalMoves(seat, nil)
-			var acts []int
-			for _, m := range legal {
-				var a [1]int32
-				if !e.Encode(st, seat, m, a[:]) {
-					t.Fatalf("state %d seat %d: listed move %+v has no action", n, seat, m)
-				}
-				if !bit(mask, int(a[0])) {
-					t.Fatalf("state %d seat %d: legal move %+v (action %d) not in the mask", n, seat, m, a[0])
-				}
-				acts = append(acts, int(a[0]))
-			}
-			slices.Sort(acts)
-			if got := setBits(mask); !slices.Equal(got, slices.Compact(acts)) || len(got) != len(legal) {
-				t.Fatalf("state %d seat %d: mask has %d bits, %d legal moves", n, seat, len(got), len(legal))
-			}
-			if !st.Active(seat) && len(legal) != 1 {
-				t.Fatalf("state %d seat %d: inactive seat has %d actions", n, seat, len(legal))
+			if legal := st.LegalMoves(seat, nil); !st.Active(seat) && len(legal) != 1 {
+				t.Fatalf("seat %d: inactive seat has %d legal moves", seat, len(legal))
 			}
 		}
 	}
+	rulestest.EncoderConformance(t, c)
 }
 
-// TestDecodeIsCompetitionMove: every set mask bit decodes to a legal move
-// that is the competition answer of the action's cells: the move written in
-// the seat's view coordinates has the action's destination and source, and
-// that answer, parsed by the codec, gives the same move; Encode maps it back
-// to the action.
-func TestDecodeIsCompetitionMove(t *testing.T) {
-	e := registered(t)
-	mask := make([]uint64, e.Space().MaskWords())
-	for n, st := range encodeStates(t) {
-		for seat := 0; seat < Seats; seat++ {
-			e.Mask(st, seat, mask)
-			for _, a := range setBits(mask) {
-				m := e.Decode(st, seat, []int32{int32(a)})
-				if !st.Legal(seat, m) {
-					t.Fatalf("state %d seat %d: action %d decodes to illegal %+v", n, seat, a, m)
-				}
-				ans := pyval.Value{Kind: pyval.None}
-				if a != PassAction {
-					src, dst := int(m.Arg[0]), int(m.Arg[1])
-					i1, j1 := RealToView(seat, src/Size, src%Size)
-					i2, j2 := RealToView(seat, dst/Size, dst%Size)
-					d := a / Cells
-					if m.Kind != Full || i2*Size+j2 != a%Cells || i1 != i2+dirDI[d] || j1 != j2+dirDJ[d] {
-						t.Fatalf("seat %d: action %d decodes to %+v = view (%d,%d)→(%d,%d)", seat, a, m, i1, j1, i2, j2)
-					}
-					ans = pyval.T(pyval.T(pyval.I(int64(i1)), pyval.I(int64(j1))), pyval.T(pyval.I(int64(i2)), pyval.I(int64(j2))))
-				} else if m != (rules.Move{}) {
-					t.Fatalf("pass action decodes to %+v", m)
-				}
-				if got := (Codec{}).ParseAnswer(st, seat, ans.JSON()); got != m {
-					t.Fatalf("seat %d: answer %s parses to %+v, action %d decodes to %+v", seat, ans.JSON(), got, a, m)
-				}
-				var back [1]int32
-				if !e.Encode(st, seat, m, back[:]) || back[0] != int32(a) {
-					t.Fatalf("seat %d: Encode(Decode(%d)) = %d", seat, a, back[0])
-				}
-			}
+// bovineAnswer is the competition answer of action a (R20): None for the
+// pass, else ((i1, j1), (i2, j2)) in the seat's view, the destination the
+// action's cell and the source one step against its direction; the decoded
+// move must be that full move.
+func bovineAnswer(e rules.Encoder, st rules.State, seat int, a int32) ([]byte, error) {
+	m := e.Decode(st, seat, []int32{a})
+	if a == PassAction {
+		if m != (rules.Move{}) {
+			return nil, fmt.Errorf("pass action decodes to %+v", m)
 		}
+		return pyval.Value{Kind: pyval.None}.JSON(), nil
 	}
+	d, cell := int(a)/Cells, int(a)%Cells
+	i2, j2 := cell/Size, cell%Size
+	i1, j1 := i2+dirDI[d], j2+dirDJ[d]
+	src, dst := int(m.Arg[0]), int(m.Arg[1])
+	vi1, vj1 := RealToView(seat, src/Size, src%Size)
+	vi2, vj2 := RealToView(seat, dst/Size, dst%Size)
+	if m.Kind != Full || vi1 != i1 || vj1 != j1 || vi2 != i2 || vj2 != j2 {
+		return nil, fmt.Errorf("decodes to %+v = view (%d,%d)→(%d,%d), want (%d,%d)→(%d,%d)", m, vi1, vj1, vi2, vj2, i1, j1, i2, j2)
+	}
+	return pyval.T(pyval.T(pyval.I(int64(i1)), pyval.I(int64(j1))), pyval.T(pyval.I(int64(i2)), pyval.I(int64(j2)))).JSON(), nil
 }
 
 // TestEncodeOutsideSpace: destination-only, non-adjacent and malformed moves
@@ -258,82 +217,55 @@ func TestE10Encoded(t *testing.T) {
 	}
 }
 
-// TestObserveIsView: on every test position and seat, each plane agrees cell
-// by cell with the codec's View (relabelled, rotated by R19), the connected
-// planes with Connected mapped by ViewToReal, the barns with the live seats'
-// corners, and the scalars with the state's accessors.
-func TestObserveIsView(t *testing.T) {
-	e := registered(t)
-	planes := make([]uint8, NumPlanes*Cells)
-	scalars := make([]float32, NumScalars)
-	for n, st := range encodeStates(t) {
-		for seat := 0; seat < Seats; seat++ {
-			e.Observe(st, seat, planes, scalars)
-			v := View(st, seat)
-			var conn [Seats]board
-			for k := range conn {
-				conn[k] = st.Connected((seat + k) % Seats)
-			}
-			for i := 0; i < Size; i++ {
-				for j := 0; j < Size; j++ {
-					r, c := ViewToReal(seat, i, j)
-					want := [NumPlanes]bool{PlaneEmpty: v[i][j] == -1}
-					for k := 0; k < Seats; k++ {
-						o := (seat + k) % Seats
-						want[PlaneCows+k] = v[i][j] == int8(k)
-						want[PlaneConnected+k] = conn[k][r]>>uint(c)&1 != 0
-						br, bc := Barn(o)
-						if r == br && c == bc && st.Alive(o) {
-							want[PlaneBarns] = true
-						}
-					}
-					for p, w := range want {
-						got := planes[p*Cells+i*Size+j]
-						if got > 1 || (got == 1) != w {
-							t.Fatalf("state %d seat %d: plane %s at view (%d,%d) = %d, want %v", n, seat, planeNames[p], i, j, got, w)
-						}
-					}
-				}
-			}
-			var wantS [NumScalars]float32
+// bovineView is seat's observation built cell by cell from the codec's
+// View (relabelled, rotated by R19), the connected planes from Connected
+// mapped by ViewToReal, the barns from the live seats' corners, and the
+// scalars from the state's accessors.
+func bovineView(st rules.State, seat int, planes []uint8, scalars []float32) {
+	s := st.(*State)
+	v := View(s, seat)
+	var conn [Seats]board
+	for k := range conn {
+		conn[k] = s.Connected((seat + k) % Seats)
+	}
+	on := func(b bool) uint8 {
+		if b {
+			return 1
+		}
+		return 0
+	}
+	for i := 0; i < Size; i++ {
+		for j := 0; j < Size; j++ {
+			r, c := ViewToReal(seat, i, j)
+			want := [NumPlanes]bool{PlaneEmpty: v[i][j] == -1}
 			for k := 0; k < Seats; k++ {
 				o := (seat + k) % Seats
-				if st.Alive(o) {
-					wantS[k] = 1
+				want[PlaneCows+k] = v[i][j] == int8(k)
+				want[PlaneConnected+k] = conn[k][r]>>uint(c)&1 != 0
+				br, bc := Barn(o)
+				if r == br && c == bc && s.Alive(o) {
+					want[PlaneBarns] = true
 				}
-				wantS[4+k] = float32(st.Territory(o)) / Cells
 			}
-			if [NumScalars]float32(scalars) != wantS {
-				t.Fatalf("state %d seat %d: scalars %v, want %v", n, seat, scalars, wantS)
-			}
-			if p := e.(rules.Potential).Potential(st, seat); p != float64(st.Territory(seat))/Cells {
-				t.Fatalf("potential %v", p)
+			for p, w := range want {
+				planes[p*Cells+i*Size+j] = on(w)
 			}
 		}
 	}
+	for k := 0; k < Seats; k++ {
+		o := (seat + k) % Seats
+		scalars[k] = float32(on(s.Alive(o)))
+		scalars[4+k] = float32(s.Territory(o)) / Cells
+	}
 }
 
-// TestObserveWritesEveryByte: Observe into buffers pre-filled with 0xAA and
-// with 0x55 (scalars with two different values) gives the same result.
-func TestObserveWritesEveryByte(t *testing.T) {
+// TestPotential: the potential is the seat's share of the board.
+func TestPotential(t *testing.T) {
 	e := registered(t)
-	var p [2][]uint8
-	var s [2][]float32
 	for n, st := range encodeStates(t) {
 		for seat := 0; seat < Seats; seat++ {
-			for k, fill := range []uint8{0xaa, 0x55} {
-				p[k] = make([]uint8, NumPlanes*Cells)
-				s[k] = make([]float32, NumScalars)
-				for i := range p[k] {
-					p[k][i] = fill
-				}
-				for i := range s[k] {
-					s[k][i] = float32(fill)
-				}
-				e.Observe(st, seat, p[k], s[k])
-			}
-			if !slices.Equal(p[0], p[1]) || !slices.Equal(s[0], s[1]) {
-				t.Fatalf("state %d seat %d: a byte or scalar is left unwritten", n, seat)
+			if p := e.(rules.Potential).Potential(st, seat); p != float64(st.Territory(seat))/Cells {
+				t.Fatalf("state %d seat %d: potential %v", n, seat, p)
 			}
 		}
 	}
@@ -493,32 +425,6 @@ func TestSymmetries(t *testing.T) {
 					t.Fatalf("state %d anti=%v round %d: stepping G(st) differs from G(step st)", n, anti, round)
 				}
 			}
-		}
-	}
-}
-
-// TestNoAllocationsEncoder: Observe, Mask and Decode allocate nothing.
-func TestNoAllocationsEncoder(t *testing.T) {
-	e := registered(t)
-	sp := e.Space()
-	planes := make([]uint8, sp.ObsSize())
-	scalars := make([]float32, sp.Scalars)
-	mask := make([]uint64, sp.MaskWords())
-	act := []int32{0}
-	var st rules.State = randomState(false, 5, 800)
-	stale := randomState(false, 6, 800)
-	stale.connOK = 0 // Observe must fill the connected sets without allocating
-	for _, s := range []rules.State{st, stale} {
-		allocs := testing.AllocsPerRun(100, func() {
-			for seat := 0; seat < Seats; seat++ {
-				e.Observe(s, seat, planes, scalars)
-				e.Mask(s, seat, mask)
-				act[0] = int32(seat * 397)
-				_ = e.Decode(s, seat, act)
-			}
-		})
-		if allocs != 0 {
-			t.Errorf("%.1f allocations per run", allocs)
 		}
 	}
 }

@@ -42,6 +42,8 @@ type EncoderCase struct {
 
 // EncoderConformance runs the generic encoder properties on every case:
 //
+//   - allocations: Observe, Mask, Decode, Encode and Potential allocate
+//     nothing (checked first, on positions no other property has touched);
 //   - mask: every mask word is written and no bit past the actions is set;
 //     an inactive seat's mask is the pass action alone, or empty where Pass
 //     has no action; for an active seat with a single head, action a is set
@@ -54,9 +56,7 @@ type EncoderCase struct {
 //     the codec as the decoded move (Answer);
 //   - view: Observe is the reference observation (View);
 //   - every byte: Observe and Mask write every byte, scalar and word
-//     whatever the buffers held;
-//   - allocations: Observe, Mask, Decode, Encode and Potential allocate
-//     nothing.
+//     whatever the buffers held.
 func EncoderConformance(t *testing.T, cases ...EncoderCase) {
 	t.Helper()
 	for _, c := range cases {
@@ -68,8 +68,10 @@ func EncoderConformance(t *testing.T, cases ...EncoderCase) {
 		name string
 		f    func(*testing.T, EncoderCase)
 	}{
-		{"mask", encMask}, {"decode round trip", encRoundTrip}, {"answer", encAnswer},
-		{"view", encView}, {"every byte", encEveryByte}, {"allocations", encAllocs},
+		// Allocations first, on positions no other property has touched
+		// (an Observe may fill a state's caches).
+		{"allocations", encAllocs}, {"mask", encMask}, {"decode round trip", encRoundTrip},
+		{"answer", encAnswer}, {"view", encView}, {"every byte", encEveryByte},
 	}
 	for _, p := range props {
 		t.Run(p.name, func(t *testing.T) {
