@@ -2,6 +2,7 @@ package nuggets
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"math/bits"
 	"slices"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/gridgym/gridgym/rules"
 	"github.com/gridgym/gridgym/rules/pyval"
+	"github.com/gridgym/gridgym/rules/rulestest"
 )
 
 // encConfigs are the configs the encoder tests run on: the written rules,
@@ -70,63 +72,47 @@ func TestEncoderSpace(t *testing.T) {
 	}
 }
 
-// Mask = legal moves: every set bit decodes to a move Legal accepts (Pass of
-// an inactive seat under invalid_query=pass excepted), every legal move that
-// Encode accepts has its bit, and the counts agree; no bit beyond Actions.
-func TestEncoderMaskIsLegalMoves(t *testing.T) {
+// TestEncoderConformance: rulestest's encoder properties on every config:
+// the mask is the legal moves (every set bit decodes to a move Legal
+// accepts and Encode maps back; an inactive seat has Pass alone under
+// invalid_query=pass, nothing otherwise; every legal move that has an
+// action has its bit; no bit beyond Actions), and an active seat has every
+// action; the answer (x, y) of the view square a = y·20+x (R20), parsed by
+// the codec, is the decoded move, and that square is the view's
+// board[y][x] in the planes; Pass is the answer None, which
+// invalid_query=pass turns into Pass (R6); every byte is written; nothing
+// allocates.
+func TestEncoderConformance(t *testing.T) {
+	var cases []rulestest.EncoderCase
 	for ci, vals := range encConfigs {
 		cfg := mustConfig(vals)
 		e, sp := encoderOf(t, cfg)
+		c := rulestest.EncoderCase{Name: cfg.String(), Encoder: e, PartialEncode: true, Codec: Codec{},
+			Answer: (&answerer{e: e}).answer}
+		// The positions the mask, decode and every-byte tests had, and the
+		// allocation test's.
+		for _, set := range []struct {
+			n    int
+			seed uint64
+		}{{40, 100}, {10, 200}, {10, 400}, {1, 7 - uint64(ci)}} {
+			for _, s := range encStates(cfg, set.n, set.seed+uint64(ci)) {
+				c.States = append(c.States, s)
+			}
+		}
 		mask := make([]uint64, sp.MaskWords())
-		act := make([]int32, 1)
 		inactive := 0
-		for i, s := range encStates(cfg, 40, uint64(100+ci)) {
+		for i, st := range c.States {
 			for seat := 0; seat < Seats; seat++ {
-				for w := range mask {
-					mask[w] = 0xA5A5A5A5A5A5A5A5
-				}
-				e.Mask(s, seat, mask)
-				set := 0
-				for b := 0; b < 64*len(mask); b++ {
-					if !maskBit(mask, b) {
-						continue
-					}
-					set++
-					if b >= sp.Actions {
-						t.Fatalf("%s state %d seat %d: bit %d ≥ Actions %d", cfg, i, seat, b, sp.Actions)
-					}
-					m := e.Decode(s, seat, []int32{int32(b)})
-					switch {
-					case s.Active(seat) && !s.Legal(seat, m):
-						t.Fatalf("%s state %d seat %d: bit %d decodes to illegal %+v", cfg, i, seat, b, m)
-					case !s.Active(seat) && (!e.pass || b != PassAction || m != rules.Move{}):
-						t.Fatalf("%s state %d seat %d (inactive): bit %d → %+v", cfg, i, seat, b, m)
-					}
-					if !e.Encode(s, seat, m, act) || act[0] != int32(b) {
-						t.Fatalf("%s state %d seat %d: Encode(Decode(%d)) = %d", cfg, i, seat, b, act[0])
-					}
-				}
-				distinct := map[rules.Move]bool{}
-				for _, m := range s.LegalMoves(seat, nil) {
-					if !e.Encode(s, seat, m, act) {
-						continue
-					}
-					distinct[m] = true
-					if !maskBit(mask, int(act[0])) {
-						t.Fatalf("%s state %d seat %d: legal %+v (action %d) not in the mask", cfg, i, seat, m, act[0])
-					}
-				}
-				want := len(distinct)
-				if !s.Active(seat) {
+				if !st.Active(seat) {
 					inactive++
-					if e.pass {
-						want = 1 // Pass only
-					}
+					continue
 				}
-				if set != want {
-					t.Fatalf("%s state %d seat %d (active %v): %d bits, %d legal moves", cfg, i, seat, s.Active(seat), set, want)
+				e.Mask(st, seat, mask)
+				set := 0
+				for _, w := range mask {
+					set += bits.OnesCount64(w)
 				}
-				if s.Active(seat) && set != sp.Actions {
+				if set != sp.Actions {
 					t.Fatalf("%s state %d seat %d: %d bits, want all %d", cfg, i, seat, set, sp.Actions)
 				}
 			}
@@ -134,49 +120,49 @@ func TestEncoderMaskIsLegalMoves(t *testing.T) {
 		if inactive == 0 {
 			t.Errorf("%s: no finished game among the states", cfg)
 		}
+		cases = append(cases, c)
 	}
+	rulestest.EncoderConformance(t, cases...)
 }
 
-// Decode ↔ competition move: the answer (x, y) of the view square a = y·20+x
-// (R20), parsed by the codec, is the decoded move; Pass is the answer None,
-// which invalid_query=pass turns into Pass (R6). Encode inverts Decode, and
-// moves outside the action space have no action.
-func TestEncoderDecodeIsCompetitionMove(t *testing.T) {
-	for ci, vals := range encConfigs {
+// answerer writes the answer of action a (R20): (x, y) for the view square
+// a = y·20+x, which must be the view's board[y][x] in the planes, or None.
+// It keeps the last position's planes and view.
+type answerer struct {
+	e      *Encoder
+	s      *State
+	seat   int
+	planes []uint8
+	view   View
+}
+
+func (w *answerer) answer(st rules.State, seat int, a int32) ([]byte, error) {
+	if a >= Cells {
+		return []byte("null"), nil
+	}
+	s := st.(*State)
+	if w.s != s || w.seat != seat {
+		sp := w.e.Space()
+		w.s, w.seat, w.planes = s, seat, make([]uint8, sp.ObsSize())
+		w.e.Observe(s, seat, w.planes, make([]float32, sp.Scalars))
+		w.view = ViewOf(s, seat)
+	}
+	x, y := int(a)%Size, int(a)/Size
+	label := w.view.Board[y][x]
+	if label < 0 && w.planes[PlaneEmpty*Cells+int(a)] != 1 || label >= 0 && w.planes[int(label)*Cells+int(a)] != 1 {
+		return nil, fmt.Errorf("action %d is not the view square (%d,%d)", a, x, y)
+	}
+	return pyval.T(pyval.I(int64(x)), pyval.I(int64(y))).JSON(), nil
+}
+
+// TestEncoderOutsideSpace: moves outside the action space have no action,
+// Pass has one exactly under invalid_query=pass, and actions outside the
+// space get R6's treatment.
+func TestEncoderOutsideSpace(t *testing.T) {
+	act := make([]int32, 1)
+	for _, vals := range encConfigs {
 		cfg := mustConfig(vals)
-		e, sp := encoderOf(t, cfg)
-		mask := make([]uint64, sp.MaskWords())
-		act := make([]int32, 1)
-		for i, s := range encStates(cfg, 10, uint64(200+ci)) {
-			for seat := 0; seat < Seats; seat++ {
-				e.Mask(s, seat, mask)
-				view := ViewOf(s, seat)
-				planes := make([]uint8, sp.ObsSize())
-				e.Observe(s, seat, planes, make([]float32, sp.Scalars))
-				for a := 0; a < sp.Actions; a++ {
-					if !maskBit(mask, a) {
-						continue
-					}
-					m := e.Decode(s, seat, []int32{int32(a)})
-					answer := []byte("null")
-					if a < Cells {
-						x, y := a%Size, a/Size
-						answer = pyval.T(pyval.I(int64(x)), pyval.I(int64(y))).JSON()
-						// The action's square is the view's board[y][x].
-						label := view.Board[y][x]
-						if label < 0 && planes[PlaneEmpty*Cells+a] != 1 || label >= 0 && planes[int(label)*Cells+a] != 1 {
-							t.Fatalf("%s state %d seat %d: action %d is not the view square (%d,%d)", cfg, i, seat, a, x, y)
-						}
-					}
-					if got := (Codec{}).ParseAnswer(s, seat, answer); got != m {
-						t.Fatalf("%s state %d seat %d: action %d → %+v, answer %s → %+v", cfg, i, seat, a, m, answer, got)
-					}
-					if !e.Encode(s, seat, m, act) || act[0] != int32(a) {
-						t.Fatalf("%s: Encode(Decode(%d)) = %d", cfg, a, act[0])
-					}
-				}
-			}
-		}
+		e, _ := encoderOf(t, cfg)
 		s := New(cfg)
 		for _, m := range []rules.Move{{Kind: 2, N: 1}, {Kind: KindQuery, N: 2, Arg: [8]int16{5}}, {Kind: KindQuery, N: 1, Arg: [8]int16{400}}, {Kind: KindQuery, N: 1, Arg: [8]int16{-1}}} {
 			if e.Encode(s, 0, m, act) {
@@ -315,48 +301,6 @@ func TestFastLogScore(t *testing.T) {
 	}
 }
 
-// Every plane byte and scalar is written: buffers pre-filled with 0xAA and
-// with 0x55 (NaN and 7 for the scalars) give the same observation.
-func TestEncoderWritesEverything(t *testing.T) {
-	for ci, vals := range encConfigs {
-		cfg := mustConfig(vals)
-		e, sp := encoderOf(t, cfg)
-		p1, p2 := make([]uint8, sp.ObsSize()), make([]uint8, sp.ObsSize())
-		s1, s2 := make([]float32, sp.Scalars), make([]float32, sp.Scalars)
-		m1, m2 := make([]uint64, sp.MaskWords()), make([]uint64, sp.MaskWords())
-		for i, s := range encStates(cfg, 10, uint64(400+ci)) {
-			for seat := 0; seat < Seats; seat++ {
-				for k := range p1 {
-					p1[k], p2[k] = 0xAA, 0x55
-				}
-				for k := range s1 {
-					s1[k], s2[k] = float32(math.NaN()), 7
-				}
-				for k := range m1 {
-					m1[k], m2[k] = 0, ^uint64(0)
-				}
-				e.Observe(s, seat, p1, s1)
-				e.Observe(s, seat, p2, s2)
-				e.Mask(s, seat, m1)
-				e.Mask(s, seat, m2)
-				if !bytes.Equal(p1, p2) {
-					t.Fatalf("%s state %d seat %d: planes depend on the buffer's old contents", cfg, i, seat)
-				}
-				for k := range s1 {
-					if s1[k] != s2[k] {
-						t.Fatalf("%s state %d seat %d: scalar %d = %v / %v", cfg, i, seat, k, s1[k], s2[k])
-					}
-				}
-				for k := range m1 {
-					if m1[k] != m2[k] {
-						t.Fatalf("%s state %d seat %d: mask word %d = %#x / %#x", cfg, i, seat, k, m1[k], m2[k])
-					}
-				}
-			}
-		}
-	}
-}
-
 // gImage returns the real state under the board symmetry g: the square in
 // row y, column x moves to g.Point(20, y, x). Seats keep their colours (the
 // view has no seat positions, so no relabelling goes with g).
@@ -482,30 +426,6 @@ func TestEncoderSymmetries(t *testing.T) {
 			t.Errorf("%s: %d of %d steps changed the board", cfg, changed, steps)
 		}
 	}
-}
-
-// Observe, Mask, Decode (and Potential) allocate nothing.
-func TestEncoderNoAllocs(t *testing.T) {
-	cfg := mustConfig(map[string]string{"invalid_query": "pass"})
-	e, sp := encoderOf(t, cfg)
-	var enc rules.Encoder = e
-	s := encStates(cfg, 1, 7)[0]
-	var st rules.State = s
-	planes, scalars, mask := make([]uint8, sp.ObsSize()), make([]float32, sp.Scalars), make([]uint64, sp.MaskWords())
-	actions := []int32{123}
-	var sink rules.Move
-	var phi float64
-	for name, f := range map[string]func(){
-		"Observe":   func() { enc.Observe(st, 2, planes, scalars) },
-		"Mask":      func() { enc.Mask(st, 2, mask) },
-		"Decode":    func() { sink = enc.Decode(st, 2, actions) },
-		"Potential": func() { phi = e.Potential(st, 2) },
-	} {
-		if n := testing.AllocsPerRun(100, f); n != 0 {
-			t.Errorf("%s: %v allocations", name, n)
-		}
-	}
-	_, _ = sink, phi
 }
 
 // FuzzDecode feeds arbitrary actions: Decode never panics, an active seat's
