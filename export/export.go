@@ -6,6 +6,20 @@
 // executable. The Python
 // bots reproduce the Go policy's greedy action exactly (parity tests run them
 // with /usr/bin/python3 against the Go policy on thousands of states).
+//
+// Options.Play bakes seeded play-time sampling into a NumPy bot (issue 22):
+// TEMPERATURE = T samples each head from softmax(logits/T) over its legal
+// actions with draws that depend only on (SEED, the observation, the head)
+// (agents/neural/play.go, reproduced bit for bit by py/common.py), so the bot
+// plays exactly what neural.Agent plays with Temperature T and Seed SEED.
+// That breaks the symmetry between two copies of one bot in one game, which
+// a greedy policy cannot (Rectangle: every request is relabelled so that
+// the caller is player 0, so at the placement both copies see the same
+// request, pick the same cells and R10 leaves shared cells unpainted). The
+// competition tells a bot no seat, so copies differ only by their seed:
+// without Play.Seed the bot draws one per process (os.urandom), with it the
+// bot is reproducible. Play.Steps limits the sampling to the game's first
+// steps (Rectangle and Nuggets, whose requests carry the step).
 package export
 
 import (
@@ -17,6 +31,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/gridgym/gridgym/agents/neural"
@@ -46,6 +61,9 @@ type Target struct {
 	// the network's shape and tensor places as Python literals (_ARCH,
 	// _PARAMS, _TENSORS) so that it imports no JSON parser either.
 	Pure bool
+	// Steps marks a module that passes the game's step (rules.State.Steps)
+	// to choose, so that Play.Steps can be baked in.
+	Steps bool
 }
 
 // Targets lists the exported entry points by game.
@@ -60,9 +78,9 @@ var Targets = map[string]Target{
 			"where the tournament's util module is importable, bot = util.make_bot(...)."},
 	"bovine-borders": {Game: "bovine-borders", Python: "bovine.py", File: "bovine_borders_bot.py", Entry: "bot", Args: 1,
 		Usage: "bovine_borders_bot.py defines the bot function taking board, as the competition imports it."},
-	"nuggets": {Game: "nuggets", Python: "nuggets.py", File: "nuggets_bot.py", Entry: "bot", Args: 2,
+	"nuggets": {Game: "nuggets", Python: "nuggets.py", File: "nuggets_bot.py", Entry: "bot", Args: 2, Steps: true,
 		Usage: "nuggets_bot.py defines bot(board, move_num), the Nuggets protocol's callable (R17, R18)."},
-	"rectangle": {Game: "rectangle", Python: "rectangle.py", File: "rectangle_bot.py", Entry: "bot", Args: 4,
+	"rectangle": {Game: "rectangle", Python: "rectangle.py", File: "rectangle_bot.py", Entry: "bot", Args: 4, Steps: true,
 		Usage: "rectangle_bot.py defines bot(board, robots, scores, move_num), the Rectangle protocol's callable (R18)."},
 }
 
@@ -78,6 +96,43 @@ type Options struct {
 	Runner string
 	// NoBinary skips the stand-alone executable.
 	NoBinary bool
+	// Play is the bot's seeded play-time sampling; the zero value plays
+	// greedily.
+	Play Play
+}
+
+// Play is an exported bot's play-time sampling: neural.Agent's Temperature,
+// Seed and TempSteps (package comment).
+type Play struct {
+	// Temperature T: 0 = greedy; T > 0 samples from softmax(logits/T).
+	Temperature float64
+	// Steps, if > 0, samples only in the game's first Steps steps.
+	Steps int
+	// Seed keys the draws; nil draws a random seed per process.
+	Seed *uint64
+}
+
+// check refuses what target t cannot bake in.
+func (p Play) check(t Target) error {
+	if !(p.Temperature >= 0 && p.Temperature <= neural.MaxTemperature) || p.Steps < 0 {
+		return fmt.Errorf("temperature %g, steps %d: want a temperature in 0..%d and steps ≥ 0", p.Temperature, p.Steps, neural.MaxTemperature)
+	}
+	if p.Temperature > 0 && t.Pure {
+		return fmt.Errorf("the %s bot (pure Python) has no play-time sampling yet: export it greedy (temperature 0)", t.Game)
+	}
+	if p.Steps > 0 && !t.Steps {
+		return fmt.Errorf("the %s bot is not told the game's step: a temperature for the first steps only cannot be baked in (use steps 0)", t.Game)
+	}
+	return nil
+}
+
+// header returns the Python assignments of p that py/common.py reads.
+func (p Play) header() string {
+	seed := "None"
+	if p.Seed != nil {
+		seed = strconv.FormatUint(*p.Seed, 10)
+	}
+	return fmt.Sprintf("TEMPERATURE = %s\nTEMP_STEPS = %d\nSEED = %s\n", strconv.FormatFloat(p.Temperature, 'g', -1, 64), p.Steps, seed)
 }
 
 // Report lists what an export wrote.
@@ -117,6 +172,9 @@ func Export(spec, dir string, opt Options) (Report, error) {
 	if _, err := neural.TrainedConfig(net, meta); err != nil {
 		return Report{}, fmt.Errorf("export %s: %w", path, err)
 	}
+	if err := opt.Play.check(t); err != nil {
+		return Report{}, fmt.Errorf("export %s: %w", path, err)
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return Report{}, fmt.Errorf("export: %w", err)
 	}
@@ -135,7 +193,7 @@ func Export(spec, dir string, opt Options) (Report, error) {
 	if err := write("weights.safetensors", b, 0o644); err != nil {
 		return rep, err
 	}
-	src, err := PythonBot(game, b, meta)
+	src, err := PythonBotPlay(game, b, meta, opt.Play)
 	if err != nil {
 		return rep, err
 	}
@@ -150,10 +208,13 @@ func Export(spec, dir string, opt Options) (Report, error) {
 			return rep, err
 		}
 	}
+	how := "The bot plays the network's most probable legal move; set SAMPLE = True in the Python file to sample.\n"
+	if opt.Play.Temperature > 0 {
+		how = playReadme(opt.Play)
+	}
 	readme := fmt.Sprintf("gridgym export of %s (%s network: %d filters × %d layers, hidden %d; encoding v%d)\n\n%s\n\n"+
-		"The bot plays the network's most probable legal move; set SAMPLE = True in the Python file to sample.\n"+
-		"weights.safetensors holds the float32 tensors and their metadata (arch, game, params, training run).\n",
-		path, game, net.Arch.Filters, net.Arch.Layers, net.Arch.Hidden, net.Arch.Encoding, t.Usage)
+		"%sweights.safetensors holds the float32 tensors and their metadata (arch, game, params, training run).\n",
+		path, game, net.Arch.Filters, net.Arch.Layers, net.Arch.Hidden, net.Arch.Encoding, t.Usage, how)
 	if err := write("README.txt", []byte(readme), 0o644); err != nil {
 		return rep, err
 	}
@@ -170,12 +231,37 @@ func TargetGames() []string {
 	return gs
 }
 
+// playReadme says in README.txt how a bot with play-time sampling plays.
+func playReadme(p Play) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "The bot samples each move from softmax(logits / %g) over the legal moves", p.Temperature)
+	if p.Steps > 0 {
+		fmt.Fprintf(&b, " in the game's first %d steps, and plays the most probable legal move after them", p.Steps)
+	}
+	b.WriteString(" (TEMPERATURE,\nTEMP_STEPS in the Python file). The draws depend only on SEED, the request and the robot (head),\n")
+	if p.Seed != nil {
+		fmt.Fprintf(&b, "so SEED = %d makes the bot reproducible: it plays as gridgym's Go policy with that seed.\n", *p.Seed)
+	} else {
+		b.WriteString("as in gridgym's Go policy. SEED = None: every process draws its own seed, so two copies of this\n" +
+			"file in one game break each other's symmetry; set SEED to an integer to make the bot reproducible.\n")
+	}
+	return b.String()
+}
+
 // PythonBot returns the one-file Python bot of game with the safetensors
-// weights w embedded.
+// weights w embedded, playing greedily.
 func PythonBot(game string, w []byte, meta map[string]string) ([]byte, error) {
+	return PythonBotPlay(game, w, meta, Play{})
+}
+
+// PythonBotPlay is PythonBot with play-time sampling p baked in.
+func PythonBotPlay(game string, w []byte, meta map[string]string, p Play) ([]byte, error) {
 	t, ok := Targets[game]
 	if !ok {
 		return nil, fmt.Errorf("export: no exporter for game %q", game)
+	}
+	if err := p.check(t); err != nil {
+		return nil, fmt.Errorf("export %s: %w", game, err)
 	}
 	common, err := pyFiles.ReadFile("py/common.py")
 	if err != nil {
@@ -203,6 +289,8 @@ func PythonBot(game string, w []byte, meta map[string]string) ([]byte, error) {
 			return nil, fmt.Errorf("export %s: %w", game, err)
 		}
 		out.WriteString(lit)
+	} else {
+		out.WriteString(p.header())
 	}
 	out.WriteString("_WEIGHTS_B64 = (\n")
 	enc := base64.StdEncoding.EncodeToString(w)

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -95,11 +96,20 @@ type position struct {
 // seat is active, each with the Go policy's greedy move.
 func positions(t testing.TB, cfg rules.Config, net *neural.Net, n int, seed uint64) []position {
 	t.Helper()
+	return positionsOf(t, cfg, net, neural.Play{}, n, seed)
+}
+
+// positionsOf is positions with the Go policy playing with settings p
+// (seed p.Seed as it is, not mixed with the seat: an exported bot is told
+// no seat).
+func positionsOf(t testing.TB, cfg rules.Config, net *neural.Net, p neural.Play, n int, seed uint64) []position {
+	t.Helper()
 	g := cfg.Game()
 	policy, err := neural.NewAgent(net, cfg, false)
 	if err != nil {
 		t.Fatal(err)
 	}
+	policy.Temperature, policy.Seed, policy.TempSteps = p.Temperature, p.Seed, p.Steps
 	rng := rules.NewRNG(seed)
 	var out []position
 	for game := 0; len(out) < n; game++ {
@@ -130,8 +140,14 @@ func positions(t testing.TB, cfg rules.Config, net *neural.Net, n int, seed uint
 // returns the network and the file.
 func pythonBot(t testing.TB, game string, seed uint64) (*neural.Net, string) {
 	t.Helper()
+	return pythonBotPlay(t, game, seed, export.Play{})
+}
+
+// pythonBotPlay is pythonBot with play-time sampling p.
+func pythonBotPlay(t testing.TB, game string, seed uint64, p export.Play) (*neural.Net, string) {
+	t.Helper()
 	net, w, meta := randomNet(t, game, seed)
-	src, err := export.PythonBot(game, w, meta)
+	src, err := export.PythonBotPlay(game, w, meta, p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,49 +243,115 @@ func TestPythonParity(t *testing.T) {
 	for _, game := range export.TargetGames() {
 		t.Run(game, func(t *testing.T) {
 			needPythonFor(t, game)
-			tg := export.Targets[game]
-			g, _ := rules.Lookup(game)
-			cfg := g.Default()
-			net, bot := pythonBot(t, game, 3)
 			n := 1000
-			if tg.Pure {
+			if export.Targets[game].Pure {
 				n = 600 // pure Python takes ~25 ms a move: keep the test under ~20 s
 			}
-			pos := positions(t, cfg, net, n, 11)
-			reqs := make([][]byte, len(pos))
-			for i, p := range pos {
-				reqs[i] = request(game, g.Codec, p.st, p.seat)
-			}
-			res := runPython(t, game, bot, tg.Entry, reqs)
-			var us []int64
-			bad := 0
-			distinct := map[rules.Move]bool{}
-			for _, p := range pos {
-				distinct[p.want] = true
-			}
-			if len(distinct) < 50 {
-				t.Fatalf("only %d distinct policy moves in %d positions: the test would prove little", len(distinct), len(pos))
-			}
-			for i, r := range res {
-				us = append(us, r.US)
-				if r.Error != "" {
-					t.Fatalf("position %d: the bot raised %s", i, r.Error)
-				}
-				got := g.Codec.ParseAnswer(pos[i].st, pos[i].seat, answerBytes(game, r.Answer))
-				if got != pos[i].want {
-					if bad++; bad <= 5 {
-						var b strings.Builder
-						pos[i].st.Render(&b, false)
-						t.Errorf("position %d seat %d: Python answered %s = %+v, Go policy %+v\n%s", i, pos[i].seat, r.Answer, got, pos[i].want, b.String())
-					}
-				}
-			}
-			if bad > 0 {
-				t.Fatalf("%d of %d answers differ", bad, len(res))
-			}
-			t.Logf("%s: %d positions equal; latency p50 %d µs, p99 %d µs", game, len(res), percentile(us, 0.5), percentile(us, 0.99))
+			checkParity(t, game, neural.Play{}, n)
 		})
 	}
+}
+
+// With play-time sampling baked in (export.Play: temperature, seed, first
+// steps only), the exported bot still answers exactly as the Go policy with
+// the same settings (neural.Agent Temperature, Seed, TempSteps) on 1000
+// random reachable positions per case, and the draws matter: at least a
+// tenth of the sampled answers differ from the greedy move, and with Steps
+// every later answer is the greedy one (issue 22).
+func TestPythonParityTemperature(t *testing.T) {
+	for _, tc := range []struct {
+		game string
+		play neural.Play
+	}{
+		{"rectangle", neural.Play{Temperature: 1, Seed: 12345}},
+		{"rectangle", neural.Play{Temperature: 0.3, Seed: 1<<63 + 7, Steps: 1}},
+		{"nuggets", neural.Play{Temperature: 0.5, Seed: 99}},
+		{"bovine-borders", neural.Play{Temperature: 1, Seed: 5}},
+		{"rising-tide", neural.Play{Temperature: 1, Seed: 6}},
+	} {
+		t.Run(fmt.Sprintf("%s/T=%g,steps=%d", tc.game, tc.play.Temperature, tc.play.Steps), func(t *testing.T) {
+			needPythonFor(t, tc.game)
+			pos := checkParity(t, tc.game, tc.play, 1000)
+			g, _ := rules.Lookup(tc.game)
+			net, _, _ := randomNet(t, tc.game, 3)
+			greedy, err := neural.NewAgent(net, g.Default(), false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			differ, hot, late := 0, 0, 0 // late: greedy steps after tc.play.Steps that differ
+			for _, p := range pos {
+				greedy.Reset(p.st, p.seat, nil)
+				d := greedy.Act(p.st) != p.want
+				if tc.play.Steps > 0 && p.st.Steps() >= tc.play.Steps {
+					if d {
+						late++
+					}
+					continue
+				}
+				hot++
+				if d {
+					differ++
+				}
+			}
+			if late > 0 {
+				t.Fatalf("%d moves after the first %d steps differ from the greedy ones", late, tc.play.Steps)
+			}
+			if differ < max(4, hot/10) {
+				t.Fatalf("only %d of %d sampled moves differ from the greedy ones: the test would prove little", differ, hot)
+			}
+			t.Logf("%d of %d sampled moves differ from the greedy ones", differ, hot)
+		})
+	}
+}
+
+// checkParity runs the exported bot of a random network for game, with
+// play-time sampling p baked in, on n random reachable positions and fails
+// where it answers other than the Go policy with the same settings. It
+// returns the positions.
+func checkParity(t *testing.T, game string, p neural.Play, n int) []position {
+	t.Helper()
+	tg := export.Targets[game]
+	g, _ := rules.Lookup(game)
+	cfg := g.Default()
+	var seed *uint64
+	if p.Temperature > 0 {
+		seed = &p.Seed
+	}
+	net, bot := pythonBotPlay(t, game, 3, export.Play{Temperature: p.Temperature, Steps: p.Steps, Seed: seed})
+	pos := positionsOf(t, cfg, net, p, n, 11)
+	reqs := make([][]byte, len(pos))
+	for i, p := range pos {
+		reqs[i] = request(game, g.Codec, p.st, p.seat)
+	}
+	res := runPython(t, game, bot, tg.Entry, reqs)
+	var us []int64
+	bad := 0
+	distinct := map[rules.Move]bool{}
+	for _, p := range pos {
+		distinct[p.want] = true
+	}
+	if len(distinct) < 50 {
+		t.Fatalf("only %d distinct policy moves in %d positions: the test would prove little", len(distinct), len(pos))
+	}
+	for i, r := range res {
+		us = append(us, r.US)
+		if r.Error != "" {
+			t.Fatalf("position %d: the bot raised %s", i, r.Error)
+		}
+		got := g.Codec.ParseAnswer(pos[i].st, pos[i].seat, answerBytes(game, r.Answer))
+		if got != pos[i].want {
+			if bad++; bad <= 5 {
+				var b strings.Builder
+				pos[i].st.Render(&b, false)
+				t.Errorf("position %d seat %d: Python answered %s = %+v, Go policy %+v\n%s", i, pos[i].seat, r.Answer, got, pos[i].want, b.String())
+			}
+		}
+	}
+	if bad > 0 {
+		t.Fatalf("%d of %d answers differ", bad, len(res))
+	}
+	t.Logf("%s: %d positions equal; latency p50 %d µs, p99 %d µs", game, len(res), percentile(us, 0.5), percentile(us, 0.99))
+	return pos
 }
 
 // The Slime executable (cmd/slimebot with the weights appended) answers as
@@ -444,6 +526,59 @@ func TestSlimePythonImportsNoNumPy(t *testing.T) {
 		}
 		if got := g.Codec.ParseAnswer(p.st, p.seat, out); got != p.want {
 			t.Errorf("%s: answered %q = %+v, Go policy %+v", req, out, got, p.want)
+		}
+	}
+}
+
+// Export bakes play-time sampling into the bot file and says so in its
+// README; it refuses what a target cannot do: sampling in the pure-Python
+// Slime bot, first-steps-only sampling in a bot not told the step, and
+// temperatures out of range.
+func TestExportPlay(t *testing.T) {
+	dir := t.TempDir()
+	weights := func(game string) string {
+		_, w, _ := randomNet(t, game, 1)
+		p := filepath.Join(dir, game+".safetensors")
+		if err := os.WriteFile(p, w, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	seed := uint64(42)
+	out := filepath.Join(dir, "rect")
+	if _, err := export.Export(weights("rectangle"), out, export.Options{Play: export.Play{Temperature: 0.5, Steps: 1, Seed: &seed}}); err != nil {
+		t.Fatal(err)
+	}
+	src, _ := os.ReadFile(filepath.Join(out, "rectangle_bot.py"))
+	readme, _ := os.ReadFile(filepath.Join(out, "README.txt"))
+	for _, want := range []string{"\nTEMPERATURE = 0.5\n", "\nTEMP_STEPS = 1\n", "\nSEED = 42\n"} {
+		if !bytes.Contains(src, []byte(want)) {
+			t.Errorf("bot file lacks %q", want)
+		}
+	}
+	if !bytes.Contains(readme, []byte("softmax(logits / 0.5)")) || !bytes.Contains(readme, []byte("SEED = 42")) {
+		t.Errorf("README does not describe the sampling:\n%s", readme)
+	}
+	if _, err := export.Export(weights("nuggets"), filepath.Join(dir, "nug"), export.Options{Play: export.Play{Temperature: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	src, _ = os.ReadFile(filepath.Join(dir, "nug", "nuggets_bot.py"))
+	if !bytes.Contains(src, []byte("\nSEED = None\n")) {
+		t.Error("without a seed the bot does not draw one per process (SEED = None)")
+	}
+	for _, tc := range []struct {
+		game string
+		play export.Play
+		want string
+	}{
+		{"slime", export.Play{Temperature: 1}, "pure Python"},
+		{"bovine-borders", export.Play{Temperature: 1, Steps: 2}, "not told the game's step"},
+		{"rectangle", export.Play{Temperature: -1}, "want a temperature"},
+		{"rectangle", export.Play{Temperature: math.NaN()}, "want a temperature"},
+	} {
+		_, err := export.Export(weights(tc.game), filepath.Join(dir, "x"), export.Options{NoBinary: true, Play: tc.play})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s %+v: err %v, want one mentioning %q", tc.game, tc.play, err, tc.want)
 		}
 	}
 }

@@ -11,7 +11,7 @@ import (
 // game's encoder, masks illegal actions, and takes per head
 //   - with Sample and a generator from Reset: a draw from the policy with
 //     that generator (training's rollouts);
-//   - else with Temperature T > 0: a draw from softmax(logits/T) over the
+//   - else with Temperature T > 0 (in the first TempSteps steps, if set): a draw from softmax(logits/T) over the
 //     legal actions that is a pure function of (seed, observation, head)
 //     (play.go: Draw, SampleAt), the seed being Seed, or SeatSeed(Seed,
 //     seat) with PerSeat. This breaks the symmetry between copies of one
@@ -31,6 +31,10 @@ type Agent struct {
 	// of one network in different seats draw differently. Weights specs
 	// (FILE:temp=T) set it; an exported bot, told no seat, cannot.
 	PerSeat bool
+	// TempSteps, if > 0, limits the sampling to the game's first TempSteps
+	// steps (rules.State.Steps; Rectangle's placement is step 0): greedy
+	// after them.
+	TempSteps int
 
 	seat    int
 	seed    uint64 // the draws' seed for this game: Seed, or SeatSeed(Seed, seat)
@@ -95,14 +99,15 @@ func (g *Agent) Act(st rules.State) rules.Move {
 	g.Net.Forward(g.w, 1, g.mask, len(g.mask))
 	a := g.Net.Arch
 	var key uint64
-	if g.Temperature > 0 {
+	hot := g.Temperature > 0 && (g.TempSteps <= 0 || st.Steps() < g.TempSteps)
+	if hot {
 		key = ObsKey(g.planes, g.scalars)
 	}
 	for h := 0; h < a.Heads; h++ {
 		l := g.w.Logits[h*a.Actions : (h+1)*a.Actions]
 		if g.Sample && g.rng != nil {
 			g.actions[h] = int32(SampleLogits(l, g.rng))
-		} else if g.Temperature > 0 {
+		} else if hot {
 			g.actions[h] = int32(SampleAt(l, g.Temperature, Draw(g.seed, key, h)))
 		} else {
 			g.actions[h] = int32(Argmax(l))

@@ -114,18 +114,21 @@ type Play struct {
 	Temperature float64
 	// Seed keys the draws (mixed with the seat by the Go agent, SeatSeed).
 	Seed uint64
+	// Steps, if > 0, samples only in the game's first Steps steps (greedy
+	// after): steps=1 breaks the symmetry of Rectangle's placement alone.
+	Steps int
 }
 
 // playKeys are the settings a weights spec may end with.
-var playKeys = map[string]bool{"temp": true, "seed": true}
+var playKeys = map[string]bool{"temp": true, "seed": true, "steps": true}
 
 // MaxTemperature bounds a spec's temp= setting.
 const MaxTemperature = 100
 
-// SplitPlaySpec splits a weights spec FILE[:temp=T][:seed=S] (or a run
-// folder with the same settings) into the weights part and its play
-// settings. Only trailing colon-separated parts whose key is temp or seed
-// are settings, so that paths and URLs holding ':' or '=' pass unchanged.
+// SplitPlaySpec splits a weights spec FILE[:temp=T][:seed=S][:steps=K] (or
+// a run folder with the same settings) into the weights part and its play
+// settings. Only trailing colon-separated parts whose key is temp, seed or
+// steps are settings, so that paths and URLs holding ':' or '=' pass unchanged.
 func SplitPlaySpec(spec string) (string, Play, error) {
 	var p Play
 	rest, seen := spec, map[string]bool{}
@@ -155,6 +158,12 @@ func SplitPlaySpec(spec string) (string, Play, error) {
 				return "", Play{}, fmt.Errorf("bot %s: seed=%q: want an unsigned 64-bit integer", spec, v)
 			}
 			p.Seed = s
+		case "steps":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 {
+				return "", Play{}, fmt.Errorf("bot %s: steps=%q: want a number of steps ≥ 0 (0 = every step)", spec, v)
+			}
+			p.Steps = n
 		}
 		rest = rest[:i]
 	}

@@ -164,6 +164,30 @@ func TestAgentTemperature(t *testing.T) {
 	if same(hot, playGame(t, cfg, agent(1, 10, true), 30)) {
 		t.Error("seeds 9 and 10 play the same moves")
 	}
+	// TempSteps 1: the placement (step 0) is sampled, every move after it
+	// is the greedy one for that position.
+	first := func(seat int) *neural.Agent {
+		a := agent(1, 9, true)(seat)
+		a.TempSteps = 1
+		return a
+	}
+	st := cfg.Game().New(cfg)
+	bots, greedyBot := make([]*neural.Agent, 4), agent(0, 0, false)(0)
+	moves := make([]rules.Move, 4)
+	for step := 0; step < 20 && !st.Done(); step++ {
+		for s := range moves {
+			if step == 0 {
+				bots[s] = first(s)
+				bots[s].Reset(st, s, nil)
+			}
+			moves[s] = bots[s].Act(st)
+			greedyBot.Reset(st, s, nil)
+			if g := greedyBot.Act(st); (g == moves[s]) != (step > 0) {
+				t.Fatalf("TempSteps 1, step %d seat %d: move %v, greedy %v", step, s, moves[s], g)
+			}
+		}
+		st.Step(moves, rules.NewRNG(0))
+	}
 	for _, tc := range []struct {
 		temp      float64
 		perSeat   bool
@@ -203,6 +227,8 @@ func TestSplitPlaySpec(t *testing.T) {
 		{"w.safetensors", "w.safetensors", neural.Play{}, ""},
 		{"w.safetensors:temp=0.3", "w.safetensors", neural.Play{Temperature: 0.3}, ""},
 		{"runs/x:seed=7:temp=1", "runs/x", neural.Play{Temperature: 1, Seed: 7}, ""},
+		{"w.safetensors:temp=3:steps=1", "w.safetensors", neural.Play{Temperature: 3, Steps: 1}, ""},
+		{"w.safetensors:steps=-1", "", neural.Play{}, "number of steps"},
 		{"a:b/w.safetensors:depth=4", "a:b/w.safetensors:depth=4", neural.Play{}, ""},
 		{"s3://b/run?endpoint=http://m:9000&x=1", "s3://b/run?endpoint=http://m:9000&x=1", neural.Play{}, ""},
 		{"w.safetensors:temp=-1", "", neural.Play{}, "want a temperature"},
@@ -231,13 +257,13 @@ func TestWeightsSpecSettings(t *testing.T) {
 	if err := net.Save(file, nil); err != nil {
 		t.Fatal(err)
 	}
-	e, err := agents.Lookup("rectangle", file+":temp=0.25:seed=4")
+	e, err := agents.Lookup("rectangle", file+":temp=0.25:seed=4:steps=2")
 	if err != nil {
 		t.Fatal(err)
 	}
 	a, ok := e.New().(*neural.Agent)
-	if !ok || a.Temperature != 0.25 || a.Seed != 4 || !a.PerSeat {
-		t.Fatalf("agent %+v, want T 0.25, seed 4, per seat", a)
+	if !ok || a.Temperature != 0.25 || a.Seed != 4 || a.TempSteps != 2 || !a.PerSeat {
+		t.Fatalf("agent %+v, want T 0.25, seed 4, 2 steps, per seat", a)
 	}
 	if !strings.Contains(e.Doc, "temperature 0.25") {
 		t.Errorf("doc %q does not say the temperature", e.Doc)

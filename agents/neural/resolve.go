@@ -95,7 +95,7 @@ func TrainedConfig(net *Net, meta map[string]string) (rules.Config, error) {
 // resolve makes weights files and run folders usable wherever a bot name is
 // (tournaments, play, self-play): an Agent of the network, observing with
 // the game parameters it was trained on; greedy, or with the spec's
-// settings FILE[:temp=T][:seed=S] (SplitPlaySpec) sampling at temperature T
+// settings FILE[:temp=T][:seed=S][:steps=K] (SplitPlaySpec) sampling at temperature T
 // with draws seeded by SeatSeed(S, seat). The network is shared, read only,
 // by every agent made from the entry.
 func resolve(game, spec string) (agents.Entry, bool, error) {
@@ -115,13 +115,16 @@ func resolve(game, spec string) (agents.Entry, bool, error) {
 	how := "greedy"
 	if play.Temperature > 0 {
 		how = fmt.Sprintf("sampling at temperature %g, seed %d mixed with the seat", play.Temperature, play.Seed)
+		if play.Steps > 0 {
+			how += fmt.Sprintf(", in the first %d steps (greedy after)", play.Steps)
+		}
 	}
 	return agents.Entry{
 		Game: game, Name: spec,
 		Doc: fmt.Sprintf("trained network (%d filters × %d layers, hidden %d), %s", a.Filters, a.Layers, a.Hidden, how),
 		New: func() agents.Agent {
 			ag, _ := NewAgent(net, cfg, false) // cannot fail: LoadFor checked the shape
-			ag.Temperature, ag.Seed, ag.PerSeat = play.Temperature, play.Seed, true
+			ag.Temperature, ag.Seed, ag.TempSteps, ag.PerSeat = play.Temperature, play.Seed, play.Steps, true
 			return ag
 		},
 	}, true, nil

@@ -108,6 +108,7 @@ Bot specs (a comma-separated list names the bots; each is one of):
   NAME                a bot of the game ('gridgym games' lists them), e.g. random
   FILE.safetensors    trained weights; a training run folder means its latest
                       checkpoint (gridgym train writes both)
+  FILE:temp=T[:seed=S][:steps=K]  weights sampled at temperature T, seeded per seat
   URL                 file://… or s3://bucket/run?endpoint=…: weights or a run
                       folder, downloaded first
   py:FILE[:ENTRY]     your Python bot in its competition's form: FILE is

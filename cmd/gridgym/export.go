@@ -14,6 +14,9 @@ import (
 func newExportCmd() *cobra.Command {
 	var checkpoint, out, game, runner string
 	var noBinary bool
+	var temperature float64
+	var tempSteps int
+	var seed uint64
 	c := &cobra.Command{
 		Use:   "export",
 		Short: "Write a trained network as the competition's own bot (Python file, Slime executable)",
@@ -24,7 +27,13 @@ competition accepts:
                         parameters, architecture, encoding version, run)
   <game>_bot.py         one self-contained Python file (standard library and
                         NumPy only, weights embedded) with the competition's
-                        entry point; greedy by default, SAMPLE = True samples
+                        entry point; greedy by default, SAMPLE = True samples;
+                        --temperature T bakes in seeded sampling from
+                        softmax(logits/T) (--temp-steps K: the first K steps
+                        only), equal to the Go policy's FILE:temp=T for the
+                        same seed; without --seed each process draws its own,
+                        so two copies of the bot break each other's symmetry
+                        (Rectangle's shared placements)
   slime-bot             Slime only: a stand-alone executable taking the
                         competition's single argument (cmd/slimebot, ~2 MB,
                         built with the Go toolchain at export time, with the
@@ -56,7 +65,11 @@ refused: retrain it, or export with the gridgym that trained it.`,
 			if err != nil {
 				return err
 			}
-			rep, err := export.Export(cp, o.dir, export.Options{NoBinary: noBinary, Game: game, Runner: runner})
+			play := export.Play{Temperature: temperature, Steps: tempSteps}
+			if c.Flags().Changed("seed") {
+				play.Seed = &seed
+			}
+			rep, err := export.Export(cp, o.dir, export.Options{NoBinary: noBinary, Game: game, Runner: runner, Play: play})
 			if err != nil {
 				if cp != checkpoint {
 					return fmt.Errorf("%w (--checkpoint %s)", err, store.Redact(checkpoint))
@@ -82,5 +95,8 @@ refused: retrain it, or export with the gridgym that trained it.`,
 	c.Flags().StringVarP(&game, "game", "g", "", "refuse a network of any other game")
 	c.Flags().StringVar(&runner, "runner", "", "prebuilt cmd/slimebot binary for the Slime executable (default: go build it)")
 	c.Flags().BoolVar(&noBinary, "no-binary", false, "skip the Slime executable")
+	c.Flags().Float64Var(&temperature, "temperature", 0, "sample moves from softmax(logits/T) with seeded draws (0 = greedy; not for Slime)")
+	c.Flags().IntVar(&tempSteps, "temp-steps", 0, "sample only in the game's first K steps, greedy after (0 = every step; Rectangle, Nuggets)")
+	c.Flags().Uint64Var(&seed, "seed", 0, "seed of the draws, baked into the bot (default: a random seed per process)")
 	return c
 }

@@ -114,7 +114,7 @@ def bot(board=None, *_):
         if not mask[0, :_PASS_ACTION].any():
             return None
         planes, scalars = observe(b)
-        a = choose(net_logits(planes, scalars)[0], mask)[0]
+        a = choose(net_logits(planes, scalars)[0], mask, planes, scalars)[0]
         if a < 0 or a >= _PASS_ACTION:
             return None
         d, c = divmod(int(a), _CELLS)

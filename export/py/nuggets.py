@@ -265,7 +265,7 @@ def bot(board=None, move_num=None, *_):
             return (0, 0)
         planes, scalars = observe(b, t)
         logits, _ = net_logits(planes, scalars)
-        a = choose(logits, legal_mask(t))[0]
+        a = choose(logits, legal_mask(t), planes, scalars, t)[0]
         if 0 <= a < _CELLS:
             return (int(a % _N), int(a // _N))   # action y*20 + x -> (x, y)
         if a == _CELLS and _PASS:

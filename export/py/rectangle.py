@@ -304,7 +304,7 @@ def bot(board=None, robots=None, scores=None, move_num=None, *_):
         if req is not None and _FITS:
             b, pos, sc, t = req
             planes, scalars = observe(b, pos, sc, t)
-            acts = choose(net_logits(planes, scalars)[0], legal_mask(t))
+            acts = choose(net_logits(planes, scalars)[0], legal_mask(t), planes, scalars, t)
             if t == 0 and all(0 <= a < _NN for a in acts):
                 return [(int(a // _N), int(a % _N)) for a in acts]   # a = r*n + c
             if t > 0 and all(_NN <= a < _NN + 5 for a in acts):

@@ -129,7 +129,7 @@ def my_bot_fn(terrain=None, round_num=None, *_):
         if not mask[0, :_PASS_ACTION].any():
             return None
         planes, scalars = observe(t, r)
-        a = choose(net_logits(planes, scalars)[0], mask)[0]
+        a = choose(net_logits(planes, scalars)[0], mask, planes, scalars)[0]
         if a < 0 or a >= _PASS_ACTION:
             return None
         d, c = divmod(int(a), _CELLS)
