@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
-	"math"
 	"testing"
 
 	"github.com/gridgym/gridgym/rules"
 	"github.com/gridgym/gridgym/rules/pyval"
+	"github.com/gridgym/gridgym/rules/rulestest"
 )
 
 // encShape is a game shape (R1) for the encoder tests: odd sides exercise
@@ -397,41 +397,35 @@ func b2i(x bool) int {
 	return 0
 }
 
-// TestObserveWritesEverything: Observe and Mask write every byte, word and
-// scalar: buffers pre-filled with different junk give the same result.
-func TestObserveWritesEverything(t *testing.T) {
+// TestEncoderConformance: rulestest's encoder properties that hold for a
+// multi-head space, on every shape: Observe and Mask write every byte,
+// scalar and word whatever the buffers held, no mask bit past MaskBits is
+// set, and Observe, Mask, Decode, Encode and Potential allocate nothing, at
+// the placement, at moves and at the end (the per-head mask is
+// TestMaskIsLegalMoves').
+func TestEncoderConformance(t *testing.T) {
+	var cases []rulestest.EncoderCase
 	for ci, c := range encShapes {
+		ec := rulestest.EncoderCase{Name: fmt.Sprintf("%+v", c)}
 		positions(c, uint64(700*ci), 1, func(s *State) {
-			e := encFor(s)
-			sp := e.Space()
-			var planes [2][]uint8
-			var scalars [2][]float32
-			var masks [2][]uint64
-			for x, junk := range []uint8{0xAA, 0x55} {
-				planes[x] = bytes.Repeat([]byte{junk}, sp.ObsSize())
-				scalars[x] = make([]float32, sp.Scalars)
-				masks[x] = make([]uint64, sp.MaskWords())
-				for i := range scalars[x] {
-					scalars[x][i] = float32(math.NaN())
-					if x == 1 {
-						scalars[x][i] = -7
-					}
-				}
-				for i := range masks[x] {
-					masks[x][i] = uint64(junk) * 0x0101010101010101
-				}
+			if ec.Encoder == nil {
+				ec.Encoder = encFor(s)
 			}
-			for seat := 0; seat < c.p; seat++ {
-				for x := range planes {
-					e.Observe(s, seat, planes[x], scalars[x])
-					e.Mask(s, seat, masks[x])
-				}
-				if !bytes.Equal(planes[0], planes[1]) || fmt.Sprint(scalars[0]) != fmt.Sprint(scalars[1]) || fmt.Sprint(masks[0]) != fmt.Sprint(masks[1]) {
-					t.Fatalf("%+v step %d seat %d: unwritten bytes", c, s.Steps(), seat)
-				}
-			}
+			ec.States = append(ec.States, s.Clone())
 		})
+		cases = append(cases, ec)
 	}
+	// The default game's placement and first moves.
+	s := NewSized(20, 4, 4, 100, 2000)
+	ec := rulestest.EncoderCase{Name: "default", Encoder: NewEncoder(cfgOf(t, nil))}
+	rng := rules.NewRNG(3)
+	moves := make([]rules.Move, 4)
+	for step := 0; step < 3; step++ {
+		ec.States = append(ec.States, s.Clone())
+		rules.RandomMover(s, rng, moves)
+		s.Step(moves, nil)
+	}
+	rulestest.EncoderConformance(t, append(cases, ec)...)
 }
 
 // symStateD4 returns g applied to s as a real position: every cell and robot
@@ -600,32 +594,6 @@ func TestSymmetryD4(t *testing.T) {
 	if compared < 500 || withClaims < 30 {
 		t.Fatalf("only %d steps compared, %d with claims (%d skipped)", compared, withClaims, skipped)
 	}
-}
-
-// TestEncoderAllocs: Observe, Mask and Decode allocate nothing.
-func TestEncoderAllocs(t *testing.T) {
-	s := NewSized(20, 4, 4, 100, 2000)
-	e := NewEncoder(cfgOf(t, nil))
-	sp := e.Space()
-	planes, scalars := make([]uint8, sp.ObsSize()), make([]float32, sp.Scalars)
-	mask, acts := make([]uint64, sp.MaskWords()), []int32{1, 2, 3, 4}
-	var m rules.Move
-	rng := rules.NewRNG(3)
-	moves := make([]rules.Move, 4)
-	for step := 0; step < 3; step++ { // the placement, then moves
-		if n := testing.AllocsPerRun(50, func() {
-			for seat := 0; seat < 4; seat++ {
-				e.Observe(s, seat, planes, scalars)
-				e.Mask(s, seat, mask)
-				m = e.Decode(s, seat, acts)
-			}
-		}); n != 0 {
-			t.Fatalf("step %d: %v allocations", step, n)
-		}
-		rules.RandomMover(s, rng, moves)
-		s.Step(moves, nil)
-	}
-	_ = m
 }
 
 // FuzzDecode feeds arbitrary action values to Decode at the placement, at a
