@@ -263,6 +263,9 @@ func SaveReplay(path string, r *Replay) error {
 		return fmt.Errorf("replay %s: %w", path, err)
 	}
 	werr := WriteReplay(f, r)
+	if werr == nil {
+		werr = f.Chmod(0o644) // CreateTemp makes it 0600
+	}
 	if cerr := f.Close(); werr == nil {
 		werr = cerr
 	}

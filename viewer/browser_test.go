@@ -167,13 +167,13 @@ func TestBrowserLongGame(t *testing.T) {
 	frame, _ := strconv.ParseFloat(paint.Frame, 64)
 	t.Logf("10,000-round Bovine Borders: page %d bytes (%.0f KiB); after navigation start: first paint %.0f ms, first contentful paint %.0f ms (-1: not reported), board drawn %.0f ms, its frame %.0f ms; navigation to ready %v",
 		fi.Size(), float64(fi.Size())/1024, paint.FP, paint.FCP, ready, frame, took.Round(time.Millisecond))
-	firstPaint := paint.FCP
-	if firstPaint <= 0 { // not reported: the page's own first frame
-		firstPaint = frame
-	}
+	// The board is on screen at the later of the first contentful paint
+	// (which may show the heading before the script has run) and the frame
+	// after the script drew the board.
+	onScreen := max(paint.FCP, frame)
 	const maxPaint = 5000 // ms, generous for two busy cores
-	if ready <= 0 || firstPaint <= 0 || firstPaint > maxPaint {
-		t.Errorf("first paint %.0f ms (board ready %.0f ms) after navigation, want within %d ms", firstPaint, ready, maxPaint)
+	if ready <= 0 || frame <= 0 || onScreen > maxPaint {
+		t.Errorf("board on screen %.0f ms (drawn %.0f ms) after navigation, want within %d ms", onScreen, ready, maxPaint)
 	}
 
 	// Scrub: clicks along the slider jump to the step under the mouse.

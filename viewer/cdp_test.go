@@ -420,7 +420,10 @@ func (b *browser) call(session, method string, params any, out any) {
 			}
 		}
 	case <-b.closed:
-		b.t.Fatalf("%s: the browser connection ended: %v", method, b.readErr)
+		b.mu.Lock()
+		err := b.readErr
+		b.mu.Unlock()
+		b.t.Fatalf("%s: the browser connection ended: %v", method, err)
 	case <-time.After(30 * time.Second):
 		b.t.Fatalf("%s: no answer within 30 s", method)
 	}

@@ -51,7 +51,7 @@ var page = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 <span id="steplabel"></span>
 </div>
 <input id="slider" type="range" min="0" max="0" value="0" aria-label="step">
-<div class="hint">space: play/pause · ←/→: step (shift: 10) · Home/End: first/last</div>
+<div class="hint">space: play/pause · ←/→: step (shift: 10) · Home/End: first/last · dashed: the cells this step changed</div>
 </div>
 <div id="side">
 <h2>Seats at this step</h2>

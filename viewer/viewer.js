@@ -71,7 +71,7 @@
 
   var $ = function (id) { return document.getElementById(id); };
   var canvas = $("board"), ctx = canvas.getContext("2d");
-  var px = Math.max(8, Math.min(32, Math.floor(640 / Math.max(rows, cols))));
+  var px = Math.max(8, Math.min(64, Math.floor(640 / Math.max(rows, cols))));
   canvas.width = cols * px; canvas.height = rows * px;
   var slider = $("slider"), playBtn = $("play"), speedSel = $("speed"), dump = $("board-dump");
   slider.max = String(steps);
@@ -187,8 +187,14 @@
       ctx.fillStyle = SEAT[fill % 8]; ctx.fillRect(x, y, px, px);
       ctx.globalAlpha = 1;
     }
-    if (pc !== -1) piece(x, y, v[3], pc);
-    else if (num >= 0 && px >= 12) {
+    if (pc !== -1) {
+      piece(x, y, v[3], pc);
+      if (num >= 0 && px >= 16) { // the height under a piece, small in a corner
+        ctx.fillStyle = "#fff"; ctx.font = "bold " + Math.floor(px * 0.3) + "px sans-serif";
+        ctx.textAlign = "right"; ctx.textBaseline = "bottom";
+        ctx.fillText(String(num), x + px - 2, y + px - 1);
+      }
+    } else if (num >= 0 && px >= 12) {
       ctx.fillStyle = t === 3 ? "#fff" : "#333"; ctx.font = Math.floor(px * 0.45) + "px sans-serif";
       ctx.textAlign = "center"; ctx.textBaseline = "middle";
       ctx.fillText(String(num), x + px / 2, y + px / 2 + 1);
@@ -214,6 +220,15 @@
       if (row.length === cols) { lines.push(row.join(" ")); row = []; }
     }
     dump.textContent = lines.join("\n");
+    if (n > 0) { // outline the cells this step changed
+      ctx.strokeStyle = "#000"; ctx.lineWidth = 2; ctx.setLineDash([3, 2]);
+      var q = diffAt[n], kk = diff[q++], idx = -1;
+      for (var j = 0; j < kk; j++, q += 2) {
+        idx += diff[q] + 1;
+        ctx.strokeRect((idx % cols) * px + 1, Math.floor(idx / cols) * px + 1, px - 2, px - 2);
+      }
+      ctx.setLineDash([]);
+    }
     shown = n;
     slider.value = String(n);
     $("steplabel").textContent = "step " + n + " / " + steps;
