@@ -46,8 +46,9 @@ of either (file://…, s3://bucket/run?endpoint=…: downloaded first).
 --replays K saves the first K games (their moves and seeds) as replay files
 for 'gridgym replay FILE', in --replay-dir (default: DIR/replays with
 --report, else ./replays); with --report each one is also a web page,
-DIR/replays/replay-NNNN.html, linked from the report's Replays table. --report and --replay-dir may be URLs (file://, s3://…):
-written locally, then uploaded.
+DIR/replays/replay-NNNN.html, linked from the report's Replays table.
+--report and --replay-dir may be URLs (file://, s3://…): written locally,
+then uploaded.
 Ctrl-C stops early and reports the games finished so far.`,
 		Example: `  gridgym tournament --game rising-tide --games 120
   gridgym tournament --game slime --bots simplebot,random --games 200 --seed 3`,
