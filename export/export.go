@@ -234,16 +234,16 @@ func TargetGames() []string {
 // playReadme says in README.txt how a bot with play-time sampling plays.
 func playReadme(p Play) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "The bot samples each move from softmax(logits / %g) over the legal moves", p.Temperature)
+	fmt.Fprintf(&b, "The bot samples each move from softmax(logits / %g) over the legal moves (TEMPERATURE)", p.Temperature)
 	if p.Steps > 0 {
-		fmt.Fprintf(&b, " in the game's first %d steps, and plays the most probable legal move after them", p.Steps)
+		fmt.Fprintf(&b, ",\nin the game's first %d step(s) only, then plays the most probable legal move (TEMP_STEPS)", p.Steps)
 	}
-	b.WriteString(" (TEMPERATURE,\nTEMP_STEPS in the Python file). The draws depend only on SEED, the request and the robot (head),\n")
+	b.WriteString(".\nThe draws depend only on SEED, the request and the robot (head), as in gridgym's Go policy.\n")
 	if p.Seed != nil {
-		fmt.Fprintf(&b, "so SEED = %d makes the bot reproducible: it plays as gridgym's Go policy with that seed.\n", *p.Seed)
+		fmt.Fprintf(&b, "SEED = %d makes the bot reproducible: it plays as gridgym's Go policy with that seed.\n", *p.Seed)
 	} else {
-		b.WriteString("as in gridgym's Go policy. SEED = None: every process draws its own seed, so two copies of this\n" +
-			"file in one game break each other's symmetry; set SEED to an integer to make the bot reproducible.\n")
+		b.WriteString("SEED = None: every process draws its own seed, so two copies of this file in one game break\n" +
+			"each other's symmetry; set SEED to an integer to make the bot reproducible.\n")
 	}
 	return b.String()
 }
