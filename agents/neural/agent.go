@@ -13,8 +13,8 @@ import (
 //     that generator (training's rollouts);
 //   - else with Temperature T > 0 (in the first TempSteps steps, if set): a draw from softmax(logits/T) over the
 //     legal actions that is a pure function of (seed, observation, head)
-//     (play.go: Draw, SampleAt), the seed being Seed, or SeatSeed(Seed,
-//     seat) with PerSeat. This breaks the symmetry between copies of one
+//     (play.go: Draw, SampleAt), the seed being Seed, or with PerSeat
+//     SeatSeed(Seed, seat) mixed with Reset's generator. This breaks the symmetry between copies of one
 //     network in one game (Rectangle's shared placements, issue 22) and is
 //     what the exported Python bot reproduces exactly (export, SEED);
 //   - else the most probable legal action (greedy, the default).
@@ -28,8 +28,12 @@ type Agent struct {
 	// Seed keys the play-time draws.
 	Seed uint64
 	// PerSeat mixes the seat into Seed at Reset (SeatSeed), so that copies
-	// of one network in different seats draw differently. Weights specs
-	// (FILE:temp=T) set it; an exported bot, told no seat, cannot.
+	// of one network in different seats draw differently, and with a
+	// generator from Reset also one draw of it, so that one seat draws
+	// differently from game to game (as an exported bot with SEED = None
+	// does from process to process), reproducibly for the tournament's seed.
+	// Weights specs (FILE:temp=T) set it; an exported bot, told no seat,
+	// cannot.
 	PerSeat bool
 	// TempSteps, if > 0, limits the sampling to the game's first TempSteps
 	// steps (rules.State.Steps; Rectangle's placement is step 0): greedy
@@ -88,6 +92,9 @@ func (g *Agent) Reset(_ rules.State, seat int, rng *rules.RNG) {
 	g.seat, g.rng, g.seed = seat, rng, g.Seed
 	if g.PerSeat {
 		g.seed = SeatSeed(g.Seed, seat)
+		if rng != nil {
+			g.seed ^= rng.Uint64()
+		}
 	}
 }
 

@@ -23,7 +23,9 @@ import (
 // that the exported Python bot (export/py/common.py) reproduces it bit for
 // bit: its moves equal the Go agent's for the same seed. The seed is what
 // differs between two copies: the Go agent mixes its seat into the spec's seed
-// (SeatSeed), since it knows its seat; an exported bot is told no seat (the
+// (SeatSeed), since it knows its seat, and one draw of the game's generator
+// (Agent.PerSeat), so that its draws vary from game to game; an exported
+// bot is told no seat (the
 // competition relabels it away), so it uses its baked SEED as it is, or with
 // SEED = None a random one per process (export.Options).
 //

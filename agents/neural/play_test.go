@@ -188,6 +188,17 @@ func TestAgentTemperature(t *testing.T) {
 		}
 		st.Step(moves, rules.NewRNG(0))
 	}
+	// With PerSeat, one draw of Reset's generator joins the seed: games of
+	// different generators place differently, equal ones alike.
+	place := func(rng uint64) rules.Move {
+		st := cfg.Game().New(cfg)
+		a := agent(1, 9, true)(0)
+		a.Reset(st, 0, rules.NewRNG(rng))
+		return a.Act(st)
+	}
+	if place(1) != place(1) || place(1) == place(2) {
+		t.Errorf("placements with generators 1, 1, 2: %v %v %v; want equal, equal, different", place(1), place(1), place(2))
+	}
 	for _, tc := range []struct {
 		temp      float64
 		perSeat   bool

@@ -96,7 +96,7 @@ func TrainedConfig(net *Net, meta map[string]string) (rules.Config, error) {
 // (tournaments, play, self-play): an Agent of the network, observing with
 // the game parameters it was trained on; greedy, or with the spec's
 // settings FILE[:temp=T][:seed=S][:steps=K] (SplitPlaySpec) sampling at temperature T
-// with draws seeded by SeatSeed(S, seat). The network is shared, read only,
+// with draws seeded by SeatSeed(S, seat) and the game's generator. The network is shared, read only,
 // by every agent made from the entry.
 func resolve(game, spec string) (agents.Entry, bool, error) {
 	base, play, err := SplitPlaySpec(spec)
@@ -114,7 +114,7 @@ func resolve(game, spec string) (agents.Entry, bool, error) {
 	a := net.Arch
 	how := "greedy"
 	if play.Temperature > 0 {
-		how = fmt.Sprintf("sampling at temperature %g, seed %d mixed with the seat", play.Temperature, play.Seed)
+		how = fmt.Sprintf("sampling at temperature %g, seed %d mixed with the seat and game", play.Temperature, play.Seed)
 		if play.Steps > 0 {
 			how += fmt.Sprintf(", in the first %d steps (greedy after)", play.Steps)
 		}
