@@ -306,8 +306,9 @@ func mirrored(st *State, anti bool) *State {
 }
 
 // TestSymmetries: the D4 elements listed are the identity and the transpose;
-// TransformObs and TransformAction are undone by g⁻¹ and TransformAction is a
-// bijection of the actions; and the real test: for G = mirrored(·) (either
+// a transformed action moves the image of its source to the image of its
+// destination (the group properties are TestEncoderConformance's); and the
+// real test: for G = mirrored(·) (either
 // diagonal), the observation of G(st) is the transformed observation of st,
 // the masks correspond under TransformAction, and stepping G(st) with the
 // transformed actions gives G of stepping st, round after round.
@@ -318,15 +319,9 @@ func TestSymmetries(t *testing.T) {
 		t.Fatalf("Symmetries = %v", g)
 	}
 	sp := e.Space()
-	for g := rules.D4(0); g < 8; g++ { // bijections for every element, not only the listed ones
-		seen := make([]bool, NumActions)
-		for a := int32(0); a < NumActions; a++ {
-			b := sym.TransformAction(g, 0, a)
-			if b < 0 || b >= NumActions || seen[b] || sym.TransformAction(g.Inverse(), 0, b) != a {
-				t.Fatalf("g=%d: action %d → %d is not a bijection inverted by g⁻¹", g, a, b)
-			}
-			seen[b] = true
-		}
+	// (Bijections inverted by g⁻¹ for every element, the pass fixed and
+	// TransformObs undone by g⁻¹: TestEncoderConformance.)
+	for g := rules.D4(0); g < 8; g++ {
 		// The transformed action moves the image of the source to the image
 		// of the destination (sources on the board).
 		for a := 0; a < PassAction; a++ {
@@ -342,9 +337,6 @@ func TestSymmetries(t *testing.T) {
 			if bi != gi || bj != gj || bi+dirDI[bd] != gsi || bj+dirDJ[bd] != gsj {
 				t.Fatalf("g=%d: action %d (%d,%d)→(%d,%d) maps to %d, not (%d,%d)→(%d,%d)", g, a, si, sj, i, j, b, gsi, gsj, gi, gj)
 			}
-		}
-		if sym.TransformAction(g, 0, PassAction) != PassAction {
-			t.Fatalf("g=%d moves Pass", g)
 		}
 	}
 	obs := func(st *State, seat int) ([]uint8, []float32) {
@@ -375,14 +367,6 @@ func TestSymmetries(t *testing.T) {
 					p, s := obs(st, seat)
 					pg, sg := obs(gst, pi[seat])
 					tp, ts := make([]uint8, len(p)), make([]float32, len(s))
-					for _, g := range sym.Symmetries() {
-						sym.TransformObs(g, tp, ts, p, s)
-						bp, bs := make([]uint8, len(p)), make([]float32, len(s))
-						sym.TransformObs(g.Inverse(), bp, bs, tp, ts)
-						if !slices.Equal(bp, p) || !slices.Equal(bs, s) {
-							t.Fatalf("g=%d: TransformObs then g⁻¹ is not the identity", g)
-						}
-					}
 					sym.TransformObs(4, tp, ts, p, s)
 					if !slices.Equal(tp, pg) || !slices.Equal(ts, sg) {
 						t.Fatalf("state %d anti=%v round %d: seat %d's observation of G(st) is not seat %d's transposed", n, anti, round, pi[seat], seat)

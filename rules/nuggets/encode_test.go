@@ -327,7 +327,8 @@ func constRNG(v int) *rules.RNG {
 	return rules.Scripted(script...)
 }
 
-// D4: TransformObs and TransformAction are inverted by g⁻¹; the observation,
+// D4 (TransformObs and TransformAction inverted by g⁻¹ are
+// TestEncoderConformance's): the observation,
 // mask and actions of the image state are the transformed ones; and stepping
 // the image with the transformed actions gives the image of the step.
 //
@@ -349,37 +350,19 @@ func TestEncoderSymmetries(t *testing.T) {
 			t.Fatalf("symmetries %v", got)
 		}
 		n := sp.ObsSize()
-		planes, planes2, want, got := make([]uint8, n), make([]uint8, n), make([]uint8, n), make([]uint8, n)
-		sc, sc2, wantSc, gotSc := make([]float32, sp.Scalars), make([]float32, sp.Scalars), make([]float32, sp.Scalars), make([]float32, sp.Scalars)
+		planes, planes2, got := make([]uint8, n), make([]uint8, n), make([]uint8, n)
+		sc, sc2, gotSc := make([]float32, sp.Scalars), make([]float32, sp.Scalars), make([]float32, sp.Scalars)
 		mask, gmask := make([]uint64, sp.MaskWords()), make([]uint64, sp.MaskWords())
 		rng := rules.NewRNG(uint64(500 + ci))
 		moves, gmoves := make([]rules.Move, Seats), make([]rules.Move, Seats)
 		var buf []uint64
 		changed, steps := 0, 0
-		for _, g := range e.Symmetries() {
-			inv := g.Inverse()
-			seen := make([]bool, sp.Actions)
-			for a := int32(0); a < int32(sp.Actions); a++ {
-				b := e.TransformAction(g, 0, a)
-				if b < 0 || b >= int32(sp.Actions) || seen[b] {
-					t.Fatalf("g=%d: action %d → %d is not a bijection", g, a, b)
-				}
-				seen[b] = true
-				if e.TransformAction(inv, 0, b) != a {
-					t.Fatalf("g=%d: g⁻¹ does not invert action %d", g, a)
-				}
-			}
-		}
 		for i, s := range encStates(cfg, 12, uint64(600+ci)) {
 			for _, g := range e.Symmetries() {
 				gs := gImage(s, g)
 				for seat := 0; seat < Seats; seat++ {
 					e.Observe(s, seat, planes, sc)
 					e.TransformObs(g, planes2, sc2, planes, sc)
-					e.TransformObs(g.Inverse(), want, wantSc, planes2, sc2)
-					if !bytes.Equal(want, planes) || !slices.Equal(wantSc, sc) {
-						t.Fatalf("%s g=%d: TransformObs by g then g⁻¹ is not the identity", cfg, g)
-					}
 					e.Observe(gs, seat, got, gotSc)
 					if !bytes.Equal(got, planes2) || !slices.Equal(gotSc, sc2) {
 						t.Fatalf("%s state %d g=%d seat %d: Observe(G(st)) ≠ TransformObs(g, Observe(st))", cfg, i, g, seat)

@@ -469,9 +469,11 @@ func equalGains(s *State) bool {
 	return false
 }
 
-// TestSymmetryD4: for every g, TransformObs and TransformAction are undone by
-// g⁻¹, TransformAction is a bijection of each head's actions, and the
-// transformed position G(s) has the transformed observations and masks; and
+// TestSymmetryD4: for every g (that TransformObs and TransformAction are
+// undone by g⁻¹ and TransformAction is a bijection of each head's actions
+// is TestEncoderConformance's), TransformAction keeps each action's phase
+// and X, the transformed position G(s) has the transformed observations
+// and masks; and
 // stepping G(s) with the transformed actions gives G of the stepped position
 // (compared by rules.Hash), except in steps with equal-gain candidates (I7).
 // Rectangle has no random events (R6: Step never draws), so no RNG is needed.
@@ -484,18 +486,10 @@ func TestSymmetryD4(t *testing.T) {
 			t.Fatalf("%d symmetries", len(e.Symmetries()))
 		}
 		for _, g := range e.Symmetries() {
-			seen := make([]bool, sp.Actions)
+			// (A bijection inverted by g⁻¹: TestEncoderConformance.)
 			for a := int32(0); a < int32(sp.Actions); a++ {
-				b := e.TransformAction(g, 0, a)
-				if b < 0 || b >= int32(sp.Actions) || seen[b] {
-					t.Fatalf("%+v g=%d: action %d → %d, not a bijection", c, g, a, b)
-				}
-				seen[b] = true
-				if (a < int32(e.nn)) != (b < int32(e.nn)) {
+				if b := e.TransformAction(g, 0, a); (a < int32(e.nn)) != (b < int32(e.nn)) {
 					t.Fatalf("g=%d maps action %d across the phases to %d", g, a, b)
-				}
-				if back := e.TransformAction(g.Inverse(), 0, b); back != a {
-					t.Fatalf("%+v g=%d: g⁻¹ maps %d → %d back to %d", c, g, a, b, back)
 				}
 			}
 			if x := e.TransformAction(g, 0, int32(e.nn)+int32(Stay)); x != int32(e.nn)+int32(Stay) {
@@ -520,8 +514,8 @@ func TestSymmetryD4(t *testing.T) {
 		e := encFor(s)
 		sp := e.Space()
 		os, ns, mw := sp.ObsSize(), sp.Scalars, sp.MaskWords()
-		obs, tobs, gobs, back := make([]uint8, os), make([]uint8, os), make([]uint8, os), make([]uint8, os)
-		sc, tsc, gsc, bsc := make([]float32, ns), make([]float32, ns), make([]float32, ns), make([]float32, ns)
+		obs, tobs, gobs := make([]uint8, os), make([]uint8, os), make([]uint8, os)
+		sc, tsc, gsc := make([]float32, ns), make([]float32, ns), make([]float32, ns)
 		mask, gmask := make([]uint64, mw), make([]uint64, mw)
 		l := &looper{noise: 12}
 		moves := make([]rules.Move, c.p)
@@ -533,10 +527,6 @@ func TestSymmetryD4(t *testing.T) {
 			for seat := 0; seat < c.p; seat++ {
 				e.Observe(s, seat, obs, sc)
 				e.TransformObs(g, tobs, tsc, obs, sc)
-				e.TransformObs(g.Inverse(), back, bsc, tobs, tsc)
-				if !bytes.Equal(back, obs) || fmt.Sprint(bsc) != fmt.Sprint(sc) {
-					t.Fatalf("g=%d: TransformObs is not undone by g⁻¹", g)
-				}
 				e.Observe(gs, seat, gobs, gsc)
 				// The plan and step planes are equivariant only up to
 				// Plans' tie-breaks (package doc); the rest exactly.

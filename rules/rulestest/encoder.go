@@ -56,7 +56,14 @@ type EncoderCase struct {
 //     the codec as the decoded move (Answer);
 //   - view: Observe is the reference observation (View);
 //   - every byte: Observe and Mask write every byte, scalar and word
-//     whatever the buffers held.
+//     whatever the buffers held;
+//   - symmetry group (a rules.Symmetric encoder): for each of the 8
+//     elements g of D4, listed or not, TransformAction is a bijection of
+//     each head's actions that g⁻¹ inverts, the pass action (single head)
+//     stays, and TransformObs by g then g⁻¹ gives back every observation.
+//     That Observe and Mask commute with g on the transformed real position
+//     and that Step does is each game's own test: the real position of a
+//     transformed view is the game's.
 func EncoderConformance(t *testing.T, cases ...EncoderCase) {
 	t.Helper()
 	for _, c := range cases {
@@ -72,6 +79,7 @@ func EncoderConformance(t *testing.T, cases ...EncoderCase) {
 		// (an Observe may fill a state's caches).
 		{"allocations", encAllocs}, {"mask", encMask}, {"decode round trip", encRoundTrip},
 		{"answer", encAnswer}, {"view", encView}, {"every byte", encEveryByte},
+		{"symmetry group", encSymmetryGroup},
 	}
 	for _, p := range props {
 		t.Run(p.name, func(t *testing.T) {
@@ -340,4 +348,57 @@ func encAllocs(t *testing.T, c EncoderCase) {
 		}
 	}
 	_ = sink
+}
+
+func encSymmetryGroup(t *testing.T, c EncoderCase) {
+	e := c.Encoder
+	sym, ok := e.(rules.Symmetric)
+	if !ok {
+		return
+	}
+	sp := e.Space()
+	pass := make([]int32, sp.Heads)
+	hasPass := sp.Heads == 1 && c.States != nil && e.Encode(c.States[0], 0, rules.Move{}, pass)
+	seen := make([]bool, sp.Actions)
+	for g := rules.D4(0); g < 8; g++ {
+		for h := 0; h < sp.Heads; h++ {
+			clear(seen)
+			for a := int32(0); a < int32(sp.Actions); a++ {
+				b := sym.TransformAction(g, h, a)
+				if b < 0 || b >= int32(sp.Actions) || seen[b] {
+					t.Fatalf("%s g=%d head %d: action %d → %d is not a bijection", c.Name, g, h, a, b)
+				}
+				seen[b] = true
+				if back := sym.TransformAction(g.Inverse(), h, b); back != a {
+					t.Fatalf("%s g=%d head %d: g⁻¹ maps %d → %d back to %d", c.Name, g, h, a, b, back)
+				}
+			}
+		}
+		if hasPass {
+			if b := sym.TransformAction(g, 0, pass[0]); b != pass[0] {
+				t.Fatalf("%s g=%d: the pass action %d → %d", c.Name, g, pass[0], b)
+			}
+		}
+	}
+	p, tp, bp := make([]uint8, sp.ObsSize()), make([]uint8, sp.ObsSize()), make([]uint8, sp.ObsSize())
+	s, ts, bs := make([]float32, sp.Scalars), make([]float32, sp.Scalars), make([]float32, sp.Scalars)
+	for i, st := range c.States {
+		for seat := 0; seat < st.Spec().Seats; seat++ {
+			e.Observe(st, seat, p, s)
+			for g := rules.D4(0); g < 8; g++ {
+				sym.TransformObs(g, tp, ts, p, s)
+				sym.TransformObs(g.Inverse(), bp, bs, tp, ts)
+				for k := range p {
+					if bp[k] != p[k] {
+						t.Fatalf("%s g=%d: TransformObs by g then g⁻¹ changes plane byte %d (%d → %d)", where(c, i, st, seat), g, k, p[k], bp[k])
+					}
+				}
+				for k := range s {
+					if math.Float32bits(bs[k]) != math.Float32bits(s[k]) {
+						t.Fatalf("%s g=%d: TransformObs by g then g⁻¹ changes scalar %d (%v → %v)", where(c, i, st, seat), g, k, s[k], bs[k])
+					}
+				}
+			}
+		}
+	}
 }
