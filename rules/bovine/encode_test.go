@@ -113,12 +113,27 @@ func TestSpace(t *testing.T) {
 // action's cells in the seat's view (R20), which the codec parses to the
 // decoded move, and Encode maps it back; the observation is bovineView;
 // every byte is written and is 0 or 1; nothing allocates, the stale
-// connected sets of a position included.
+// connected sets of a position included; TransformObs and TransformAction
+// are undone by g⁻¹.
 func TestEncoderConformance(t *testing.T) {
 	e := registered(t)
 	c := rulestest.EncoderCase{Name: "default", Encoder: e, PlaneMax: 1, Codec: Codec{}, View: bovineView,
 		Answer: func(st rules.State, seat int, a int32) ([]byte, error) { return bovineAnswer(e, st, seat, a) }}
-	for _, st := range encodeStates(t) {
+	// The test positions, and 25 rounds of random play from each (the
+	// positions TestSymmetries steps through).
+	var states []*State
+	var m [Seats]rules.Move
+	for n, st := range encodeStates(t) {
+		states = append(states, st)
+		rng := rules.NewRNG(uint64(7*n) + 1)
+		st = st.Clone().(*State)
+		for round := 0; round < 25 && !st.Done(); round++ {
+			rules.RandomMover(st, rng, m[:])
+			st.Step(m[:], rng)
+			states = append(states, st.Clone().(*State))
+		}
+	}
+	for _, st := range states {
 		c.States = append(c.States, st)
 		for seat := 0; seat < Seats; seat++ {
 			if legal := st.LegalMoves(seat, nil); !st.Active(seat) && len(legal) != 1 {

@@ -89,12 +89,12 @@ func TestEncoderConformance(t *testing.T) {
 		e, sp := encoderOf(t, cfg)
 		c := rulestest.EncoderCase{Name: cfg.String(), Encoder: e, PartialEncode: true, Codec: Codec{},
 			Answer: (&answerer{e: e}).answer}
-		// The positions the mask, decode and every-byte tests had, and the
-		// allocation test's.
+		// The positions the mask, decode, every-byte and symmetry tests
+		// had, and the allocation test's.
 		for _, set := range []struct {
 			n    int
 			seed uint64
-		}{{40, 100}, {10, 200}, {10, 400}, {1, 7 - uint64(ci)}} {
+		}{{40, 100}, {10, 200}, {10, 400}, {12, 600}, {1, 7 - uint64(ci)}} {
 			for _, s := range encStates(cfg, set.n, set.seed+uint64(ci)) {
 				c.States = append(c.States, s)
 			}

@@ -400,9 +400,10 @@ func b2i(x bool) int {
 // TestEncoderConformance: rulestest's encoder properties that hold for a
 // multi-head space, on every shape: Observe and Mask write every byte,
 // scalar and word whatever the buffers held, no mask bit past MaskBits is
-// set, and Observe, Mask, Decode, Encode and Potential allocate nothing, at
-// the placement, at moves and at the end (the per-head mask is
-// TestMaskIsLegalMoves').
+// set, Observe, Mask, Decode, Encode and Potential allocate nothing, at
+// the placement, at moves and at the end, and TransformObs and
+// TransformAction are undone by g⁻¹, on every shape and along played games
+// (the per-head mask is TestMaskIsLegalMoves').
 func TestEncoderConformance(t *testing.T) {
 	var cases []rulestest.EncoderCase
 	for ci, c := range encShapes {
@@ -413,6 +414,26 @@ func TestEncoderConformance(t *testing.T) {
 			}
 			ec.States = append(ec.States, s.Clone())
 		})
+		cases = append(cases, ec)
+	}
+	// Games played as TestSymmetryD4 plays them.
+	for gi := 0; gi < 12; gi++ {
+		rng := rules.NewRNG(uint64(900 + gi))
+		c := encShapes[gi%len(encShapes)]
+		if c.n > 20 {
+			c.n = 12
+		}
+		s := NewSized(c.n, c.p, c.b, 40, 160)
+		ec := rulestest.EncoderCase{Name: fmt.Sprintf("%+v played", c), Encoder: encFor(s)}
+		l := &looper{noise: 12}
+		moves := make([]rules.Move, c.p)
+		for !s.Done() {
+			if s.Steps()%4 == 0 { // all 8 elements on every 4th step: twice the elements TestSymmetryD4 drew
+				ec.States = append(ec.States, s.Clone())
+			}
+			l.moves(s, rng, moves)
+			s.Step(moves, nil)
+		}
 		cases = append(cases, ec)
 	}
 	// The default game's placement and first moves.
