@@ -1,6 +1,7 @@
 package train
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/gridgym/gridgym/agents"
@@ -14,22 +15,33 @@ import (
 // game k seats the policy at seat k mod seats (every seat equally often) and
 // fills every other seat with a baseline drawn uniformly. It is the quick
 // check a training run plots; `gridgym tournament` is the full evaluation.
-func Evaluate(cfg rules.Config, net *neural.Net, baselines []string, games int, seed uint64, workers int) EvalResult {
+func Evaluate(cfg rules.Config, net *neural.Net, baselines []string, games int, seed uint64, workers int) (EvalResult, error) {
 	return evaluate(cfg, net, baselines, false, games, seed, workers)
 }
 
 // EvaluateLineup is Evaluate with the baselines themselves in the other
 // seats, one each in their listed order after the policy's seat: the table
 // `gridgym tournament` plays with the policy listed first (eval.lineup).
-func EvaluateLineup(cfg rules.Config, net *neural.Net, baselines []string, games int, seed uint64, workers int) EvalResult {
+func EvaluateLineup(cfg rules.Config, net *neural.Net, baselines []string, games int, seed uint64, workers int) (EvalResult, error) {
 	return evaluate(cfg, net, baselines, true, games, seed, workers)
 }
 
-func evaluate(cfg rules.Config, net *neural.Net, baselines []string, lineup bool, games int, seed uint64, workers int) EvalResult {
+func evaluate(cfg rules.Config, net *neural.Net, baselines []string, lineup bool, games int, seed uint64, workers int) (EvalResult, error) {
+	if games < 1 || len(baselines) == 0 {
+		return EvalResult{}, fmt.Errorf("evaluate: %d games against %d baselines: want at least one of each", games, len(baselines))
+	}
+	entries := make([]agents.Entry, len(baselines))
+	for b, name := range baselines {
+		e, err := agents.Lookup(cfg.Game().Name, name)
+		if err != nil {
+			return EvalResult{}, fmt.Errorf("evaluate: baseline %q: %w", name, err)
+		}
+		entries[b] = e
+	}
 	n := min(games, 64)
 	v, err := env.New(env.Config{Game: cfg, N: n, Seed: seed, Workers: workers})
 	if err != nil {
-		return EvalResult{}
+		return EvalResult{}, fmt.Errorf("evaluate: %w", err)
 	}
 	defer v.Close()
 	if workers <= 0 {
@@ -52,8 +64,7 @@ func evaluate(cfg rules.Config, net *neural.Net, baselines []string, lineup bool
 			if !lineup || b >= len(baselines) {
 				b = rng.U(len(baselines))
 			}
-			e, _ := agents.Lookup(cfg.Game().Name, baselines[b])
-			pl.actors[i][s] = seatActor{kind: byScripted, bot: e.New(), label: baselines[b]}
+			pl.actors[i][s] = seatActor{kind: byScripted, bot: entries[b].New(), label: baselines[b]}
 			pl.actors[i][s].bot.Reset(v.State(i), s, rules.Derive(seed, uint64(started)<<4|uint64(s)))
 		}
 		started++
@@ -67,11 +78,10 @@ func evaluate(cfg rules.Config, net *neural.Net, baselines []string, lineup bool
 	var scores []float64
 	res.BaselineScore = make(map[string]float64, len(baselines)) // sums until the end
 	res.BaselineSeats = make(map[string]int, len(baselines))
-	t := &trainer{v: v, pl: pl}
 	for running := n; running > 0; {
-		t.request(active, byLearner, -1, nil)
+		pl.request(active, byLearner, -1, false, nil)
 		pl.decide(net, true, nil, nil)
-		t.opponents(active, nil)
+		pl.scripted(active)
 		v.Step(pl.actions)
 		for i := 0; i < n; i++ {
 			if !active[i] || !(v.Terminated[i] || v.Truncated[i]) {
@@ -117,5 +127,5 @@ func evaluate(cfg rules.Config, net *neural.Net, baselines []string, lineup bool
 	if g > 1 {
 		res.ScoreLo, res.ScoreHi = res.Score-half, res.Score+half
 	}
-	return res
+	return res, nil
 }

@@ -282,7 +282,10 @@ func (t *trainer) lr(it int) float64 {
 // it is the best evaluation so far, saves it as best.safetensors: PPO is not
 // monotone, and the cloned policy (iteration 0) is a candidate too.
 func (t *trainer) evaluateBest(it int) (EvalResult, error) {
-	r := t.evaluate(t.net, t.cfg.Baselines(), t.cfg.Eval.Games, t.cfg.Seed^uint64(it)*0x9e3779b97f4a7c15)
+	r, err := t.evaluate(t.net, t.cfg.Baselines(), t.cfg.Eval.Games, t.cfg.Seed^uint64(it)*0x9e3779b97f4a7c15)
+	if err != nil {
+		return r, err
+	}
 	fig, name := r.Points, "eval_points"
 	switch t.cfg.Eval.Select {
 	case "score":
@@ -405,7 +408,7 @@ func (t *trainer) seatEpisode(i, ep int, rng *rules.RNG) {
 			*a = seatActor{kind: byClone, label: "clone"}
 		default:
 			name := o.Scripted[t.pick(rng, len(o.Scripted), func(k int) string { return o.Scripted[k] })]
-			e, _ := agents.Lookup(t.cfg.Game, name)
+			e, _ := agents.Lookup(t.cfg.Game, name) // Config.Validate checked every name
 			*a = seatActor{kind: byScripted, bot: e.New(), label: name}
 			a.bot.Reset(t.v.State(i), s, rules.Derive(rng.Uint64(), uint64(s)))
 		}
@@ -609,32 +612,15 @@ func (t *trainer) onlyScripted(i int) bool {
 
 // request lists the active (env, seat) pairs played by actors of kind (and
 // pool index k) in pl.req*, each with a random frame of the game's
-// symmetries when augmenting.
+// symmetries when augmenting (ppo.augment, the learner's seats only).
 func (t *trainer) request(active []bool, kind, k int, rngs []*rules.RNG) {
-	pl, v := t.pl, t.v
-	pl.reqEnv, pl.reqSeat, pl.reqSym = pl.reqEnv[:0], pl.reqSeat[:0], pl.reqSym[:0]
-	for i := 0; i < v.N; i++ {
-		if !active[i] {
-			continue
-		}
-		for s := 0; s < v.Seats; s++ {
-			a := pl.actors[i][s]
-			if a.kind != kind || (kind == byPool && a.pool != k) || !v.Active[i*v.Seats+s] {
-				continue
-			}
-			g := rules.D4(0)
-			if t.cfg.PPO.Augment && kind == byLearner && len(pl.syms) > 1 {
-				g = pl.syms[rngs[i].U(len(pl.syms))]
-			}
-			pl.reqEnv, pl.reqSeat, pl.reqSym = append(pl.reqEnv, i), append(pl.reqSeat, s), append(pl.reqSym, g)
-		}
-	}
+	t.pl.request(active, kind, k, t.cfg.PPO.Augment && kind == byLearner, rngs)
 }
 
 // opponents sets the actions of pool networks (sampling) and the moves of
 // scripted bots for the next step.
 func (t *trainer) opponents(active []bool, rngs []*rules.RNG) {
-	pl, v := t.pl, t.v
+	pl := t.pl
 	for k, net := range t.pool {
 		t.request(active, byPool, k, rngs)
 		pl.decide(net, false, rngs, nil)
@@ -643,17 +629,7 @@ func (t *trainer) opponents(active []bool, rngs []*rules.RNG) {
 		t.request(active, byClone, -1, rngs)
 		pl.decide(t.clone, false, rngs, nil)
 	}
-	for i := 0; i < v.N; i++ {
-		if !active[i] {
-			continue
-		}
-		for s := 0; s < v.Seats; s++ {
-			if a := pl.actors[i][s]; a.kind == byScripted && v.Active[i*v.Seats+s] {
-				mv, _ := agents.SafeAct(a.bot, v.State(i))
-				v.SetMove(i, s, mv)
-			}
-		}
-	}
+	pl.scripted(active)
 }
 
 // EvalResult is the greedy policy's record against baselines.
@@ -675,6 +651,6 @@ type EvalResult struct {
 
 // evaluate plays games episodes: the greedy policy in seat (game mod seats),
 // every other seat a baseline (drawn uniformly, or the lineup of eval.lineup).
-func (t *trainer) evaluate(net *neural.Net, baselines []string, games int, seed uint64) EvalResult {
+func (t *trainer) evaluate(net *neural.Net, baselines []string, games int, seed uint64) (EvalResult, error) {
 	return evaluate(t.rcfg, net, baselines, t.cfg.Eval.Lineup, games, seed, t.cfg.Workers)
 }

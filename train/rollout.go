@@ -115,6 +115,47 @@ type player struct {
 	reqSym          []rules.D4
 }
 
+// request lists the active (env, seat) pairs played by actors of kind (and
+// pool index k) in p.req*, each in a random frame of the game's symmetries
+// (drawn from rngs[env]) when augment.
+func (p *player) request(active []bool, kind, k int, augment bool, rngs []*rules.RNG) {
+	v := p.v
+	p.reqEnv, p.reqSeat, p.reqSym = p.reqEnv[:0], p.reqSeat[:0], p.reqSym[:0]
+	for i := 0; i < v.N; i++ {
+		if !active[i] {
+			continue
+		}
+		for s := 0; s < v.Seats; s++ {
+			a := p.actors[i][s]
+			if a.kind != kind || (kind == byPool && a.pool != k) || !v.Active[i*v.Seats+s] {
+				continue
+			}
+			g := rules.D4(0)
+			if augment && len(p.syms) > 1 {
+				g = p.syms[rngs[i].U(len(p.syms))]
+			}
+			p.reqEnv, p.reqSeat, p.reqSym = append(p.reqEnv, i), append(p.reqSeat, s), append(p.reqSym, g)
+		}
+	}
+}
+
+// scripted sets the moves of the scripted bots of the active envs for the
+// next step (a bot that panics or errs passes: agents.SafeAct).
+func (p *player) scripted(active []bool) {
+	v := p.v
+	for i := 0; i < v.N; i++ {
+		if !active[i] {
+			continue
+		}
+		for s := 0; s < v.Seats; s++ {
+			if a := p.actors[i][s]; a.kind == byScripted && v.Active[i*v.Seats+s] {
+				mv, _ := agents.SafeAct(a.bot, v.State(i))
+				v.SetMove(i, s, mv)
+			}
+		}
+	}
+}
+
 // scratch is one worker's share of a decide call: the rows it runs, as the
 // network saw them.
 type scratch struct {

@@ -391,7 +391,10 @@ func TestEvaluateLineup(t *testing.T) {
 	net := testNet(t, "nuggets", nil, false)
 	lineup := []string{"greedy", "random", "pass"}
 	const games = 6
-	r := EvaluateLineup(rc, net, lineup, games, 9, 2)
+	r, err := EvaluateLineup(rc, net, lineup, games, 9, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if r.Games != games {
 		t.Fatalf("%d games, want %d", r.Games, games)
 	}
@@ -412,13 +415,22 @@ func TestEvaluateLineup(t *testing.T) {
 	// hold three distinct baselines in only 6 of 27 games.
 	mixed := 0
 	for seed := uint64(1); seed <= 8; seed++ {
-		l := EvaluateLineup(rc, net, lineup, 1, seed, 1)
-		d := Evaluate(rc, net, lineup, 1, seed, 1)
+		l, err1 := EvaluateLineup(rc, net, lineup, 1, seed, 1)
+		d, err2 := Evaluate(rc, net, lineup, 1, seed, 1)
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
+		}
 		if len(l.BaselineSeats) != 3 {
 			t.Errorf("seed %d: lineup game seats %v, want one of each", seed, l.BaselineSeats)
 		}
 		if len(d.BaselineSeats) < 3 {
 			mixed++
+		}
+	}
+	// Errors are returned, not swallowed into an empty result (issue 26).
+	for _, bad := range [][]string{{"nobody"}, nil} {
+		if _, err := Evaluate(rc, net, bad, 2, 1, 1); err == nil {
+			t.Errorf("baselines %q: no error", bad)
 		}
 	}
 	if mixed == 0 {

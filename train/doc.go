@@ -1,0 +1,35 @@
+// Package train trains a game's policy/value network (agents/neural): an
+// optional behaviour-cloning warm start from a scripted teacher, then PPO
+// self-play against a league of opponents, as CleanRL's ppo.py does it, on
+// gorgonia graphs with the custom convolution op of conv3.go.
+//
+// One run (Run), everything set by Config (config.go, configs/<game>.yaml):
+//
+//	warm start (bc.go)       teacher plays → shards → Clone: cross-entropy on the
+//	                         teacher's moves + value loss; checkpoint 0 = the clone,
+//	                         evaluated, bc.json; bounded by bc.time_share of --minutes
+//	        │
+//	        ▼
+//	┌─ iteration it (ppo.go: iteration) ─────────────────────────────────────────┐
+//	│ collect   (ppo.go: collect, rollout.go)   env.Vec plays whole episodes: the   │
+//	│           learner in one seat, the others drawn from the league (seatEpisode: │
+//	│           itself, past snapshots, the clone, scripted bots; PFSP weights)     │
+//	│           → buffer: observations, masks, actions, log-probs, values, rewards  │
+//	│ advantages (rollout.go: gae, upgo)        GAE(γ, λ), or UPGO                  │
+//	│ update    (learn.go: learn)               epochs × minibatches of             │
+//	│           pg_loss (clipped ratio) + value_coef·v_loss − entropy_coef·entropy  │
+//	│           + kl_coef(it)·KL(π_clone‖π); value only during critic_warmup;        │
+//	│           global-norm clip, Adam (adam.go)                                    │
+//	│ evaluate  (evaluate.go)                   greedy policy vs eval.baselines;    │
+//	│           the best so far → best.safetensors                                  │
+//	│ checkpoint (checkpoint.go), metrics.csv row (metrics.go)                      │
+//	└──────────────────────────────────────────────────────────────────────────────┘
+//	        │ until iterations or --minutes; Ctrl-C stops after the iteration
+//	        ▼
+//	losses.png, winrate.png (metrics.go)
+//
+// The loss and every coefficient of it are in learn.go (learn) and graph.go
+// (the graph that computes it); the hyperparameters are PPOConfig's fields,
+// each with its meaning and range. Learner mode (remote.go) runs the same
+// update on shards that actors upload instead of collecting here.
+package train
