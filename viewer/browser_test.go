@@ -69,7 +69,7 @@ func TestBrowserEveryGame(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			b.t = t
 			path := filepath.Join(dir, name+".html")
-			if err := WriteFile(path, r); err != nil {
+			if err := WriteFile(path, r, Options{}); err != nil {
 				t.Fatal(err)
 			}
 			took := b.open(path)
@@ -137,7 +137,7 @@ func TestBrowserLongGame(t *testing.T) {
 		t.Fatalf("the recorded Bovine Borders game has %d rounds, want 10000 (choose another seed)", r.Steps())
 	}
 	path := filepath.Join(t.TempDir(), "bovine.html")
-	if err := WriteFile(path, r); err != nil {
+	if err := WriteFile(path, r, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	fi, err := os.Stat(path)
@@ -209,4 +209,67 @@ func TestBrowserLongGame(t *testing.T) {
 	if s := b.state(); strings.TrimSpace(s.Errors) != "" {
 		t.Errorf("the page shows errors: %s", s.Errors)
 	}
+}
+
+// TestBrowserPolicy: a page with a network's view (--with-policy) shows, at
+// each position the network moved from, the move it played first in its
+// list, stops listing at the end, and draws and hides its heat map without
+// an error.
+func TestBrowserPolicy(t *testing.T) {
+	r, specs := policyGame(t, "slime")
+	d, err := Build(r, Options{Policy: true, Specs: specs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Policies) == 0 {
+		t.Fatal("no network seat")
+	}
+	seat := d.Policies[0].Seat
+	moves, _ := Decode(d.Moves)
+	path := filepath.Join(t.TempDir(), "policy.html")
+	if err := WriteFile(path, r, Options{Policy: true, Specs: specs}); err != nil {
+		t.Fatal(err)
+	}
+	b := startBrowser(t)
+	b.open(path)
+	var hidden bool
+	b.eval(`document.getElementById("policy").hidden`, &hidden)
+	if hidden {
+		t.Fatal("the policy panel is hidden")
+	}
+	checked := 0
+	for n := 0; n < d.Steps && checked < 6; n++ {
+		if n > 0 {
+			b.press("ArrowRight")
+		}
+		m := moves[n*d.Seats+seat]
+		if m == 0 {
+			continue
+		}
+		var top string
+		b.eval(`document.body.dataset.policyTop`, &top)
+		if want := d.MoveTexts[m-1]; top != want {
+			t.Fatalf("position %d: the page lists %q first, the network played %q", n, top, want)
+		}
+		checked++
+	}
+	b.click("policy-on", 0.5) // heat map off, and on again
+	b.click("policy-on", 0.5)
+	var on bool
+	b.eval(`document.getElementById("policy-on").checked`, &on)
+	if !on {
+		t.Error("two clicks on the heat map box left it off")
+	}
+	if shots := os.Getenv("GRIDGYM_SHOTS"); shots != "" {
+		if err := b.screenshot(filepath.Join(shots, "slime-policy.png")); err != nil {
+			t.Error(err)
+		}
+	}
+	b.press("End")
+	var top string
+	b.eval(`document.body.dataset.policyTop`, &top)
+	if top != "" {
+		t.Errorf("at the end the page still lists %q", top)
+	}
+	expectStep(t, b, r, r.Steps(), "End with the policy view")
 }

@@ -59,6 +59,8 @@ type Data struct {
 	Scores []string `json:"scores"`
 	// Ranking is the final ranking, best first.
 	Ranking []Rank `json:"ranking"`
+	// Policies are the network seats' views (Options.Policy), by seat.
+	Policies []Policy `json:"policies,omitempty"`
 }
 
 // Rank is one seat's line in the final ranking.
@@ -73,9 +75,10 @@ type Rank struct {
 }
 
 // Build plays r's moves again (eval.Replay.Walk) and collects every position
-// as cell views, every move's text and every seat's score. The game's state
-// must implement rules.Viewer (every registered game does).
-func Build(r *eval.Replay) (*Data, error) {
+// as cell views, every move's text and every seat's score, and with
+// opt.Policy the networks' views. The game's state must implement
+// rules.Viewer (every registered game does).
+func Build(r *eval.Replay, opt Options) (*Data, error) {
 	g := r.Config.Game()
 	if g == nil {
 		return nil, errors.New("viewer: replay has no game")
@@ -103,6 +106,26 @@ func Build(r *eval.Replay) (*Data, error) {
 		return i
 	}
 	texts := map[string]int{}
+	textIndex := func(t string) int {
+		i, ok := texts[t]
+		if !ok {
+			i = len(d.MoveTexts)
+			texts[t] = i
+			d.MoveTexts = append(d.MoveTexts, t)
+		}
+		return i
+	}
+	var nets []*netSeat
+	if opt.Policy {
+		var err error
+		if nets, err = networkSeats(r, opt.Specs); err != nil {
+			return nil, err
+		}
+	}
+	topK := opt.TopK
+	if topK <= 0 {
+		topK = 5
+	}
 	scoreIdx := map[float64]int{}
 	nonFinite := -1
 	scoreIndex := func(v float64) int {
@@ -174,14 +197,10 @@ func Build(r *eval.Replay) (*Data, error) {
 					moves.Put(0)
 					continue
 				}
-				t := v.MoveText(s, m)
-				i, ok := texts[t]
-				if !ok {
-					i = len(d.MoveTexts)
-					texts[t] = i
-					d.MoveTexts = append(d.MoveTexts, t)
-				}
-				moves.Put(1 + i)
+				moves.Put(1 + textIndex(v.MoveText(s, m)))
+			}
+			for _, ns := range nets {
+				ns.observe(st, v, topK, cells, textIndex)
 			}
 		}
 		return nil
@@ -200,6 +219,9 @@ func Build(r *eval.Replay) (*Data, error) {
 		d.MoveTexts = []string{}
 	}
 	d.Ranking = ranking(r)
+	for _, ns := range nets {
+		d.Policies = append(d.Policies, ns.policy(r.Bots[ns.seat]))
+	}
 	return d, nil
 }
 

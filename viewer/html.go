@@ -56,6 +56,13 @@ var page = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 <div id="side">
 <h2>Seats at this step</h2>
 <table id="seats"><thead><tr><th>seat</th><th>bot</th><th>move played</th><th id="scorehead">score</th></tr></thead><tbody></tbody></table>
+<div id="policy" hidden>
+<h2>Network's next move from here</h2>
+<label><select id="policy-seat"></select></label>
+<label><input type="checkbox" id="policy-on" checked> heat map (where its listed moves lead)</label>
+<div id="policy-value"></div>
+<ol id="policy-list"></ol>
+</div>
 <h2>Score over time</h2>
 <canvas id="chart" width="420" height="120"></canvas>
 <h2>Final ranking</h2>
@@ -95,8 +102,8 @@ func Page(d *Data) ([]byte, error) {
 }
 
 // Write writes the page that plays r to w (Build, then Page).
-func Write(w io.Writer, r *eval.Replay) error {
-	d, err := Build(r)
+func Write(w io.Writer, r *eval.Replay, opt Options) error {
+	d, err := Build(r, opt)
 	if err != nil {
 		return err
 	}
@@ -112,9 +119,9 @@ func Write(w io.Writer, r *eval.Replay) error {
 
 // WriteFile writes the page that plays r to path, through a temporary file
 // in the same folder renamed into place.
-func WriteFile(path string, r *eval.Replay) error {
+func WriteFile(path string, r *eval.Replay, opt Options) error {
 	var b bytes.Buffer
-	if err := Write(&b, r); err != nil {
+	if err := Write(&b, r, opt); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
@@ -142,7 +149,7 @@ func WriteFile(path string, r *eval.Replay) error {
 // --replays) into reportDir/replays/, named as the file with .html, and
 // returns each game's page path relative to reportDir by game index (for
 // eval.Analysis.Pages) and the paths written.
-func WritePages(reportDir string, replayFiles []string) (pages map[int]string, paths []string, err error) {
+func WritePages(reportDir string, replayFiles []string, opt Options) (pages map[int]string, paths []string, err error) {
 	dir := filepath.Join(reportDir, "replays")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, nil, fmt.Errorf("viewer: %w", err)
@@ -155,7 +162,7 @@ func WritePages(reportDir string, replayFiles []string) (pages map[int]string, p
 		}
 		name := strings.TrimSuffix(filepath.Base(f), filepath.Ext(f)) + ".html"
 		path := filepath.Join(dir, name)
-		if err := WriteFile(path, r); err != nil {
+		if err := WriteFile(path, r, opt); err != nil {
 			return pages, paths, err
 		}
 		pages[r.Index] = "replays/" + name

@@ -69,6 +69,17 @@
     scoreAt.push(arr);
   }
 
+  // The networks' views (--with-policy): per seat, where each step's list
+  // starts in its decoded stream, and its values.
+  var policies = (D.policies || []).map(function (p) {
+    var top = decode(p.top), at = new Int32Array(steps + 1), q = 0;
+    for (var n = 1; n <= steps; n++) { at[n] = q; q += 1 + 3 * top[q]; }
+    if (q !== top.length) throw new Error("replay data: policy of seat " + p.seat + " has " + top.length + " values, want " + q);
+    var vals = decode(p.values);
+    if (vals.length !== steps) throw new Error("replay data: " + vals.length + " values for seat " + p.seat + ", want " + steps);
+    return { seat: p.seat, bot: p.bot, heads: p.heads, top: top, at: at, vals: vals, lo: p.valueLo, hi: p.valueHi };
+  });
+
   var $ = function (id) { return document.getElementById(id); };
   var canvas = $("board"), ctx = canvas.getContext("2d");
   var px = Math.max(8, Math.min(64, Math.floor(640 / Math.max(rows, cols))));
@@ -206,6 +217,52 @@
     return String.fromCharCode(v[5]) + v[0] + seat(v[1]) + seat(v[2]) + (v[3] ? String.fromCharCode(v[3]) : "-") + (v[4] < 0 ? "-" : String(v[4]));
   }
 
+  // The policy panel and heat map of the chosen network seat.
+  var polSel = $("policy-seat"), polOn = $("policy-on");
+  if (policies.length > 0) {
+    $("policy").hidden = false;
+    policies.forEach(function (p, i) {
+      var o = document.createElement("option");
+      o.value = String(i); o.textContent = "seat " + p.seat + " · " + p.bot;
+      polSel.appendChild(o);
+    });
+    polSel.addEventListener("change", function () { polSel.blur(); show(shown); });
+    polOn.addEventListener("mousedown", function (e) { e.preventDefault(); }); // keep the keys for the page
+    polOn.addEventListener("change", function () { show(shown); });
+  }
+  function drawPolicy(n) {
+    if (policies.length === 0) return;
+    var p = policies[Number(polSel.value) || 0], list = $("policy-list"), value = $("policy-value");
+    list.innerHTML = "";
+    document.body.dataset.policyTop = "";
+    if (n >= steps) { value.textContent = "game over"; return; }
+    var q = p.at[n + 1], k = p.top[q++];
+    if (k === 0) { value.textContent = "not asked at this step"; return; }
+    var v = p.vals[n];
+    value.textContent = "value " + (p.lo + (v - 1) / 4095 * (p.hi - p.lo)).toFixed(3) + " · its " + k + " most probable moves:";
+    var heat = {}; // target cell → the listed moves' probability there, in thousandths
+    for (var j = 0; j < k; j++, q += 3) {
+      var text = D.moveTexts[p.top[q]], pm = p.top[q + 1], cell = p.top[q + 2] - 1;
+      var li = document.createElement("li");
+      li.textContent = text + " " + (pm / 10).toFixed(1) + "%";
+      list.appendChild(li);
+      if (j === 0) document.body.dataset.policyTop = text;
+      if (cell >= 0) heat[cell] = (heat[cell] || 0) + pm;
+    }
+    if (!polOn.checked) return;
+    Object.keys(heat).forEach(function (c) {
+      var cell = Number(c), pm = heat[c], x = (cell % cols) * px, y = Math.floor(cell / cols) * px;
+      ctx.fillStyle = "rgba(255,170,0," + Math.min(0.75, 0.15 + pm / 1000).toFixed(3) + ")";
+      ctx.fillRect(x, y, px, px);
+      ctx.strokeStyle = "#c60"; ctx.lineWidth = 2; ctx.strokeRect(x + 1, y + 1, px - 2, px - 2);
+      if (px >= 20) {
+        ctx.fillStyle = "#000"; ctx.font = "bold " + Math.floor(px * 0.32) + "px sans-serif";
+        ctx.textAlign = "center"; ctx.textBaseline = "top";
+        ctx.fillText(Math.round(pm / 10) + "%", x + px / 2, y + 1);
+      }
+    });
+  }
+
   var shown = -1, board = new Uint16Array(cells);
   function show(n) {
     n = Math.max(0, Math.min(steps, n | 0));
@@ -229,6 +286,7 @@
       }
       ctx.setLineDash([]);
     }
+    drawPolicy(n);
     shown = n;
     slider.value = String(n);
     $("steplabel").textContent = "step " + n + " / " + steps;
@@ -272,6 +330,7 @@
   Array.prototype.forEach.call(document.querySelectorAll("#controls button"), function (bt) {
     bt.addEventListener("mousedown", function (e) { e.preventDefault(); });
   });
+  speedSel.addEventListener("change", function () { speedSel.blur(); });
   playBtn.addEventListener("click", toggle);
   $("first").addEventListener("click", function () { pause(); show(0); });
   $("back").addEventListener("click", function () { pause(); show(shown - 1); });
@@ -279,7 +338,8 @@
   $("last").addEventListener("click", function () { pause(); show(steps); });
   slider.addEventListener("input", function () { pause(); show(Number(slider.value)); });
   document.addEventListener("keydown", function (e) {
-    if (e.target === speedSel) return;
+    var tag = e.target && e.target.tagName;
+    if (e.target !== slider && (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA")) return;
     var k = e.key;
     if (k === " " || k === "Spacebar") toggle();
     else if (k === "ArrowLeft") { pause(); show(shown - (e.shiftKey ? 10 : 1)); }

@@ -115,7 +115,7 @@ func TestDump(t *testing.T) {
 func TestBuildEveryGame(t *testing.T) {
 	for name, r := range everyGame(t) {
 		t.Run(name, func(t *testing.T) {
-			d, err := Build(r)
+			d, err := Build(r, Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -213,12 +213,12 @@ func TestPageSelfContained(t *testing.T) {
 	dataRe := regexp.MustCompile(`(?s)<script id="replay-data" type="application/json">(.*?)</script>`)
 	for name, r := range everyGame(t) {
 		t.Run(name, func(t *testing.T) {
-			d, err := Build(r)
+			d, err := Build(r, Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			var b bytes.Buffer
-			if err := Write(&b, r); err != nil {
+			if err := Write(&b, r, Options{}); err != nil {
 				t.Fatal(err)
 			}
 			page := b.String()
@@ -266,11 +266,11 @@ func TestPageEscapes(t *testing.T) {
 	r := record(t, cfg, []string{"random"}, 2)
 	r.Bots[1] = `</script><script>alert(1)</script>`
 	path := filepath.Join(t.TempDir(), "game.html")
-	if err := WriteFile(path, r); err != nil {
+	if err := WriteFile(path, r, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	var b bytes.Buffer
-	if err := Write(&b, r); err != nil {
+	if err := Write(&b, r, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if strings.Contains(b.String(), "<script>alert") {
@@ -297,7 +297,7 @@ func TestBuildErrors(t *testing.T) {
 			r.Bots = slices.Clone(good.Bots)
 			r.Moves = slices.Clone(good.Moves)
 			mutate(&r)
-			if _, err := Build(&r); err == nil {
+			if _, err := Build(&r, Options{}); err == nil {
 				t.Error("accepted")
 			}
 		})

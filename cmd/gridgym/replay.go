@@ -20,6 +20,7 @@ func newReplayCmd() *cobra.Command {
 		step    int
 		noColor bool
 		html    string
+		policy  bool
 	)
 	c := &cobra.Command{
 		Use:   "replay FILE|URL",
@@ -35,7 +36,11 @@ downloaded first.
 --html OUT.html writes the game instead as one self-contained web page
 (script and data inline, nothing fetched): open it in any browser to watch
 the board with play/pause, step, a timeline, speed and the keys (space,
-←/→, Home/End), each seat's moves, the scores over time and the ranking.`,
+←/→, Home/End), each seat's moves, the scores over time and the ranking.
+With --with-policy, each seat played by a trained network (a weights file
+or run folder, still at the path the replay names) also shows, at every
+position it moved from, its top moves with their probabilities as a heat
+map over the board and a list, and its value.`,
 		Example: `  gridgym tournament --game slime --bots simplebot,random --games 40 --replays 2
   gridgym replay replays/replay-0000.jsonl --delay 50ms
   gridgym replay replays/replay-0001.jsonl --step -1
@@ -55,11 +60,14 @@ the board with play/pause, step, a timeline, speed and the keys (space,
 				return err
 			}
 			if html != "" {
-				if err := viewer.WriteFile(html, r); err != nil {
+				if err := viewer.WriteFile(html, r, viewer.Options{Policy: policy}); err != nil {
 					return err
 				}
 				fmt.Fprintf(c.OutOrStdout(), "wrote %s (%s, %s): open it in a browser\n", html, r.Config.Game().Title, plural(r.Steps(), "step"))
 				return nil
+			}
+			if policy {
+				return usagef("--with-policy goes with --html")
 			}
 			if delay < 0 {
 				return usagef("--delay %v: want 0 or more", delay)
@@ -115,6 +123,7 @@ the board with play/pause, step, a timeline, speed and the keys (space,
 	c.Flags().DurationVar(&delay, "delay", 200*time.Millisecond, "pause between positions on a terminal (0: no pause)")
 	c.Flags().IntVar(&step, "step", 0, "show only the position after this many steps (negative: from the end)")
 	c.Flags().BoolVar(&noColor, "no-color", false, "no ANSI colours")
+	c.Flags().BoolVar(&policy, "with-policy", false, "with --html: show each network seat's top moves (a heat map) and value at every position")
 	c.Flags().StringVar(&html, "html", "", "write the game as a self-contained web page to this file instead of playing it in the terminal")
 	return c
 }

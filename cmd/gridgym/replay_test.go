@@ -48,3 +48,37 @@ func TestReplayPages(t *testing.T) {
 		t.Error("a page was written for a file that is not a replay")
 	}
 }
+
+// --with-policy puts each network seat's view into the replay pages, and is
+// refused where there is no page to put it in.
+func TestReplayPagesWithPolicy(t *testing.T) {
+	weights, err := filepath.Abs(filepath.Join("..", "..", "reports", "slime", "policy.safetensors"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(weights); err != nil {
+		t.Skipf("no trained Slime network: %v", err)
+	}
+	dir := t.TempDir()
+	report := filepath.Join(dir, "report")
+	mustRun(t, "replay-0000.html", "tournament", "-g", "slime", "-b", weights+",random", "-n", "2", "-q",
+		"--report", report, "--replays", "1", "--with-policy")
+	page, _ := os.ReadFile(filepath.Join(report, "replays", "replay-0000.html"))
+	if !strings.Contains(string(page), `"policies":[{"seat":0,`) {
+		t.Error("the page has no policy for the network in seat 0")
+	}
+	plain := filepath.Join(dir, "plain.html")
+	mustRun(t, "wrote", "replay", filepath.Join(report, "replays", "replay-0000.jsonl"), "--html", plain)
+	if b, _ := os.ReadFile(plain); strings.Contains(string(b), `"policies"`) {
+		t.Error("a page without --with-policy has policies")
+	}
+	for _, args := range [][]string{
+		{"tournament", "-g", "slime", "-b", weights + ",random", "-n", "2", "-q", "--replays", "1", "--with-policy"},
+		{"tournament", "-g", "slime", "-b", weights + ",random", "-n", "2", "-q", "--report", filepath.Join(dir, "r2"), "--with-policy"},
+		{"replay", filepath.Join(report, "replays", "replay-0000.jsonl"), "--with-policy"},
+	} {
+		if out, err := run(args...); err == nil || !strings.Contains(err.Error()+out, "--with-policy goes with") {
+			t.Errorf("%v: %v\n%s", args, err, out)
+		}
+	}
+}

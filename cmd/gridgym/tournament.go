@@ -26,6 +26,7 @@ func newTournamentCmd() *cobra.Command {
 		report    string
 		replays   int
 		replayDir string
+		policy    bool
 	)
 	c := &cobra.Command{
 		Use:   "tournament",
@@ -46,7 +47,9 @@ of either (file://…, s3://bucket/run?endpoint=…: downloaded first).
 --replays K saves the first K games (their moves and seeds) as replay files
 for 'gridgym replay FILE', in --replay-dir (default: DIR/replays with
 --report, else ./replays); with --report each one is also a web page,
-DIR/replays/replay-NNNN.html, linked from the report's Replays table.
+DIR/replays/replay-NNNN.html, linked from the report's Replays table;
+--with-policy adds to it each network seat's top moves (a heat map) and
+value at every position.
 --report and --replay-dir may be URLs (file://, s3://…): written locally,
 then uploaded.
 Ctrl-C stops early and reports the games finished so far.`,
@@ -71,6 +74,9 @@ Ctrl-C stops early and reports the games finished so far.`,
 			}
 			if replays < 0 {
 				return usagef("--replays %d: want 0 or more games to save", replays)
+			}
+			if policy && (replays == 0 || report == "") {
+				return usagef("--with-policy goes with --replays K and --report DIR (it adds the networks' views to the replay pages)")
 			}
 			// Reports and replays are written locally; a URL's are
 			// uploaded when the tournament ends.
@@ -124,7 +130,14 @@ Ctrl-C stops early and reports the games finished so far.`,
 			if reportOut != nil && len(res.Games) > 0 {
 				a := eval.Analyze(res, eval.AnalyzeOptions{Ratings: eval.RatingOptions{Seed: gf.seed}})
 				// Each replay as a web page in the report, linked from it.
-				pages, pagePaths, perr := viewer.WritePages(reportOut.dir, res.Replays)
+				// The replays name bots by label; --with-policy loads each from its spec.
+				specs := map[string]string{}
+				if labels, lerr := agents.Labels(names); lerr == nil {
+					for i, l := range labels {
+						specs[l] = names[i]
+					}
+				}
+				pages, pagePaths, perr := viewer.WritePages(reportOut.dir, res.Replays, viewer.Options{Policy: policy, Specs: specs})
 				if perr != nil {
 					return perr
 				}
@@ -181,6 +194,7 @@ Ctrl-C stops early and reports the games finished so far.`,
 	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "no progress bar")
 	c.Flags().IntVar(&replays, "replays", 0, "save the first K games as replay files ('gridgym replay FILE'; with --report also as web pages linked from the report)")
 	addBotLogFlag(c)
+	c.Flags().BoolVar(&policy, "with-policy", false, "with --replays and --report: the replay pages show each network seat's top moves (a heat map) and value at every position")
 	c.Flags().StringVar(&replayDir, "replay-dir", "", "folder or URL (file://, s3://…) for --replays (default: REPORT/replays with --report, else replays)")
 	return c
 }
