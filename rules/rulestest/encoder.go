@@ -38,6 +38,24 @@ type EncoderCase struct {
 	// the same planes, and scalars within ScalarTolerance.
 	View            func(st rules.State, seat int, planes []uint8, scalars []float32)
 	ScalarTolerance float64
+	// Images, if set, returns the real positions whose views are st's
+	// views transformed by g (any element of D4; none where g has no real
+	// image in the game, several where it has several). The encoder must
+	// be equivariant on them: see EncoderConformance.
+	Images func(g rules.D4, st rules.State) []Image
+}
+
+// Image is a real position showing seats their views of another position
+// transformed by an element g of D4 (EncoderCase.Images).
+type Image struct {
+	// State is the real position.
+	State rules.State
+	// Seat[s] is the seat of State whose view is seat s's view of the
+	// original transformed by g; -1 for a seat the image is not for.
+	Seat []int
+	// Move, if set, maps seat s's real move in the original to the
+	// corresponding move of Seat[s] in State.
+	Move func(seat int, m rules.Move) rules.Move
 }
 
 // EncoderConformance runs the generic encoder properties on every case:
@@ -60,10 +78,14 @@ type EncoderCase struct {
 //   - symmetry group (a rules.Symmetric encoder): for each of the 8
 //     elements g of D4, listed or not, TransformAction is a bijection of
 //     each head's actions that g⁻¹ inverts, the pass action (single head)
-//     stays, and TransformObs by g then g⁻¹ gives back every observation.
-//     That Observe and Mask commute with g on the transformed real position
-//     and that Step does is each game's own test: the real position of a
-//     transformed view is the game's.
+//     stays, and TransformObs by g then g⁻¹ gives back every observation;
+//   - equivariance (Images): on each real image of each position under
+//     each element g, seat Seat[s] observes TransformObs(g) of what seat s
+//     observes, its mask is seat s's mask moved by TransformAction, and
+//     (Move set, single head) the transformed action of every action
+//     decodes to the image of the move it decodes to. That Step commutes
+//     with the image is each game's own test (its random events must be
+//     scripted to correspond).
 func EncoderConformance(t *testing.T, cases ...EncoderCase) {
 	t.Helper()
 	for _, c := range cases {
@@ -79,7 +101,7 @@ func EncoderConformance(t *testing.T, cases ...EncoderCase) {
 		// (an Observe may fill a state's caches).
 		{"allocations", encAllocs}, {"mask", encMask}, {"decode round trip", encRoundTrip},
 		{"answer", encAnswer}, {"view", encView}, {"every byte", encEveryByte},
-		{"symmetry group", encSymmetryGroup},
+		{"symmetry group", encSymmetryGroup}, {"equivariance", encEquivariance},
 	}
 	for _, p := range props {
 		t.Run(p.name, func(t *testing.T) {
@@ -400,5 +422,72 @@ func encSymmetryGroup(t *testing.T, c EncoderCase) {
 				}
 			}
 		}
+	}
+}
+
+func encEquivariance(t *testing.T, c EncoderCase) {
+	if c.Images == nil {
+		return
+	}
+	e := c.Encoder
+	sym, ok := e.(rules.Symmetric)
+	if !ok {
+		t.Fatalf("%s: Images without a rules.Symmetric encoder", c.Name)
+	}
+	sp := e.Space()
+	n, ns, mw := sp.ObsSize(), sp.Scalars, sp.MaskWords()
+	p, tp, gp := make([]uint8, n), make([]uint8, n), make([]uint8, n)
+	s, ts, gs := make([]float32, ns), make([]float32, ns), make([]float32, ns)
+	mask, gmask := make([]uint64, mw), make([]uint64, mw)
+	act, gact := make([]int32, 1), make([]int32, 1)
+	images := 0
+	for i, st := range c.States {
+		for g := rules.D4(0); g < 8; g++ {
+			for k, im := range c.Images(g, st) {
+				images++
+				for seat, gseat := range im.Seat {
+					if gseat < 0 {
+						continue
+					}
+					at := fmt.Sprintf("%s g=%d image %d (seat %d there)", where(c, i, st, seat), g, k, gseat)
+					e.Observe(st, seat, p, s)
+					sym.TransformObs(g, tp, ts, p, s)
+					e.Observe(im.State, gseat, gp, gs)
+					for j := range tp {
+						if tp[j] != gp[j] {
+							t.Fatalf("%s: the image's plane byte %d is %d, the transformed observation's %d", at, j, gp[j], tp[j])
+						}
+					}
+					for j := range ts {
+						if math.Float32bits(ts[j]) != math.Float32bits(gs[j]) {
+							t.Fatalf("%s: the image's scalar %d is %v, the transformed observation's %v", at, j, gs[j], ts[j])
+						}
+					}
+					e.Mask(st, seat, mask)
+					e.Mask(im.State, gseat, gmask)
+					for h := 0; h < sp.Heads; h++ {
+						for a := int32(0); a < int32(sp.Actions); a++ {
+							b := sym.TransformAction(g, h, a)
+							if maskBit(mask, h*sp.Actions+int(a)) != maskBit(gmask, h*sp.Actions+int(b)) {
+								t.Fatalf("%s: head %d mask bit %d is not the image's bit %d", at, h, a, b)
+							}
+						}
+					}
+					if im.Move == nil || sp.Heads != 1 {
+						continue
+					}
+					for a := int32(0); a < int32(sp.Actions); a++ {
+						act[0], gact[0] = a, sym.TransformAction(g, 0, a)
+						m := e.Decode(st, seat, act)
+						if gm, want := e.Decode(im.State, gseat, gact), im.Move(seat, m); gm != want {
+							t.Fatalf("%s: action %d decodes to %+v, its transform %d to %+v, want %+v", at, a, m, gact[0], gm, want)
+						}
+					}
+				}
+			}
+		}
+	}
+	if images == 0 {
+		t.Fatalf("%s: no real image of any position", c.Name)
 	}
 }
