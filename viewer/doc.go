@@ -13,6 +13,12 @@
 // written as base-64 varint strings (see Encode), so a 10,000-round Bovine
 // Borders game is a page of a few hundred kilobytes that scrubs at once.
 //
+// With Options.Policy (gridgym's --with-policy), every seat played by a
+// trained network also gets the network's view of each position it moved
+// from, computed again from its weights: its most probable moves with their
+// probabilities and its value, shown as a heat map over the cells the moves
+// lead to and as a list.
+//
 // The page shows the displayed position as text for tests and tools:
 // document.body.dataset.step is the step shown and <pre id="board-dump">
 // holds one line per board row in the format of Dump.
