@@ -16,7 +16,7 @@
   function decode(s) {
     var out = new Int32Array(s.length), n = 0, v = 0, shift = 0;
     for (var i = 0; i < s.length; i++) {
-      var c = CODE[s.charCodeAt(i)];
+      var x = s.charCodeAt(i), c = x < 128 ? CODE[x] : -1;
       if (c < 0) throw new Error("bad character in replay data at " + i);
       v += (c & 31) * Math.pow(2, shift);
       shift += 5;
