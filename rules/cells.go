@@ -1,7 +1,7 @@
 package rules
 
 // Terrain is what a board cell is made of, for a replay viewer's drawing
-// (package eval/replayhtml). The zero value is plain open ground.
+// (package viewer). The zero value is plain open ground.
 type Terrain uint8
 
 // The terrains a viewer knows how to draw.
