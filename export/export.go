@@ -29,8 +29,8 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -41,47 +41,21 @@ import (
 //go:embed py/*.py
 var pyFiles embed.FS
 
-// Target is one game's exported entry point.
+// Target is one game's exported entry point, as the game declares it on its
+// registration (rules.Competition.Export): export names no game.
 type Target struct {
 	Game string
-	// Python is the game module under py/: it turns the competition's
-	// arguments into the observation and legal mask, runs the shared network
-	// (py/common.py) and answers in the competition's format.
-	Python string
-	// File is the exported Python file's name; Entry the callable the
-	// competition (and the parity tests, through agents/host) calls with the
-	// request's arguments.
-	File, Entry string
-	// Args is the number of arguments the competition passes to Entry.
-	Args int
-	// Usage is how a competitor submits the file (README.txt of the export).
-	Usage string
-	// Pure marks a module that needs no NumPy: it carries its own
-	// pure-Python network instead of py/common.py, and the exporter writes
-	// the network's shape and tensor places as Python literals (_ARCH,
-	// _PARAMS, _TENSORS) so that it imports no JSON parser either.
-	Pure bool
-	// Steps marks a module that passes the game's step (rules.State.Steps)
-	// to choose, so that Play.Steps can be baked in.
-	Steps bool
+	rules.Export
 }
 
-// Targets lists the exported entry points by game.
-var Targets = map[string]Target{
-	"slime": {Game: "slime", Python: "slime.py", File: "slime_bot.py", Entry: "main_answer", Args: 1, Pure: true,
-		Usage: "slime-bot is the stand-alone executable: `./slime-bot 1,........,...` prints `r1 c1 r2 c2`.\n" +
-			"It is the recommended entry: it answers in a few milliseconds, process start included.\n" +
-			"slime_bot.py is the same bot in pure Python (standard library only, no NumPy):\n" +
-			"`python3 slime_bot.py 1,........,...`. " + slimePythonLatency},
-	"rising-tide": {Game: "rising-tide", Python: "risingtide.py", File: "rising_tide_bot.py", Entry: "my_bot_fn", Args: 2,
-		Usage: "Import rising_tide_bot.py like any Rising Tide bot: it defines my_bot_fn(terrain, round_num) and,\n" +
-			"where the tournament's util module is importable, bot = util.make_bot(...)."},
-	"bovine-borders": {Game: "bovine-borders", Python: "bovine.py", File: "bovine_borders_bot.py", Entry: "bot", Args: 1,
-		Usage: "bovine_borders_bot.py defines the bot function taking board, as the competition imports it."},
-	"nuggets": {Game: "nuggets", Python: "nuggets.py", File: "nuggets_bot.py", Entry: "bot", Args: 2, Steps: true,
-		Usage: "nuggets_bot.py defines bot(board, move_num), the Nuggets protocol's callable (R17, R18)."},
-	"rectangle": {Game: "rectangle", Python: "rectangle.py", File: "rectangle_bot.py", Entry: "bot", Args: 4, Steps: true,
-		Usage: "rectangle_bot.py defines bot(board, robots, scores, move_num), the Rectangle protocol's callable (R18)."},
+// TargetOf returns the exported entry point of game; ok is false for a game
+// that is not registered or declares no exporter.
+func TargetOf(game string) (t Target, ok bool) {
+	g, err := rules.Lookup(game)
+	if err != nil || g.Competition == nil || g.Competition.Export == nil {
+		return Target{}, false
+	}
+	return Target{Game: game, Export: *g.Competition.Export}, true
 }
 
 // Options tune an export.
@@ -89,10 +63,11 @@ type Options struct {
 	// Game, if set, is the game the bot is meant for: a network of another
 	// game is refused.
 	Game string
-	// Runner is a prebuilt cmd/slimebot binary that becomes the Slime
-	// executable with the weights appended. "" = build it with the Go
-	// toolchain (from the gridgym module the current directory is in), or
-	// use a slimebot next to the running executable.
+	// Runner is a prebuilt runner binary (the game's Export.Runner, Slime's
+	// cmd/slimebot) that becomes the game's stand-alone executable with the
+	// weights appended. "" = build it with the Go toolchain (from the
+	// gridgym module the current directory is in), or use a binary of the
+	// runner's name next to the running executable.
 	Runner string
 	// NoBinary skips the stand-alone executable.
 	NoBinary bool
@@ -165,7 +140,7 @@ func Export(spec, dir string, opt Options) (Report, error) {
 	if opt.Game != "" && opt.Game != game {
 		return Report{}, fmt.Errorf("export %s: the network plays %s, not %s", path, game, opt.Game)
 	}
-	t, ok := Targets[game]
+	t, ok := TargetOf(game)
 	if !ok {
 		return Report{}, fmt.Errorf("export %s: no exporter for game %q (have %s)", path, game, strings.Join(TargetGames(), ", "))
 	}
@@ -200,11 +175,11 @@ func Export(spec, dir string, opt Options) (Report, error) {
 	if err := write(t.File, src, 0o755); err != nil {
 		return rep, err
 	}
-	if game == "slime" && !opt.NoBinary {
-		bin, err := slimeRunner(opt.Runner, dir)
+	if t.Executable != "" && !opt.NoBinary {
+		bin, err := runnerBinary(opt.Runner, t.Runner, dir)
 		if err != nil {
-			rep.Warnings = append(rep.Warnings, fmt.Sprintf("no Slime executable: %v (the Python bot is there)", err))
-		} else if err := write("slime-bot", AppendPayload(StripPayload(bin), b), 0o755); err != nil {
+			rep.Warnings = append(rep.Warnings, fmt.Sprintf("no %s executable: %v (the Python bot is there)", title(game), err))
+		} else if err := write(t.Executable, AppendPayload(StripPayload(bin), b), 0o755); err != nil {
 			return rep, err
 		}
 	}
@@ -221,14 +196,23 @@ func Export(spec, dir string, opt Options) (Report, error) {
 	return rep, nil
 }
 
-// TargetGames lists the games with an exporter, sorted.
+// TargetGames lists the registered games with an exporter, sorted.
 func TargetGames() []string {
 	var gs []string
-	for g := range Targets {
-		gs = append(gs, g)
+	for _, g := range rules.Names() {
+		if _, ok := TargetOf(g); ok {
+			gs = append(gs, g)
+		}
 	}
-	sort.Strings(gs)
 	return gs
+}
+
+// title is game's display name, or its registry name.
+func title(game string) string {
+	if g, err := rules.Lookup(game); err == nil && g.Title != "" {
+		return g.Title
+	}
+	return game
 }
 
 // playReadme says in README.txt how a bot with play-time sampling plays.
@@ -256,7 +240,7 @@ func PythonBot(game string, w []byte, meta map[string]string) ([]byte, error) {
 
 // PythonBotPlay is PythonBot with play-time sampling p baked in.
 func PythonBotPlay(game string, w []byte, meta map[string]string, p Play) ([]byte, error) {
-	t, ok := Targets[game]
+	t, ok := TargetOf(game)
 	if !ok {
 		return nil, fmt.Errorf("export: no exporter for game %q", game)
 	}
@@ -271,13 +255,8 @@ func PythonBotPlay(game string, w []byte, meta map[string]string, p Play) ([]byt
 	if err != nil {
 		return nil, fmt.Errorf("export: %s has no Python module yet: %w", game, err)
 	}
-	g, _ := rules.Lookup(game)
-	title := game
-	if g != nil {
-		title = g.Title
-	}
 	var out bytes.Buffer
-	fmt.Fprintf(&out, "#!/usr/bin/env python3\n# %s bot exported by gridgym (game %s, run %s, encoding v%s).\n", title, game, meta["run"], meta["encoding"])
+	fmt.Fprintf(&out, "#!/usr/bin/env python3\n# %s bot exported by gridgym (game %s, run %s, encoding v%s).\n", title(game), game, meta["run"], meta["encoding"])
 	needs := "Python 3 and NumPy"
 	if t.Pure {
 		needs = "Python 3 (standard library)"
@@ -308,24 +287,25 @@ func PythonBotPlay(game string, w []byte, meta map[string]string, p Play) ([]byt
 	return out.Bytes(), nil
 }
 
-// slimeRunner returns the bytes of a cmd/slimebot binary: runner if given,
-// else a fresh `go build` of it (small and quick to start: R16 counts
-// start-up in the 0.1 s), else a slimebot beside the running executable.
-func slimeRunner(runner, dir string) ([]byte, error) {
+// runnerBinary returns the bytes of the runner binary of main package pkg
+// (Slime's cmd/slimebot): runner if given, else a fresh `go build` of pkg
+// (small and quick to start: Slime's R16 counts start-up in the 0.1 s),
+// else a binary of pkg's last element beside the running executable.
+func runnerBinary(runner, pkg, dir string) ([]byte, error) {
 	if runner != "" {
 		return os.ReadFile(runner)
 	}
-	tmp := filepath.Join(dir, ".slimebot.build")
+	tmp := filepath.Join(dir, ".runner.build")
 	defer os.Remove(tmp)
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags", "-s -w", "-o", tmp, "github.com/gridgym/gridgym/cmd/slimebot")
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags", "-s -w", "-o", tmp, pkg)
 	out, err := cmd.CombinedOutput()
 	if err == nil {
 		return os.ReadFile(tmp)
 	}
 	if exe, e := os.Executable(); e == nil {
-		if b, e := os.ReadFile(filepath.Join(filepath.Dir(exe), "slimebot")); e == nil {
+		if b, e := os.ReadFile(filepath.Join(filepath.Dir(exe), path.Base(pkg))); e == nil {
 			return b, nil
 		}
 	}
-	return nil, fmt.Errorf("cannot build cmd/slimebot (run gridgym from its source tree with Go installed, or pass --runner): %v: %s", err, bytes.TrimSpace(out))
+	return nil, fmt.Errorf("cannot build %s (run gridgym from its source tree with Go installed, or pass --runner): %v: %s", pkg, err, bytes.TrimSpace(out))
 }

@@ -38,7 +38,7 @@ func needPythonFor(t testing.TB, game string) {
 	if os.Getenv("GRIDGYM_SKIP_PYTHON") != "" {
 		t.Skip("GRIDGYM_SKIP_PYTHON is set")
 	}
-	if game != "" && export.Targets[game].Pure {
+	if game != "" && target(game).Pure {
 		if out, err := exec.Command(python, "-c", "pass").CombinedOutput(); err != nil {
 			t.Fatalf("%s is needed for the exported-bot tests: %v\n%s", python, err, out)
 		}
@@ -151,7 +151,7 @@ func pythonBotPlay(t testing.TB, game string, seed uint64, p export.Play) (*neur
 	if err != nil {
 		t.Fatal(err)
 	}
-	bot := filepath.Join(t.TempDir(), export.Targets[game].File)
+	bot := filepath.Join(t.TempDir(), target(game).File)
 	if err := os.WriteFile(bot, src, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -244,7 +244,7 @@ func TestPythonParity(t *testing.T) {
 		t.Run(game, func(t *testing.T) {
 			needPythonFor(t, game)
 			n := 1000
-			if export.Targets[game].Pure {
+			if target(game).Pure {
 				n = 600 // pure Python takes ~25 ms a move: keep the test under ~20 s
 			}
 			checkParity(t, game, neural.Play{}, n)
@@ -310,7 +310,7 @@ func TestPythonParityTemperature(t *testing.T) {
 // returns the positions.
 func checkParity(t *testing.T, game string, p neural.Play, n int) []position {
 	t.Helper()
-	tg := export.Targets[game]
+	tg := target(game)
 	g, _ := rules.Lookup(game)
 	cfg := g.Default()
 	var seed *uint64
@@ -419,7 +419,7 @@ func TestPythonRobustness(t *testing.T) {
 	for _, game := range export.TargetGames() {
 		t.Run(game, func(t *testing.T) {
 			needPythonFor(t, game)
-			tg := export.Targets[game]
+			tg := target(game)
 			_, bot := pythonBot(t, game, 1)
 			var cases []string
 			for pos := 0; pos < tg.Args; pos++ {
@@ -581,4 +581,10 @@ func TestExportPlay(t *testing.T) {
 			t.Errorf("%s %+v: err %v, want one mentioning %q", tc.game, tc.play, err, tc.want)
 		}
 	}
+}
+
+// target is game's exported entry point (the zero Target for none).
+func target(game string) export.Target {
+	t, _ := export.TargetOf(game)
+	return t
 }

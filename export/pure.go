@@ -9,15 +9,6 @@ import (
 	"strings"
 )
 
-// slimePythonLatency is what the exported README says of the pure-Python
-// Slime bot's speed, measured as the competition runs it (a fresh
-// `/usr/bin/python3 slime_bot.py REQUEST` per move; issue 27).
-const slimePythonLatency = "Speed (R16 allows 0.1 s a move, process start included): with the shipped network\n" +
-	"(32 filters x 3 layers, 8x8) and /usr/bin/python3 3.11, 20 fresh processes per move took p50 52 ms,\n" +
-	"slowest 66 ms on a loaded 2-core machine (the NumPy bot it replaces: p50 103 ms, its NumPy import\n" +
-	"alone 68 ms). That is within the limit but with less than 2x margin: a slower machine or a larger\n" +
-	"network can pass 0.1 s, so submit slime-bot where the competition accepts an executable."
-
 // pureLiterals returns the Python assignments a Pure module reads instead of
 // parsing the safetensors header: _ARCH and _PARAMS (the metadata's arch and
 // params JSON as Python literals) and _TENSORS (each float32 tensor's first

@@ -98,6 +98,9 @@ type Game struct {
 	// Encoder returns the learner interface (observations, masks, actions)
 	// for a validated config.
 	Encoder func(Config) Encoder
+	// Competition is the game's bot protocol and exported bot (nil: no
+	// competition gridgym can host).
+	Competition *Competition
 }
 
 // Config holds a game's validated parameter values.
@@ -220,6 +223,11 @@ var registry = map[string]*Game{}
 func Register(g *Game) {
 	if g.Name == "" || g.New == nil || g.Codec == nil {
 		panic("rules: incomplete registration of game " + g.Name)
+	}
+	if g.Competition != nil {
+		if err := g.Competition.check(g.Name); err != nil {
+			panic("rules: " + err.Error())
+		}
 	}
 	if _, dup := registry[g.Name]; dup {
 		panic("rules: game registered twice: " + g.Name)

@@ -2,7 +2,9 @@
 // builds it small (no training or plotting code, so it starts in a few
 // milliseconds — R16 counts start-up in the 0.1 s per turn) and appends the
 // network's weights. Run with the competition's single argument
-// `P,row0,...`, it prints `r1 c1 r2 c2`.
+// `P,row0,...`, it prints `r1 c1 r2 c2`. It links Slime's rules only (the
+// game's registration declares this package as its runner,
+// rules.Export.Runner).
 package main
 
 import (
@@ -10,6 +12,7 @@ import (
 	"os"
 
 	"github.com/gridgym/gridgym/export"
+	_ "github.com/gridgym/gridgym/rules/slime" // the one game this runner answers for
 )
 
 func main() {

@@ -20,9 +20,10 @@ var Game = &rules.Game{
 		Kind:    rules.Bool,
 		Default: "false",
 	}},
-	New:     func(cfg rules.Config) rules.State { return New(cfg) },
-	Codec:   Codec{},
-	Encoder: NewEncoder,
+	New:         func(cfg rules.Config) rules.State { return New(cfg) },
+	Codec:       Codec{},
+	Encoder:     NewEncoder,
+	Competition: competition,
 }
 
 func init() { rules.Register(Game) }

@@ -142,10 +142,11 @@ var Game = &rules.Game{
 			Check: func(s string) error { _, err := ParseDecayTable(s); return err }},
 		{Name: "invalid_query", Doc: "an invalid or missing answer queries (0,0) (origin, R6) or nothing (pass)", Kind: rules.Choice, Default: "origin", Choices: []string{"origin", "pass"}},
 	},
-	Validate: validate,
-	New:      func(c rules.Config) rules.State { return New(c) },
-	Codec:    Codec{},
-	Encoder:  NewEncoder,
+	Validate:    validate,
+	New:         func(c rules.Config) rules.State { return New(c) },
+	Codec:       Codec{},
+	Encoder:     NewEncoder,
+	Competition: competition,
 }
 
 func init() { rules.Register(Game) }

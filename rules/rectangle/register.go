@@ -33,8 +33,9 @@ func init() {
 			}
 			return nil
 		},
-		New:     func(c rules.Config) rules.State { return New(c) },
-		Codec:   Codec{},
-		Encoder: NewEncoder,
+		New:         func(c rules.Config) rules.State { return New(c) },
+		Codec:       Codec{},
+		Encoder:     NewEncoder,
+		Competition: competition,
 	})
 }

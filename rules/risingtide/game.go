@@ -19,9 +19,10 @@ func init() {
 			Kind:    rules.Bool,
 			Default: "false",
 		}},
-		New:     func(cfg rules.Config) rules.State { return New(cfg) },
-		Codec:   codec{},
-		Encoder: NewEncoder,
+		New:         func(cfg rules.Config) rules.State { return New(cfg) },
+		Codec:       codec{},
+		Encoder:     NewEncoder,
+		Competition: competition,
 	})
 }
 

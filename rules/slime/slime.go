@@ -480,9 +480,10 @@ var game = &rules.Game{
 		{Name: "max_turns", Doc: "end the game after this many turns (the controller's cap, R5); 0 = no cap, the seed text's rule", Kind: rules.Int, Default: "2000", Min: 0, Max: 1000000},
 		{Name: "board_size", Doc: "N of the N×N board (R1)", Kind: rules.Int, Default: "8", Min: 4, Max: 8},
 	},
-	New:     func(cfg rules.Config) rules.State { return New(cfg) },
-	Codec:   Codec{},
-	Encoder: NewEncoder,
+	New:         func(cfg rules.Config) rules.State { return New(cfg) },
+	Codec:       Codec{},
+	Encoder:     NewEncoder,
+	Competition: competition,
 }
 
 func init() { rules.Register(game) }

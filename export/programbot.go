@@ -1,0 +1,139 @@
+package export
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/gridgym/gridgym/agents/neural"
+	"github.com/gridgym/gridgym/rules"
+)
+
+// ProgramBot answers the requests of a program competition (Slime's R14:
+// `P,row0,…`) with a network, as the exported executable does: the game's
+// registration (rules.Competition.Program) turns the request into a
+// position and the seat to move, the network picks its most probable legal
+// action, and the registration writes the answer line (Slime's `r1 c1 r2
+// c2`, R17). A request it cannot read, or a position without a legal move,
+// gets the game's pass answer (Slime: "-1 -1 -1 -1", coordinates off the
+// board, R15).
+type ProgramBot struct {
+	net    *neural.Net
+	game   *rules.Game
+	prog   *rules.Program
+	agents map[string]*neural.Agent // by config
+	states map[string]rules.State
+}
+
+// NewProgramBot returns the bot of a network for a registered game whose
+// competition is answered by a program.
+func NewProgramBot(net *neural.Net) (*ProgramBot, error) {
+	g, err := rules.Lookup(net.Arch.Game)
+	if err != nil {
+		return nil, fmt.Errorf("a network for %s: %w", net.Arch.Game, err)
+	}
+	if g.Competition == nil || g.Competition.Program == nil {
+		return nil, fmt.Errorf("a network for %s, whose competition runs no program bot", g.Name)
+	}
+	return &ProgramBot{net: net, game: g, prog: g.Competition.Program, agents: map[string]*neural.Agent{}, states: map[string]rules.State{}}, nil
+}
+
+// Answer returns the bot's output line for one request.
+func (b *ProgramBot) Answer(arg string) string {
+	vals, err := b.prog.Params(arg)
+	if err != nil {
+		return b.prog.Pass
+	}
+	cfg, err := b.game.Configure(vals)
+	if err != nil {
+		return b.prog.Pass
+	}
+	key := cfg.String()
+	ag, st := b.agents[key], b.states[key]
+	if ag == nil {
+		if ag, err = neural.NewAgent(b.net, cfg, false); err != nil {
+			return b.prog.Pass // a network for another board size
+		}
+		st = b.game.New(cfg)
+		b.agents[key], b.states[key] = ag, st
+	}
+	seat, err := b.prog.Position(st, arg)
+	if err != nil {
+		return b.prog.Pass
+	}
+	ag.Reset(st, seat, nil)
+	out, ok := b.prog.AppendAnswer(nil, st, ag.Act(st))
+	if !ok {
+		return b.prog.Pass
+	}
+	return string(out)
+}
+
+// RunEmbedded is the exported executable's main: if the running binary
+// carries weights (AppendPayload), it answers the one request in args as the
+// network's game's program bot, writes the line to stdout and reports
+// handled = true. A plain gridgym binary returns handled = false. Every
+// failure still answers, with the pass line (and a note on stderr), as a
+// competition bot must. The runner links the games it answers for (Slime's
+// cmd/slimebot links rules/slime only); weights it cannot read get the pass
+// line of the one program game it links.
+func RunEmbedded(args []string, stdout, stderr io.Writer) (handled bool) {
+	w, err := EmbeddedWeights()
+	if w == nil && err == nil {
+		return false
+	}
+	name, pass := "bot", ""
+	if g := onlyProgramGame(); g != nil {
+		name, pass = botName(g), g.Competition.Program.Pass
+	}
+	answer := pass
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", name, r)
+			answer = pass
+		}
+		io.WriteString(stdout, answer)
+	}()
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		return true
+	}
+	net, _, err := neural.Decode(w)
+	if err == nil {
+		var b *ProgramBot
+		if b, err = NewProgramBot(net); err == nil {
+			name, pass = botName(b.game), b.prog.Pass
+			arg := ""
+			if len(args) > 0 {
+				arg = args[0]
+			}
+			answer = b.Answer(arg)
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+	}
+	return true
+}
+
+// onlyProgramGame returns the one registered game with a program bot, or
+// nil if there are none or several.
+func onlyProgramGame() *rules.Game {
+	var only *rules.Game
+	for _, g := range rules.Games() {
+		if g.Competition != nil && g.Competition.Program != nil {
+			if only != nil {
+				return nil
+			}
+			only = g
+		}
+	}
+	return only
+}
+
+// botName is the name of g's exported executable, for its notes on stderr.
+func botName(g *rules.Game) string {
+	if e := g.Competition.Export; e != nil && e.Executable != "" {
+		return e.Executable
+	}
+	return g.Name + "-bot"
+}

@@ -1,0 +1,21 @@
+package bovine
+
+import (
+	"time"
+
+	"github.com/gridgym/gridgym/rules"
+)
+
+// competition is Bovine Borders' bot protocol (§5) and exported bot.
+var competition = &rules.Competition{
+	Protocol: rules.PythonCall, Entry: "bot", Limit: 100 * time.Millisecond, Args: "int16-board",
+	Rules: "bovine-borders R18 (bot(board)), R19 (NumPy int16 scalars), R21 (0.1 s, exception = pass)",
+	Refusals: rules.Refusals{
+		Form: func([]byte) string {
+			return "not ((i1, j1), (i2, j2)), (i2, j2) or None, with integer values (R20): a pass (R10)"
+		},
+		Illegal: "not a valid move (R7: the source the bot's own, the destination not, sharing a side; a destination alone needs a side-neighbour of the bot's own, R8): a pass (R10)",
+	},
+	Export: &rules.Export{Python: "bovine.py", File: "bovine_borders_bot.py", Entry: "bot", Args: 1,
+		Usage: "bovine_borders_bot.py defines the bot function taking board, as the competition imports it."},
+}
