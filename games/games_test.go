@@ -1,6 +1,7 @@
 package games
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/gridgym/gridgym/agents"
@@ -9,16 +10,25 @@ import (
 	"github.com/gridgym/gridgym/rules/rulestest"
 )
 
-var want = []string{"bovine-borders", "nuggets", "rectangle", "rising-tide", "slime"}
-
+// Every rules package games.go links registers one game, and every game has
+// bots (its agents/<game>bots package is linked) and a competition.
 func TestAllGamesRegistered(t *testing.T) {
-	got := rules.Names()
-	if len(got) != len(want) {
-		t.Fatalf("registered games %v, want %v", got, want)
+	linked := 0
+	for _, dir := range gamePackages(t) {
+		if strings.HasPrefix(dir, "rules/") {
+			linked++
+		}
 	}
-	for i := range want {
-		if got[i] != want[i] {
-			t.Fatalf("registered games %v, want %v", got, want)
+	got := rules.Names()
+	if len(got) != linked || linked == 0 {
+		t.Fatalf("registered games %v: want one per rules package games.go links (%d)", got, linked)
+	}
+	for _, g := range rules.Games() {
+		if len(agents.Names(g.Name)) == 0 {
+			t.Errorf("%s: no bots registered (link its agents/<game>bots in games.go)", g.Name)
+		}
+		if g.Competition == nil {
+			t.Errorf("%s: no competition declared on its registration", g.Name)
 		}
 	}
 }

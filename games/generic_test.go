@@ -1,0 +1,209 @@
+package games
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/gridgym/gridgym/rules"
+)
+
+const module = "github.com/gridgym/gridgym"
+
+// literalExceptions are the game names that generic packages may spell, by
+// file (slash path from the module root) and literal, each with its reason.
+// Everything else a generic package knows of a game it reads from the
+// registry (rules.Game, rules.Competition).
+var literalExceptions = map[string]map[string]string{
+	// The CLI's --game flags need a default game; these keep today's.
+	"cmd/gridgym/bench.go":      {"rising-tide": "--game default"},
+	"cmd/gridgym/pipeline.go":   {"slime": "--game default"},
+	"cmd/gridgym/play.go":       {"rising-tide": "--game default"},
+	"cmd/gridgym/selfplay.go":   {"slime": "--game default"},
+	"cmd/gridgym/tournament.go": {"rising-tide": "--game default"},
+	"cmd/gridgym/train.go":      {"slime": "--game default"},
+}
+
+// importExceptions are the generic packages that may import a game package,
+// with the reason.
+var importExceptions = map[string]string{
+	// Slime's stand-alone executable (rules.Export.Runner) links only its
+	// game's rules, to stay small and start within R16's 0.1 s.
+	"cmd/slimebot": module + "/rules/slime",
+}
+
+// gamePackages returns the game packages this package links (the imports of
+// games.go under rules/ and agents/) as module-relative directories.
+func gamePackages(t *testing.T) []string {
+	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), "games.go", nil, parser.ImportsOnly)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var dirs []string
+	for _, im := range f.Imports {
+		p, _ := strconv.Unquote(im.Path.Value)
+		rel := strings.TrimPrefix(p, module+"/")
+		if strings.HasPrefix(rel, "rules/") || strings.HasPrefix(rel, "agents/") {
+			dirs = append(dirs, rel)
+		}
+	}
+	if len(dirs) < 2*len(rules.Names()) {
+		t.Fatalf("games.go links %v: want each game's rules and bots", dirs)
+	}
+	return dirs
+}
+
+// inGame reports whether the module-relative directory dir is a game's
+// folder or below one.
+func inGame(dir string, games []string) bool {
+	for _, g := range games {
+		if dir == g || strings.HasPrefix(dir, g+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// generic reports whether the module-relative directory dir is a generic
+// package: not a game's folder (or below it), not games/.
+func generic(dir string, games []string) bool {
+	return dir != "games" && !strings.HasPrefix(dir, "games/") && !inGame(dir, games)
+}
+
+// sourceFiles calls fn for every non-test Go file of the module, by
+// module-relative slash path, skipping testdata and hidden folders. In a git
+// work tree only the files git tracks count (a local, uncommitted probe is
+// not the module's).
+func sourceFiles(t *testing.T, fn func(rel string, f *ast.File)) {
+	t.Helper()
+	root := ".."
+	if _, err := os.Stat(filepath.Join(root, "go.mod")); err != nil {
+		t.Fatalf("module root: %v", err)
+	}
+	var tracked map[string]bool
+	if out, err := exec.Command("git", "-C", root, "ls-files", "--", "*.go").Output(); err == nil && len(out) > 0 {
+		tracked = map[string]bool{}
+		for _, l := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+			tracked[l] = true
+		}
+	}
+	fset := token.NewFileSet()
+	n := 0
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := d.Name()
+		if d.IsDir() {
+			if p != root && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "testdata" || name == "vendor") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			return nil
+		}
+		rel, err := filepath.Rel(root, p)
+		if err != nil {
+			return err
+		}
+		if tracked != nil && !tracked[filepath.ToSlash(rel)] {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, p, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return err
+		}
+		n++
+		fn(filepath.ToSlash(rel), f)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n < 100 {
+		t.Fatalf("read %d Go files: not the module", n)
+	}
+}
+
+// No generic package imports a game package (issue 26): what the host, the
+// exporter, the trainer and the CLI know of a game they read from the
+// registry. Test files are not checked (a test may pick a game).
+func TestGenericPackagesImportNoGame(t *testing.T) {
+	games := gamePackages(t)
+	var bad []string
+	sourceFiles(t, func(rel string, f *ast.File) {
+		dir := path.Dir(rel)
+		if !generic(dir, games) {
+			return
+		}
+		for _, im := range f.Imports {
+			p, _ := strconv.Unquote(im.Path.Value)
+			if !strings.HasPrefix(p, module+"/") || !inGame(strings.TrimPrefix(p, module+"/"), games) {
+				continue
+			}
+			if importExceptions[dir] == p {
+				continue
+			}
+			bad = append(bad, rel+" imports "+p)
+		}
+	})
+	sort.Strings(bad)
+	for _, b := range bad {
+		t.Error(b)
+	}
+}
+
+// No generic package spells a registered game's name as a string literal
+// (issue 26), literalExceptions aside.
+func TestGenericPackagesNameNoGame(t *testing.T) {
+	games := gamePackages(t)
+	names := map[string]bool{}
+	for _, n := range rules.Names() {
+		names[n] = true
+	}
+	used := map[string]bool{}
+	var bad []string
+	sourceFiles(t, func(rel string, f *ast.File) {
+		if !generic(path.Dir(rel), games) {
+			return
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			lit, ok := n.(*ast.BasicLit)
+			if !ok || lit.Kind != token.STRING {
+				return true
+			}
+			s, err := strconv.Unquote(lit.Value)
+			if err != nil || !names[s] {
+				return true
+			}
+			if _, ok := literalExceptions[rel][s]; ok {
+				used[rel+" "+s] = true
+				return true
+			}
+			bad = append(bad, rel+": "+lit.Value)
+			return true
+		})
+	})
+	sort.Strings(bad)
+	for _, b := range bad {
+		t.Error(b)
+	}
+	for file, lits := range literalExceptions {
+		for s := range lits {
+			if !used[file+" "+s] {
+				t.Errorf("literalExceptions[%q][%q] is stale: drop it", file, s)
+			}
+		}
+	}
+}
