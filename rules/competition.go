@@ -48,6 +48,15 @@ type Competition struct {
 	Rules string
 	// Refusals words the host's log of refused answers.
 	Refusals Refusals
+	// Template is the starting bot `gridgym new-bot` writes: a file in the
+	// competition's form that plays legally as it is, citing the rules
+	// file (a Python program without its #! line for a program
+	// competition). nil = no template.
+	Template []byte
+	// Modules are the helper modules the competition ships beside its bots
+	// (Rising Tide's util, R18), by file name ("util.py"): every hosted bot
+	// of the game can import them.
+	Modules map[string][]byte
 	// Export is the game's exported bot; nil = no exporter.
 	Export *Export
 	// Program answers the competition's request from a stand-alone

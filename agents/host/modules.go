@@ -1,19 +1,12 @@
 package host
 
 import (
-	"embed"
 	"encoding/json"
-	"io/fs"
-	"path"
 	"sort"
 	"strings"
-)
 
-// pylib holds the helper modules competitions ship beside their bots, one
-// folder per game (pylib/rising-tide/util.py: Rising Tide's util, R18).
-//
-//go:embed pylib
-var pylib embed.FS
+	"github.com/gridgym/gridgym/rules"
+)
 
 // Module is a helper module a competition ships beside its bots.
 type Module struct {
@@ -22,25 +15,22 @@ type Module struct {
 	Source []byte
 }
 
-// Modules returns the helper modules game's competition ships (Rising
-// Tide: util, with make_bot, allowed_moves, …), which every hosted bot of
-// the game can import and `gridgym new-bot` writes beside its template; nil
-// for a game whose competition ships none.
+// Modules returns the helper modules game's competition ships, as its
+// registration declares them (rules.Competition.Modules; Rising Tide:
+// util, with make_bot, allowed_moves, …), which every hosted bot of the
+// game can import and `gridgym new-bot` writes beside its template; nil for
+// a game whose competition ships none.
 func Modules(game string) []Module {
-	ents, err := fs.ReadDir(pylib, path.Join("pylib", game))
-	if err != nil {
+	g, err := rules.Lookup(game)
+	if err != nil || g.Competition == nil {
 		return nil
 	}
 	var out []Module
-	for _, e := range ents {
-		if e.IsDir() || !strings.HasSuffix(e.Name(), ".py") {
+	for file, src := range g.Competition.Modules {
+		if !strings.HasSuffix(file, ".py") || strings.Contains(file, "/") {
 			continue
 		}
-		b, err := pylib.ReadFile(path.Join("pylib", game, e.Name()))
-		if err != nil {
-			continue
-		}
-		out = append(out, Module{Name: strings.TrimSuffix(e.Name(), ".py"), File: e.Name(), Source: b})
+		out = append(out, Module{Name: strings.TrimSuffix(file, ".py"), File: file, Source: src})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out

@@ -1,17 +1,12 @@
 package host
 
 import (
-	"embed"
 	"fmt"
 	"path/filepath"
 	"strings"
-)
 
-// templates are the starting bots of `gridgym new-bot`, one per game, in
-// their competition's form, with the request and answer format in comments.
-//
-//go:embed templates/*.py
-var templates embed.FS
+	"github.com/gridgym/gridgym/rules"
+)
 
 // Template is a starting bot for a game's competition: a file that plays
 // legally as it is, to be edited.
@@ -36,20 +31,26 @@ func (t Template) Spec(path string) string {
 	return "py:" + path
 }
 
-// NewTemplate returns game's template. A program competition's template is a
+// NewTemplate returns game's template, the starting bot its registration
+// declares (rules.Competition.Template) in the competition's form, with the
+// request and answer format in comments. A program competition's template is a
 // Python program whose #! line names python, the interpreter gridgym runs
 // Python bots with ("" = Interpreter's choice), by its full path: a
 // `#!/usr/bin/env python3` line may go through a slow shim (pyenv), and the
 // competitions count the start in the time limit.
 func NewTemplate(game, python string) (Template, error) {
-	comp, ok := CompetitionOf(game)
+	g, err := rules.Lookup(game)
+	comp, ok := Competition{}, false
+	if err == nil {
+		comp, ok = competitionOf(g)
+	}
 	if !ok {
 		return Template{}, fmt.Errorf("new bot: gridgym cannot host bots of %q (hostable: %s)", game, strings.Join(hostable(), ", "))
 	}
-	src, err := templates.ReadFile("templates/" + game + ".py")
-	if err != nil {
+	if len(g.Competition.Template) == 0 {
 		return Template{}, fmt.Errorf("new bot: no template for %s", game)
 	}
+	src := append([]byte(nil), g.Competition.Template...)
 	t := Template{Game: game, File: "my_" + strings.ReplaceAll(game, "-", "_") + "_bot.py", Modules: Modules(game)}
 	if comp.Protocol == ProgramRun {
 		py, err := Interpreter(python)

@@ -1,6 +1,7 @@
 package bovine
 
 import (
+	_ "embed"
 	"time"
 
 	"github.com/gridgym/gridgym/rules"
@@ -9,7 +10,8 @@ import (
 // competition is Bovine Borders' bot protocol (§5) and exported bot.
 var competition = &rules.Competition{
 	Protocol: rules.PythonCall, Entry: "bot", Limit: 100 * time.Millisecond, Args: "int16-board",
-	Rules: "bovine-borders R18 (bot(board)), R19 (NumPy int16 scalars), R21 (0.1 s, exception = pass)",
+	Rules:    "bovine-borders R18 (bot(board)), R19 (NumPy int16 scalars), R21 (0.1 s, exception = pass)",
+	Template: botTemplate,
 	Refusals: rules.Refusals{
 		Form: func([]byte) string {
 			return "not ((i1, j1), (i2, j2)), (i2, j2) or None, with integer values (R20): a pass (R10)"
@@ -19,3 +21,8 @@ var competition = &rules.Competition{
 	Export: &rules.Export{Python: "bovine.py", File: "bovine_borders_bot.py", Entry: "bot", Args: 1,
 		Usage: "bovine_borders_bot.py defines the bot function taking board, as the competition imports it."},
 }
+
+// botTemplate is the starting bot of `gridgym new-bot --game` this game.
+//
+//go:embed bot_template.py
+var botTemplate []byte

@@ -1,6 +1,7 @@
 package nuggets
 
 import (
+	_ "embed"
 	"time"
 
 	"github.com/gridgym/gridgym/rules"
@@ -10,7 +11,8 @@ import (
 // competition is Nuggets' bot protocol (§5) and exported bot.
 var competition = &rules.Competition{
 	Protocol: rules.PythonCall, Entry: "bot", Limit: 100 * time.Millisecond, Args: "plain",
-	Rules: "nuggets R17 (bot(board, move_num)), R18 (lists of Python ints), R20 (0.1 s; exception or time-out = the query (0,0), R6)",
+	Rules:    "nuggets R17 (bot(board, move_num)), R18 (lists of Python ints), R20 (0.1 s; exception or time-out = the query (0,0), R6)",
+	Template: botTemplate,
 	Refusals: rules.Refusals{
 		Malformed: malformed,
 		Form: func([]byte) string {
@@ -31,3 +33,8 @@ func malformed(answer []byte) bool {
 	_, _, ok := AnswerXY(v)
 	return !ok
 }
+
+// botTemplate is the starting bot of `gridgym new-bot --game` this game.
+//
+//go:embed bot_template.py
+var botTemplate []byte

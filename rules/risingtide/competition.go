@@ -1,6 +1,7 @@
 package risingtide
 
 import (
+	_ "embed"
 	"time"
 
 	"github.com/gridgym/gridgym/rules"
@@ -10,7 +11,9 @@ import (
 // competition is Rising Tide's bot protocol (§5) and exported bot.
 var competition = &rules.Competition{
 	Protocol: rules.PythonCall, Entry: "my_bot_fn", Limit: 100 * time.Millisecond, Args: "plain",
-	Rules: "rising-tide R18 (my_bot_fn(terrain, round_num)), R20 (lists of Python ints), R23 (0.1 s, exception = pass)",
+	Rules:    "rising-tide R18 (my_bot_fn(terrain, round_num)), R20 (lists of Python ints), R23 (0.1 s, exception = pass)",
+	Template: botTemplate,
+	Modules:  map[string][]byte{"util.py": utilModule},
 	Refusals: rules.Refusals{
 		Form:    formRefusal,
 		Illegal: illegalRefusal,
@@ -65,3 +68,14 @@ func hasNumpy(v pyval.Value) bool {
 	}
 	return false
 }
+
+// botTemplate is the starting bot of `gridgym new-bot --game` this game.
+//
+//go:embed bot_template.py
+var botTemplate []byte
+
+// utilModule is the competition's util module (R18), shipped beside every
+// hosted bot.
+//
+//go:embed pylib/util.py
+var utilModule []byte

@@ -1,6 +1,7 @@
 package slime
 
 import (
+	_ "embed"
 	"fmt"
 	"strings"
 	"time"
@@ -12,7 +13,8 @@ import (
 // executable.
 var competition = &rules.Competition{
 	Protocol: rules.ProgramRun, Limit: 100 * time.Millisecond,
-	Rules: "slime R14 (a fresh process per turn, argument P,row0,...), R15 (first line of stdout), R16 (turn_timeout 0.1 s)",
+	Rules:    "slime R14 (a fresh process per turn, argument P,row0,...), R15 (first line of stdout), R16 (turn_timeout 0.1 s)",
+	Template: botTemplate,
 	Refusals: rules.Refusals{
 		Form: func([]byte) string {
 			return "not four integers r1 c1 r2 c2 followed by a newline on the first line of standard output (R15): a pass"
@@ -79,3 +81,8 @@ const pythonLatency = "Speed (R16 allows 0.1 s a move, process start included): 
 	"slowest 66 ms on a loaded 2-core machine (the NumPy bot it replaces: p50 103 ms, its NumPy import\n" +
 	"alone 68 ms). That is within the limit but with less than 2x margin: a slower machine or a larger\n" +
 	"network can pass 0.1 s, so submit slime-bot where the competition accepts an executable."
+
+// botTemplate is the starting bot of `gridgym new-bot --game` this game.
+//
+//go:embed bot_template.py
+var botTemplate []byte
