@@ -1,5 +1,5 @@
 # A Rising Tide bot in the competition's form (rising-tide R18): it imports
-# the competition's util module, which gridgym ships (agents/host/pylib).
+# the competition's util module, which gridgym ships (rules/risingtide/pylib, declared on its registration).
 import util
 
 
