@@ -251,9 +251,11 @@ func PythonBotPlay(game string, w []byte, meta map[string]string, p Play) ([]byt
 	if err != nil {
 		return nil, err
 	}
-	mod, err := pyFiles.ReadFile("py/" + t.Python)
-	if err != nil {
-		return nil, fmt.Errorf("export: %s has no Python module yet: %w", game, err)
+	mod := t.Source
+	if len(mod) == 0 {
+		if mod, err = pyFiles.ReadFile("py/" + t.Python); err != nil {
+			return nil, fmt.Errorf("export: %s has no Python module yet: %w", game, err)
+		}
 	}
 	var out bytes.Buffer
 	fmt.Fprintf(&out, "#!/usr/bin/env python3\n# %s bot exported by gridgym (game %s, run %s, encoding v%s).\n", title(game), game, meta["run"], meta["encoding"])

@@ -92,6 +92,9 @@ type Export struct {
 	// shared network (export/py/common.py) and answers in the competition's
 	// format.
 	Python string
+	// Source, if set, is that module's text, kept in the game's own folder
+	// (go:embed) instead of export/py/.
+	Source []byte
 	// File is the exported Python file's name; Entry the callable the
 	// competition (and the parity tests, through agents/host) calls with the
 	// request's arguments.
