@@ -9,7 +9,8 @@ const Name = "bovine-borders"
 // the official controller does.
 const ParamNonadjacent = "nonadjacent_moves"
 
-// Game is the registered game (read-only after init).
+// Game is the registered game (read-only after init): its rules,
+// parameters, encoder and competition (competition.go).
 var Game = &rules.Game{
 	Name:    Name,
 	Title:   "Bovine Borders",

@@ -15,27 +15,29 @@ const (
 	maxMaxMoves  = 1000000
 )
 
-func init() {
-	rules.Register(&rules.Game{
-		Name:    Name,
-		Title:   "Rectangle",
-		Summary: "robots paint trails; close a rectangle of your colour to claim its interior",
-		Params: []rules.Param{
-			{Name: "n", Doc: "grid side (R1)", Kind: rules.Int, Default: "20", Min: 8, Max: MaxN},
-			{Name: "players", Doc: "number of players (R1)", Kind: rules.Int, Default: "4", Min: 2, Max: maxSeats},
-			{Name: "robots", Doc: "robots per player (R1)", Kind: rules.Int, Default: "4", Min: 1, Max: MaxRobots},
-			{Name: "idle_limit", Doc: "K: the game ends after K consecutive moves without a claim (R15)", Kind: rules.Int, Default: "100", Min: 1, Max: maxIdleLimit},
-			{Name: "max_moves", Doc: "M: the game ends after move M (R15); M ≥ K", Kind: rules.Int, Default: "2000", Min: 1, Max: maxMaxMoves},
-		},
-		Validate: func(c rules.Config) error {
-			if k, m := c.Int("idle_limit"), c.Int("max_moves"); m < k {
-				return fmt.Errorf("max_moves=%d is less than idle_limit=%d (R1 wants M ≥ K)", m, k)
-			}
-			return nil
-		},
-		New:         func(c rules.Config) rules.State { return New(c) },
-		Codec:       Codec{},
-		Encoder:     NewEncoder,
-		Competition: competition,
-	})
+// Game is the registered game (read-only after init): its rules,
+// parameters, encoder and competition (competition.go).
+var Game = &rules.Game{
+	Name:    Name,
+	Title:   "Rectangle",
+	Summary: "robots paint trails; close a rectangle of your colour to claim its interior",
+	Params: []rules.Param{
+		{Name: "n", Doc: "grid side (R1)", Kind: rules.Int, Default: "20", Min: 8, Max: MaxN},
+		{Name: "players", Doc: "number of players (R1)", Kind: rules.Int, Default: "4", Min: 2, Max: maxSeats},
+		{Name: "robots", Doc: "robots per player (R1)", Kind: rules.Int, Default: "4", Min: 1, Max: MaxRobots},
+		{Name: "idle_limit", Doc: "K: the game ends after K consecutive moves without a claim (R15)", Kind: rules.Int, Default: "100", Min: 1, Max: maxIdleLimit},
+		{Name: "max_moves", Doc: "M: the game ends after move M (R15); M ≥ K", Kind: rules.Int, Default: "2000", Min: 1, Max: maxMaxMoves},
+	},
+	Validate: func(c rules.Config) error {
+		if k, m := c.Int("idle_limit"), c.Int("max_moves"); m < k {
+			return fmt.Errorf("max_moves=%d is less than idle_limit=%d (R1 wants M ≥ K)", m, k)
+		}
+		return nil
+	},
+	New:         func(c rules.Config) rules.State { return New(c) },
+	Codec:       Codec{},
+	Encoder:     NewEncoder,
+	Competition: competition,
 }
+
+func init() { rules.Register(Game) }

@@ -4,27 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-
-	"github.com/gridgym/gridgym/rules"
 )
-
-func init() {
-	rules.Register(&rules.Game{
-		Name:    "rising-tide",
-		Title:   "Rising Tide",
-		Summary: "4 seats push land on an 18×18 island to keep their settlements above a rising sea",
-		Params: []rules.Param{{
-			Name:    "nonadjacent_moves",
-			Doc:     "drop R10b as the official controller does: any two cells (src = dst included) may form a move",
-			Kind:    rules.Bool,
-			Default: "false",
-		}},
-		New:         func(cfg rules.Config) rules.State { return New(cfg) },
-		Codec:       codec{},
-		Encoder:     NewEncoder,
-		Competition: competition,
-	})
-}
 
 // ANSI colours of the seats' settlements (background), and of water.
 var seatColor = [Seats]string{"\x1b[41;97m", "\x1b[42;97m", "\x1b[43;30m", "\x1b[45;97m"}

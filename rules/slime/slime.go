@@ -471,19 +471,3 @@ func (s *State) Render(w io.Writer, color bool) {
 		s.Count(0), s.Count(1), s.Count(2), s.Count(3), bits.OnesCount64(s.EmptyCells()))
 	w.Write(buf)
 }
-
-var game = &rules.Game{
-	Name:    "slime",
-	Title:   "Slime: The Territory War",
-	Summary: "4 slimes on an 8×8 board take turns to spread, jump or merge, converting neighbours; score = own cells",
-	Params: []rules.Param{
-		{Name: "max_turns", Doc: "end the game after this many turns (the controller's cap, R5); 0 = no cap, the seed text's rule", Kind: rules.Int, Default: "2000", Min: 0, Max: 1000000},
-		{Name: "board_size", Doc: "N of the N×N board (R1)", Kind: rules.Int, Default: "8", Min: 4, Max: 8},
-	},
-	New:         func(cfg rules.Config) rules.State { return New(cfg) },
-	Codec:       Codec{},
-	Encoder:     NewEncoder,
-	Competition: competition,
-}
-
-func init() { rules.Register(game) }

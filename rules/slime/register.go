@@ -1,0 +1,24 @@
+package slime
+
+import "github.com/gridgym/gridgym/rules"
+
+// Name is the registry name of the game.
+const Name = "slime"
+
+// Game is the registered game (read-only after init): its rules,
+// parameters, encoder and competition (competition.go).
+var Game = &rules.Game{
+	Name:    Name,
+	Title:   "Slime: The Territory War",
+	Summary: "4 slimes on an 8×8 board take turns to spread, jump or merge, converting neighbours; score = own cells",
+	Params: []rules.Param{
+		{Name: "max_turns", Doc: "end the game after this many turns (the controller's cap, R5); 0 = no cap, the seed text's rule", Kind: rules.Int, Default: "2000", Min: 0, Max: 1000000},
+		{Name: "board_size", Doc: "N of the N×N board (R1)", Kind: rules.Int, Default: "8", Min: 4, Max: 8},
+	},
+	New:         func(cfg rules.Config) rules.State { return New(cfg) },
+	Codec:       Codec{},
+	Encoder:     NewEncoder,
+	Competition: competition,
+}
+
+func init() { rules.Register(Game) }
