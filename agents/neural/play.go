@@ -29,6 +29,17 @@ import (
 // competition relabels it away), so it uses its baked SEED as it is, or with
 // SEED = None a random one per process (export.Options).
 //
+// The default is T = 0 (greedy): nothing changes unless asked. A low T does
+// not break Rectangle's mirror: the shipped network's placement logits lead
+// by 3–5 and its move logits by 10–20, so at T ≤ 1 copies (and the planner
+// it was cloned from) mostly still share cells (T = 1: 11–23 cells a game
+// each). Measured (reports/rectangle/
+// mirror.md): temp=6:steps=1 — a hot placement, greedy moves — gives each of
+// two copies beside planner and boxer 36–37 cells a game (greedy: ≤ 0.5),
+// 74–77% of the network's 48 against planner, boxer and random, at a cost
+// against opponents that do not mirror it (95 → 81 beside boxer, random,
+// pass).
+//
 // Sampling (SampleAt): with m the largest legal logit, each legal action i,
 // in index order, has weight w_i = exp((float64(l_i) − m) / T), computed in
 // float64 from the float32 logits; the draw u ∈ [0, 1) picks the first i
