@@ -59,8 +59,8 @@ func CompetitionOf(game string) (c Competition, ok bool) {
 	return competitionOf(g)
 }
 
-// Competitions lists the hostable games' protocols, by game name.
-func Competitions() []Competition {
+// competitions lists the hostable games' protocols, by game name.
+func competitions() []Competition {
 	var out []Competition
 	for _, g := range rules.Games() {
 		if c, ok := competitionOf(g); ok {

@@ -67,7 +67,7 @@ func NewTemplate(game, python string) (Template, error) {
 // hostable lists the games with a competition protocol.
 func hostable() []string {
 	var gs []string
-	for _, c := range Competitions() {
+	for _, c := range competitions() {
 		gs = append(gs, c.Game)
 	}
 	return gs

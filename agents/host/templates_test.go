@@ -24,7 +24,7 @@ func TestNewTemplate(t *testing.T) {
 		"rising-tide":    {"my_rising_tide_bot.py", "py:", "def my_bot_fn(terrain, round_num)", []string{"util.py"}},
 		"slime":          {"my_slime_bot.py", "cmd:", `if __name__ == "__main__":`, nil},
 	}
-	comps := Competitions()
+	comps := competitions()
 	if len(comps) != len(cases) {
 		t.Errorf("%d hostable games, %d cases: add the new game's", len(comps), len(cases))
 	}
