@@ -30,8 +30,8 @@ competition accepts:
                         entry point; greedy by default, SAMPLE = True samples;
                         --temperature T bakes in seeded sampling from
                         softmax(logits/T) (--temp-steps K: the first K steps
-                        only), equal to the Go policy's FILE:temp=T for the
-                        same seed; without --seed each process draws its own,
+                        only), with the Go policy's draws (exact parity for
+                        one seed); without --seed each process draws its own,
                         so two copies of the bot break each other's symmetry
                         (Rectangle's shared placements)
   slime-bot             Slime only: a stand-alone executable taking the
