@@ -402,7 +402,7 @@ func TestSlimeExecutable(t *testing.T) {
 // Malformed and adversarial requests — wrong arity, wrong types, wrong
 // shapes, values out of range, positions without a legal move — never make an
 // exported Python bot raise (issue 7); it answers something the codec reads
-// (a pass or a legal move).
+// (a pass or a legal move), greedy and with play-time sampling.
 func TestPythonRobustness(t *testing.T) {
 	// Adversarial argument values, put in every argument position in turn
 	// (the others 0).
@@ -437,9 +437,16 @@ func TestPythonRobustness(t *testing.T) {
 			for i, c := range cases {
 				reqs[i] = []byte(c)
 			}
-			for i, r := range runPython(t, game, bot, tg.Entry, reqs) {
-				if r.Error != "" {
-					t.Errorf("request %s: the bot raised %s", cases[i], r.Error)
+			bots := []string{bot}
+			if !tg.Pure { // and with play-time sampling (SEED = None: os.urandom)
+				_, hot := pythonBotPlay(t, game, 1, export.Play{Temperature: 1})
+				bots = append(bots, hot)
+			}
+			for _, bot := range bots {
+				for i, r := range runPython(t, game, bot, tg.Entry, reqs) {
+					if r.Error != "" {
+						t.Errorf("request %s: the bot raised %s", cases[i], r.Error)
+					}
 				}
 			}
 		})
