@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gridgym/gridgym/internal/atomicfile"
 	"github.com/gridgym/gridgym/rules"
 )
 
@@ -258,25 +259,7 @@ func WriteReplay(w io.Writer, r *Replay) error {
 // SaveReplay writes r to the file path (through a temporary file in the same
 // folder, renamed into place, so a reader never sees half a replay).
 func SaveReplay(path string, r *Replay) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return fmt.Errorf("replay %s: %w", path, err)
-	}
-	werr := WriteReplay(f, r)
-	if werr == nil {
-		werr = f.Chmod(0o644) // CreateTemp makes it 0600
-	}
-	if cerr := f.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Rename(f.Name(), path)
-	}
-	if werr != nil {
-		os.Remove(f.Name())
-		return fmt.Errorf("replay %s: %w", path, werr)
-	}
-	return nil
+	return atomicfile.Write(path, 0o644, func(w io.Writer) error { return WriteReplay(w, r) })
 }
 
 // ReadReplay reads the replay file at path and plays its moves again

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/gridgym/gridgym/eval"
+	"github.com/gridgym/gridgym/internal/atomicfile"
 )
 
 //go:embed viewer.js
@@ -124,25 +125,8 @@ func WriteFile(path string, r *eval.Replay, opt Options) error {
 	if err := Write(&b, r, opt); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return fmt.Errorf("viewer: %w", err)
-	}
-	_, werr := f.Write(b.Bytes())
-	if werr == nil {
-		werr = f.Chmod(0o644) // CreateTemp's 0600 would hide the page from a web server
-	}
-	if cerr := f.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Rename(f.Name(), path)
-	}
-	if werr != nil {
-		os.Remove(f.Name())
-		return fmt.Errorf("viewer %s: %w", path, werr)
-	}
-	return nil
+	// 0644: CreateTemp's 0600 would hide the page from a web server.
+	return atomicfile.Write(path, 0o644, func(w io.Writer) error { _, err := w.Write(b.Bytes()); return err })
 }
 
 // WritePages writes the replay page of each replay file (tournament

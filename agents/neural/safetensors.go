@@ -5,10 +5,12 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"os"
-	"path/filepath"
 	"sort"
+
+	"github.com/gridgym/gridgym/internal/atomicfile"
 )
 
 // Tensor is one named float32 tensor of a safetensors file.
@@ -143,25 +145,7 @@ func DecodeSafetensors(b []byte) ([]Tensor, map[string]string, error) {
 // WriteFileAtomic writes b to path through a temporary file in the same
 // folder, synced and renamed, so a reader never sees a partial file.
 func WriteFileAtomic(path string, b []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(b)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return nil
+	return atomicfile.Write(path, 0o644, func(w io.Writer) error { _, err := w.Write(b); return err })
 }
 
 // Tensors returns the network's parameters as named tensors (sharing memory).
