@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -100,7 +101,8 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 	}
 	workers = min(workers, cfg.Envs)
 	lineups := agents.Lineups(len(cfg.Agents), probe.Spec().Seats)
-	episodes := make(chan []datasets.Row, 4*workers)
+	episodes := make(chan *episodeBuf, 4*workers)
+	free := make(chan *episodeBuf, 8*workers) // written episodes' buffers, back to the workers
 	var steps, rows, eps atomic.Int64
 	stop := make(chan struct{})
 	var stopOnce sync.Once
@@ -112,7 +114,7 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			r := newRange(cfg, g, enc, entries, lineups, lo, hi)
+			r := newRange(cfg, g, enc, entries, lineups, lo, hi, free)
 			r.run(ctx, stop, (cfg.Steps+int64(cfg.Envs)-1)/int64(cfg.Envs), &steps, episodes)
 		}()
 	}
@@ -139,13 +141,17 @@ loop:
 				break loop
 			}
 			if w != nil && werr == nil {
-				if werr = w.WriteEpisode(ep); werr != nil {
+				if werr = w.WriteEpisode(ep.rows); werr != nil {
 					halt()
 					continue
 				}
 			}
-			rows.Add(int64(len(ep)))
+			rows.Add(int64(len(ep.rows)))
 			eps.Add(1)
+			select { // the writer copied the rows: the buffer can hold another episode
+			case free <- ep:
+			default:
+			}
 		case <-tick.C:
 			if cfg.Progress != nil {
 				cfg.Progress(stats())
@@ -179,8 +185,47 @@ type envRange struct {
 	moves   []rules.Move
 	outcome *rules.Outcome
 	pot     rules.Potential // the shaping potential; nil without shaping
+	sw      int             // state words
 	heads   int
 	mw      int
+	free    chan *episodeBuf // buffers the writer is done with
+}
+
+// episodeBuf is one episode's rows and the arrays their slices point into,
+// one array per field (structure of arrays): rows[i] of step k has
+// State = state[k·sw:(k+1)·sw], Action = action[i·heads:(i+1)·heads] and
+// Legal = legal[i·mw:(i+1)·mw]. The arrays grow while the episode is
+// played and the rows' slices are bound when it is handed to the writer
+// (bind); the writer copies the rows and gives the buffer back, so a run
+// reaches a steady state in which no row allocates.
+type episodeBuf struct {
+	rows   []datasets.Row
+	state  []uint64
+	action []int32
+	legal  []uint64
+}
+
+// reset empties b, keeping its arrays.
+func (b *episodeBuf) reset() {
+	b.rows, b.state, b.action, b.legal = b.rows[:0], b.state[:0], b.action[:0], b.legal[:0]
+}
+
+// bind points every row's slices into the arrays (which no longer grow).
+func (b *episodeBuf) bind(seats, sw, heads, mw int) {
+	for i := range b.rows {
+		k := i / seats
+		r := &b.rows[i]
+		r.State = b.state[k*sw : (k+1)*sw : (k+1)*sw]
+		r.Action = b.action[i*heads : (i+1)*heads : (i+1)*heads]
+		r.Legal = b.legal[i*mw : (i+1)*mw : (i+1)*mw]
+	}
+}
+
+// grow extends s by n elements, reusing its capacity, and returns the
+// longer slice and the n new elements.
+func grow[T any](s []T, n int) ([]T, []T) {
+	s = slices.Grow(s, n)[:len(s)+n]
+	return s, s[len(s)-n:]
 }
 
 // game is one env: its state, generators, agents and the rows of its
@@ -192,16 +237,16 @@ type game struct {
 	bots     []agents.Agent
 	names    []string
 	episode  uint64
-	played   int // episodes started
-	rows     []datasets.Row
+	played   int         // episodes started
+	buf      *episodeBuf // the current episode's rows
 	step     int32
 	agentRNG uint64
 	phi      []float64 // per seat: the potential of the current state (shaping only)
 }
 
-func newRange(cfg Config, g *rules.Game, enc rules.Encoder, entries []agents.Entry, lineups [][]int, lo, hi int) *envRange {
+func newRange(cfg Config, g *rules.Game, enc rules.Encoder, entries []agents.Entry, lineups [][]int, lo, hi int, free chan *episodeBuf) *envRange {
 	sp := enc.Space()
-	r := &envRange{cfg: cfg, enc: enc, entries: entries, lineups: lineups, heads: sp.Heads, mw: sp.MaskWords()}
+	r := &envRange{cfg: cfg, enc: enc, entries: entries, lineups: lineups, heads: sp.Heads, mw: sp.MaskWords(), free: free}
 	if cfg.Shaping != 0 {
 		r.pot = enc.(rules.Potential) // Run checked it
 	}
@@ -214,6 +259,7 @@ func newRange(cfg Config, g *rules.Game, enc rules.Encoder, entries []agents.Ent
 		r.envs = append(r.envs, e)
 	}
 	r.moves = make([]rules.Move, r.seats)
+	r.sw = len(g.New(cfg.Game).AppendWords(nil))
 	r.outcome = rules.NewOutcome(r.seats)
 	for _, e := range r.envs {
 		r.startEpisode(e)
@@ -226,7 +272,14 @@ func newRange(cfg Config, g *rules.Game, enc rules.Encoder, entries []agents.Ent
 func (r *envRange) startEpisode(e *game) {
 	e.st.Reset()
 	e.step = 0
-	e.rows = e.rows[:0]
+	if e.buf == nil {
+		select {
+		case e.buf = <-r.free:
+		default:
+			e.buf = new(episodeBuf)
+		}
+	}
+	e.buf.reset()
 	e.episode = uint64(e.index)<<32 | uint64(e.played)
 	lineup := r.lineups[(e.index+e.played)%len(r.lineups)]
 	for s := range e.bots {
@@ -241,7 +294,7 @@ func (r *envRange) startEpisode(e *game) {
 	e.played++
 }
 
-func (r *envRange) run(ctx context.Context, stop <-chan struct{}, budget int64, steps *atomic.Int64, out chan<- []datasets.Row) {
+func (r *envRange) run(ctx context.Context, stop <-chan struct{}, budget int64, steps *atomic.Int64, out chan<- *episodeBuf) {
 	for played := int64(0); played < budget; played++ {
 		select {
 		case <-ctx.Done():
@@ -252,14 +305,15 @@ func (r *envRange) run(ctx context.Context, stop <-chan struct{}, budget int64, 
 		}
 		for _, e := range r.envs {
 			if done := r.step(e); done {
+				e.buf.bind(r.seats, r.sw, r.heads, r.mw)
 				select {
-				case out <- e.rows:
+				case out <- e.buf:
 				case <-ctx.Done():
 					return
 				case <-stop:
 					return
 				}
-				e.rows = nil // handed over; the next episode gets a fresh buffer
+				e.buf = nil // handed over; the next episode takes a buffer the writer gave back
 				r.startEpisode(e)
 			}
 		}
@@ -276,17 +330,21 @@ func (cfg Config) Budget() int64 {
 // episode ended.
 func (r *envRange) step(e *game) bool {
 	st := e.st
-	words := st.AppendWords(make([]uint64, 0, 8))
-	first := len(e.rows)
+	b := e.buf
+	b.state = st.AppendWords(b.state)
+	first := len(b.rows)
 	for s := 0; s < r.seats; s++ {
-		row := datasets.Row{
-			EpisodeID: e.episode, Step: e.step, Seat: uint8(s), State: words,
-			Action: make([]int32, r.heads), Legal: make([]uint64, r.mw), Agent: e.names[s],
-		}
-		r.enc.Mask(st, s, row.Legal)
+		// The row's State, Action and Legal are bound at the episode's end
+		// (episodeBuf.bind); its action and mask are written in place here.
+		row := datasets.Row{EpisodeID: e.episode, Step: e.step, Seat: uint8(s), Agent: e.names[s]}
+		var action []int32
+		var legal []uint64
+		b.action, action = grow(b.action, r.heads)
+		b.legal, legal = grow(b.legal, r.mw)
+		r.enc.Mask(st, s, legal)
 		r.moves[s] = rules.Move{}
-		for h := range row.Action {
-			row.Action[h] = -1
+		for h := range action {
+			action[h] = -1
 		}
 		if st.Active(s) {
 			m, _ := agents.SafeAct(e.bots[s], st)
@@ -294,28 +352,29 @@ func (r *envRange) step(e *game) bool {
 			if pr, ok := e.bots[s].(PolicyReporter); ok {
 				row.LogP, row.Value, row.HasPolicy = pr.LastPolicy()
 			}
-			if !r.enc.Encode(st, s, m, row.Action) {
-				for h := range row.Action {
-					row.Action[h] = -1
+			if !r.enc.Encode(st, s, m, action) {
+				for h := range action {
+					action[h] = -1
 				}
 			}
 		}
 		row.Move = r.moves[s]
-		e.rows = append(e.rows, row)
+		b.rows = append(b.rows, row)
 	}
+	rows := b.rows
 	st.Step(r.moves, e.rng)
 	e.step++
 	if r.pot != nil { // as env.Vec shapes: the potential after the step, less the one before (kept from the last step)
 		for s := 0; s < r.seats; s++ {
 			phi := r.pot.Potential(st, s)
-			e.rows[first+s].Reward = float32(r.cfg.Shaping * (phi - e.phi[s]))
+			rows[first+s].Reward = float32(r.cfg.Shaping * (phi - e.phi[s]))
 			e.phi[s] = phi
 		}
 	}
 	if st.Done() {
 		st.Outcome(r.outcome)
 		for s := 0; s < r.seats; s++ {
-			row := &e.rows[first+s]
+			row := &rows[first+s]
 			row.Done = true
 			row.Reward += float32(env.TerminalReward(r.cfg.Reward, r.outcome, s, r.enc.Space().ScoreScale))
 		}
@@ -323,7 +382,7 @@ func (r *envRange) step(e *game) bool {
 	}
 	if r.cfg.MaxEpisode > 0 && int(e.step) >= r.cfg.MaxEpisode {
 		for s := 0; s < r.seats; s++ {
-			e.rows[first+s].Truncated = true // no terminal reward: bootstrap (env package doc)
+			rows[first+s].Truncated = true // no terminal reward: bootstrap (env package doc)
 		}
 		return true
 	}
