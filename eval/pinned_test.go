@@ -1,0 +1,68 @@
+package eval
+
+import (
+	"encoding/binary"
+	"hash/fnv"
+	"math"
+	"testing"
+
+	"github.com/gridgym/gridgym/agents"
+	"github.com/gridgym/gridgym/rules"
+)
+
+// A few games of every registered game, played by PlayGame with fixed seeds
+// and indices, are pinned: a hash of every position, the outcome and the
+// errors. A change of the seed scheme (the game's stream or the agents'),
+// the rules or an agent fails here; re-pin only for a change of rules or
+// agents, and say so in the commit.
+func TestPlayGamePinned(t *testing.T) {
+	want := map[string]uint64{
+		"bovine-borders": 0x48be5b7f3eed5658,
+		"nuggets":        0xf04187234d844aee,
+		"rectangle":      0x629c465c34f67c67,
+		"rising-tide":    0xfd5280ab59a0c705,
+		"slime":          0x6f72d92ad90add1,
+	}
+	for _, g := range rules.Games() {
+		t.Run(g.Name, func(t *testing.T) {
+			cfg := g.Default()
+			names := agents.Names(g.Name)
+			entries := make([]agents.Entry, len(names))
+			for i, n := range names {
+				e, err := agents.Lookup(g.Name, n)
+				if err != nil {
+					t.Fatal(err)
+				}
+				entries[i] = e
+			}
+			seats := g.New(cfg).Spec().Seats
+			h := fnv.New64a()
+			var b [8]byte
+			put := func(v uint64) { binary.LittleEndian.PutUint64(b[:], v); h.Write(b[:]) }
+			var words []uint64
+			for _, game := range []struct{ seed, index uint64 }{{13, 0}, {13, 5}, {99, 2}} {
+				lineup := make([]int, seats)
+				for s := range lineup {
+					lineup[s] = (s + int(game.index)) % len(entries)
+				}
+				res := PlayGame(cfg, entries, lineup, game.seed, game.index, func(st rules.State) {
+					words = st.AppendWords(words[:0])
+					for _, w := range words {
+						put(w)
+					}
+				})
+				put(uint64(res.Steps))
+				for s := 0; s < seats; s++ {
+					put(math.Float64bits(res.Outcome.Score[s]))
+					put(math.Float64bits(res.Outcome.Points[s]))
+					put(math.Float64bits(res.Outcome.Win[s]))
+					put(uint64(res.Errors[s]))
+				}
+			}
+			got := h.Sum64()
+			if w, ok := want[g.Name]; !ok || got != w {
+				t.Fatalf("games hash %#x, pinned %#x", got, w)
+			}
+		})
+	}
+}
