@@ -25,7 +25,7 @@ const (
 type Config struct {
 	Game     rules.Config // the game and its parameters
 	N        int          // number of environments
-	Seed     uint64       // env i draws its random events from stream (Seed, i)
+	Seed     uint64       // env i draws its random events from rules.EnvStream(Seed, i), its random actions from rules.EnvActionStream(Seed, i)
 	Workers  int          // goroutines stepping the batch; 0 = GOMAXPROCS
 	Reward   RewardMode
 	Shaping  float64 // weight of potential-based shaping; 0 = off
@@ -117,8 +117,8 @@ func New(cfg Config) (*Vec, error) {
 	v.outcome = make([]*rules.Outcome, cfg.N)
 	for i := range v.states {
 		v.states[i] = g.New(cfg.Game)
-		v.rngs[i] = rules.Derive(cfg.Seed, uint64(i))
-		v.actRNG[i] = rules.Derive(^cfg.Seed, uint64(i))
+		v.rngs[i] = rules.EnvStream(cfg.Seed, i)
+		v.actRNG[i] = rules.EnvActionStream(cfg.Seed, i)
 	}
 	v.Spec = *v.states[0].Spec()
 	n, s := cfg.N, v.Spec.Seats
@@ -177,11 +177,11 @@ func (v *Vec) State(i int) rules.State { return v.states[i] }
 // Encoder returns the game's encoder.
 func (v *Vec) Encoder() rules.Encoder { return v.enc }
 
-// Reset seeds env i with stream (seed, i), puts every env at its start
+// Reset seeds env i with rules.EnvStream(seed, i), puts every env at its start
 // position and writes the first observations.
 func (v *Vec) Reset(seed uint64) {
 	for i, r := range v.rngs {
-		*r = *rules.Derive(seed, uint64(i))
+		*r = *rules.EnvStream(seed, i)
 	}
 	v.run(v.resetFn)
 }

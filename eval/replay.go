@@ -102,7 +102,7 @@ func (r *Replay) Walk(fn func(n int, st rules.State) error) error {
 	}
 	st := g.New(r.Config)
 	seats := st.Spec().Seats
-	rng := rules.Derive(r.Seed, 2*uint64(r.Index))
+	rng := rules.GameStream(r.Seed, uint64(r.Index))
 	for n := 0; ; n++ {
 		if err := fn(n, st); err != nil {
 			return err

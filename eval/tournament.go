@@ -199,8 +199,8 @@ func gameReplay(cfg Config, r GameResult, moves [][]rules.Move, hash uint64) *Re
 }
 
 // PlayGame plays one game of cfg with entries seated by lineup. The game's
-// random events use stream (seed, 2·index) and seat s's agent stream
-// (seed, 2·index+1, s), so a game can be replayed alone. onStep, if set, sees
+// random events use rules.GameStream(seed, index) and seat s's agent
+// rules.SeatStream(seed, index, s), so a game can be replayed alone. onStep, if set, sees
 // the position before the first step and after every step.
 func PlayGame(cfg rules.Config, entries []agents.Entry, lineup []int, seed, index uint64, onStep func(rules.State)) GameResult {
 	return playGame(cfg, entries, lineup, seed, index, onStep, nil)
@@ -212,11 +212,11 @@ func PlayGame(cfg rules.Config, entries []agents.Entry, lineup []int, seed, inde
 func playGame(cfg rules.Config, entries []agents.Entry, lineup []int, seed, index uint64, onStep func(rules.State), onMoves func(rules.State, []rules.Move)) GameResult {
 	st := cfg.Game().New(cfg)
 	spec := st.Spec()
-	rng := rules.Derive(seed, 2*index)
+	rng := rules.GameStream(seed, index)
 	bots := make([]agents.Agent, spec.Seats)
 	for s := range bots {
 		bots[s] = entries[lineup[s]].New()
-		bots[s].Reset(st, s, rules.Derive(seed^uint64(s+1)*0x9e3779b97f4a7c15, 2*index+1))
+		bots[s].Reset(st, s, rules.SeatStream(seed, index, s))
 	}
 	moves := make([]rules.Move, spec.Seats)
 	res := GameResult{Lineup: lineup, Errors: make([]int, spec.Seats)}

@@ -28,7 +28,7 @@ func NewRNG(seed uint64) *RNG {
 
 // Seed resets r to the stream of seed, dropping any script.
 func (r *RNG) Seed(seed uint64) {
-	r.pcg.Seed(seed, seed^0x9e3779b97f4a7c15)
+	r.pcg.Seed(seed, seed^Golden)
 	r.script, r.scripted = nil, false
 	r.used = 0
 }
@@ -90,7 +90,7 @@ func Derive(seed uint64, k uint64) *RNG {
 }
 
 func splitmix(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
+	x += Golden
 	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
 	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
 	return x ^ (x >> 31)

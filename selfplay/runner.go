@@ -23,7 +23,7 @@ type Config struct {
 	Agents       []string       // agent names; seats rotate through agents.Lineups per episode
 	Envs         int            // games played at once
 	Steps        int64          // env steps to play in all: each env plays ⌈Steps/Envs⌉
-	Seed         uint64         // master seed: env i uses streams derived from (Seed, i)
+	Seed         uint64         // master seed: env i plays rules.EnvStream(Seed, i), its agents rules.SelfplayAgentStream
 	Workers      int            // goroutines; 0 = GOMAXPROCS
 	Reward       env.RewardMode // terminal reward written in the rows
 	Shaping      float64        // adds Shaping·(Φ(s′) − Φ(s)) to each row's reward (the game's rules.Potential); 0 = off
@@ -251,7 +251,7 @@ func newRange(cfg Config, g *rules.Game, enc rules.Encoder, entries []agents.Ent
 		r.pot = enc.(rules.Potential) // Run checked it
 	}
 	for i := lo; i < hi; i++ {
-		e := &game{index: i, st: g.New(cfg.Game), rng: rules.Derive(cfg.Seed, uint64(i))}
+		e := &game{index: i, st: g.New(cfg.Game), rng: rules.EnvStream(cfg.Seed, i)}
 		r.seats = e.st.Spec().Seats
 		e.bots = make([]agents.Agent, r.seats)
 		e.names = make([]string, r.seats)
@@ -286,7 +286,7 @@ func (r *envRange) startEpisode(e *game) {
 		entry := r.entries[lineup[s]]
 		e.bots[s] = entry.New()
 		e.names[s] = entry.Name
-		e.bots[s].Reset(e.st, s, rules.Derive(r.cfg.Seed^0x5eed5eed5eed5eed, uint64(e.index)<<32|uint64(e.played)<<3|uint64(s)))
+		e.bots[s].Reset(e.st, s, rules.SelfplayAgentStream(r.cfg.Seed, e.index, e.played, s))
 		if r.pot != nil {
 			e.phi[s] = r.pot.Potential(e.st, s)
 		}
