@@ -223,16 +223,12 @@ func (v *Vec) SetMove(i, s int, m rules.Move) {
 // StepRandom plays one step in which every seat takes a uniformly random
 // legal action from its mask, drawn inside the workers from per-env
 // generators (seeded from Config.Seed). It is the random policy of the
-// benchmarks and of random self-play; the actions taken are left in
-// RandomActions.
+// benchmarks (BenchVec).
 func (v *Vec) StepRandom() {
 	v.actions, v.sample = v.random, true
 	v.run(v.stepFn)
 	v.actions, v.sample = nil, false
 }
-
-// RandomActions returns the actions of the last StepRandom, [env][seat][head].
-func (v *Vec) RandomActions() []int32 { return v.random }
 
 func (v *Vec) stepRange(lo, hi int) {
 	seats, heads := v.Seats, v.Space.Heads
