@@ -185,7 +185,6 @@ type envRange struct {
 	moves   []rules.Move
 	outcome *rules.Outcome
 	pot     rules.Potential // the shaping potential; nil without shaping
-	sw      int             // state words
 	heads   int
 	mw      int
 	free    chan *episodeBuf // buffers the writer is done with
@@ -193,29 +192,34 @@ type envRange struct {
 
 // episodeBuf is one episode's rows and the arrays their slices point into,
 // one array per field (structure of arrays): rows[i] of step k has
-// State = state[k·sw:(k+1)·sw], Action = action[i·heads:(i+1)·heads] and
-// Legal = legal[i·mw:(i+1)·mw]. The arrays grow while the episode is
+// State = state[stateEnd[k−1]:stateEnd[k]] (from 0 for k = 0),
+// Action = action[i·heads:(i+1)·heads] and Legal = legal[i·mw:(i+1)·mw]. The arrays grow while the episode is
 // played and the rows' slices are bound when it is handed to the writer
 // (bind); the writer copies the rows and gives the buffer back, so a run
 // reaches a steady state in which no row allocates.
 type episodeBuf struct {
-	rows   []datasets.Row
-	state  []uint64
-	action []int32
-	legal  []uint64
+	rows     []datasets.Row
+	state    []uint64
+	stateEnd []int // per step: the end of its words in state
+	action   []int32
+	legal    []uint64
 }
 
 // reset empties b, keeping its arrays.
 func (b *episodeBuf) reset() {
-	b.rows, b.state, b.action, b.legal = b.rows[:0], b.state[:0], b.action[:0], b.legal[:0]
+	b.rows, b.state, b.stateEnd, b.action, b.legal = b.rows[:0], b.state[:0], b.stateEnd[:0], b.action[:0], b.legal[:0]
 }
 
 // bind points every row's slices into the arrays (which no longer grow).
-func (b *episodeBuf) bind(seats, sw, heads, mw int) {
+func (b *episodeBuf) bind(seats, heads, mw int) {
 	for i := range b.rows {
-		k := i / seats
+		k, lo := i/seats, 0
+		if k > 0 {
+			lo = b.stateEnd[k-1]
+		}
+		hi := b.stateEnd[k]
 		r := &b.rows[i]
-		r.State = b.state[k*sw : (k+1)*sw : (k+1)*sw]
+		r.State = b.state[lo:hi:hi]
 		r.Action = b.action[i*heads : (i+1)*heads : (i+1)*heads]
 		r.Legal = b.legal[i*mw : (i+1)*mw : (i+1)*mw]
 	}
@@ -259,7 +263,6 @@ func newRange(cfg Config, g *rules.Game, enc rules.Encoder, entries []agents.Ent
 		r.envs = append(r.envs, e)
 	}
 	r.moves = make([]rules.Move, r.seats)
-	r.sw = len(g.New(cfg.Game).AppendWords(nil))
 	r.outcome = rules.NewOutcome(r.seats)
 	for _, e := range r.envs {
 		r.startEpisode(e)
@@ -305,7 +308,7 @@ func (r *envRange) run(ctx context.Context, stop <-chan struct{}, budget int64, 
 		}
 		for _, e := range r.envs {
 			if done := r.step(e); done {
-				e.buf.bind(r.seats, r.sw, r.heads, r.mw)
+				e.buf.bind(r.seats, r.heads, r.mw)
 				select {
 				case out <- e.buf:
 				case <-ctx.Done():
@@ -332,6 +335,7 @@ func (r *envRange) step(e *game) bool {
 	st := e.st
 	b := e.buf
 	b.state = st.AppendWords(b.state)
+	b.stateEnd = append(b.stateEnd, len(b.state))
 	first := len(b.rows)
 	for s := 0; s < r.seats; s++ {
 		// The row's State, Action and Legal are bound at the episode's end
