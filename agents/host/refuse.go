@@ -19,10 +19,13 @@ func refusal(game string, st rules.State, seat int, answer []byte, m rules.Move)
 		if r.Malformed != nil && r.Malformed(answer) {
 			return formRefusal(r, answer)
 		}
-		if st.Legal(seat, m) {
+		if st.Legal(seat, m) || onlyPass(st, seat) {
 			return ""
 		}
 		return illegalRefusal(r)
+	}
+	if onlyPass(st, seat) {
+		return ""
 	}
 	if r.Pass != nil {
 		if why := r.Pass(answer); why != "" {
@@ -30,6 +33,14 @@ func refusal(game string, st rules.State, seat int, answer []byte, m rules.Move)
 		}
 	}
 	return formRefusal(r, answer)
+}
+
+// onlyPass reports whether Pass is the seat's one legal move (a Slime player
+// with no spread or jump left): then whatever it answers plays as the pass
+// it must play, and there is nothing to refuse.
+func onlyPass(st rules.State, seat int) bool {
+	ms := st.LegalMoves(seat, nil)
+	return len(ms) == 1 && ms[0] == (rules.Move{})
 }
 
 // formRefusal: the answer does not have the form the competition reads.
