@@ -13,6 +13,11 @@ package rules
 //	SelfplayAgentStream        seed ^ AgentSalt      env<<32 | episode<<3 | seat
 //	GameStream(seed, i)        seed                  2i
 //	SeatStream(seed, i, s)     seed ^ (s+1)·Golden   2i+1
+//	InitStream(seed)           seed                  0x1417
+//	CloneStream(seed)          seed                  0xbc (CloneSalt)
+//	IterationStream(seed,it,p) seed                  it<<8 | p
+//	EvalSeed(seed, it)         a seed: seed ^ it·Golden
+//	EvalSeatStream(seed,g,s)   seed                  g<<4 | s
 
 // Golden is 2⁶⁴/φ, the increment of SplitMix64 (Derive's mixer): an odd
 // constant whose multiples spread small integers over all 64 bits. Seeds
@@ -45,4 +50,38 @@ func GameStream(seed, index uint64) *RNG { return Derive(seed, 2*index) }
 // index.
 func SeatStream(seed, index uint64, seat int) *RNG {
 	return Derive(seed^uint64(seat+1)*Golden, 2*index+1)
+}
+
+// The training run's streams (package train).
+
+// CloneSalt is XORed into a training run's seed for the self-play of its
+// behaviour-cloning teacher, and keys the cloning's own stream.
+const CloneSalt uint64 = 0xbc
+
+// InitStream is the stream a training run's network is initialised from.
+func InitStream(seed uint64) *RNG { return Derive(seed, 0x1417) }
+
+// CloneStream is the stream of behaviour cloning's minibatch order.
+func CloneStream(seed uint64) *RNG { return Derive(seed, CloneSalt) }
+
+// The phases of a training iteration that draw random numbers
+// (IterationStream).
+const (
+	CollectPhase     = 1 // the rollout: seating, frames, sampled actions
+	LearnPhase       = 2 // the update's minibatch order
+	RemoteLearnPhase = 3 // the update of a learner fed by remote actors
+)
+
+// IterationStream is the stream of phase p of training iteration it.
+func IterationStream(seed uint64, it, phase int) *RNG {
+	return Derive(seed, uint64(it)<<8|uint64(phase))
+}
+
+// EvalSeed is the seed of the evaluation after training iteration it.
+func EvalSeed(seed uint64, it int) uint64 { return seed ^ uint64(it)*Golden }
+
+// EvalSeatStream is the stream of the baseline in seat s of an evaluation's
+// game-th game.
+func EvalSeatStream(seed uint64, game, seat int) *RNG {
+	return Derive(seed, uint64(game)<<4|uint64(seat))
 }

@@ -330,7 +330,7 @@ func (t *tree) run(budget int, t0 time.Time, limit time.Duration) {
 
 // mix derives tree k's seed from a move's seed (splitmix64 of both).
 func mix(seed, k uint64) uint64 {
-	x := seed ^ (k+1)*0x9e3779b97f4a7c15
+	x := seed ^ (k+1)*rules.Golden
 	x ^= x >> 30
 	x *= 0xbf58476d1ce4e5b9
 	x ^= x >> 27

@@ -167,7 +167,7 @@ func Clone(ctx context.Context, net *neural.Net, cc CloneConfig) (BCStats, error
 		lo[i], hi[i] = 0, 2
 	}
 	opt := newAdam(net)
-	rng := rules.Derive(cc.Seed, 0xbc)
+	rng := rules.CloneStream(cc.Seed)
 	var sym rules.Symmetric
 	var syms []rules.D4
 	if cc.Augment {
@@ -339,7 +339,7 @@ func (t *trainer) warmStart(ctx context.Context) error {
 			t.opt.Progress(Progress{Phase: "bc-play", Done: 0, Of: int(steps)})
 		}
 		played, err := selfplay.Run(playCtx, selfplay.Config{
-			Game: t.rcfg, Agents: lineup, Envs: envs, Steps: steps, Seed: t.cfg.Seed ^ 0xbc,
+			Game: t.rcfg, Agents: lineup, Envs: envs, Steps: steps, Seed: t.cfg.Seed ^ rules.CloneSalt,
 			Workers: t.cfg.Workers, Reward: mode, Shaping: t.cfg.PPO.Shaping, Out: shards, MaxEpisode: t.cfg.MaxEpisodeSteps,
 			Progress: func(s selfplay.Stats) {
 				if t.opt.Progress != nil {

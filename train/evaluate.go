@@ -65,7 +65,7 @@ func evaluate(cfg rules.Config, net *neural.Net, baselines []string, lineup bool
 				b = rng.U(len(baselines))
 			}
 			pl.actors[i][s] = seatActor{kind: byScripted, bot: entries[b].New(), label: baselines[b]}
-			pl.actors[i][s].bot.Reset(v.State(i), s, rules.Derive(seed, uint64(started)<<4|uint64(s)))
+			pl.actors[i][s].bot.Reset(v.State(i), s, rules.EvalSeatStream(seed, started, s))
 		}
 		started++
 		active[i] = true

@@ -253,7 +253,7 @@ func newLearner(cfg Config, net *neural.Net, opt Options) (*trainer, error) {
 		if net, err = neural.New(arch); err != nil {
 			return nil, err
 		}
-		net.Init(rules.Derive(cfg.Seed, 0x1417))
+		net.Init(rules.InitStream(cfg.Seed))
 	} else if err := net.Arch.Fits(rcfg.Game().Name, sp); err != nil {
 		return nil, err
 	}
@@ -282,7 +282,7 @@ func (t *trainer) lr(it int) float64 {
 // it is the best evaluation so far, saves it as best.safetensors: PPO is not
 // monotone, and the cloned policy (iteration 0) is a candidate too.
 func (t *trainer) evaluateBest(it int) (EvalResult, error) {
-	r, err := t.evaluate(t.net, t.cfg.Baselines(), t.cfg.Eval.Games, t.cfg.Seed^uint64(it)*0x9e3779b97f4a7c15)
+	r, err := t.evaluate(t.net, t.cfg.Baselines(), t.cfg.Eval.Games, rules.EvalSeed(t.cfg.Seed, it))
 	if err != nil {
 		return r, err
 	}
@@ -336,7 +336,7 @@ func writeJSON(path string, v any) error {
 func (t *trainer) iteration(ctx context.Context, it int) (Metrics, error) {
 	m := Metrics{Iteration: it, LR: t.lr(it)}
 	t0 := time.Now()
-	st, ok := t.collect(ctx, rules.Derive(t.cfg.Seed, uint64(it)<<8|1), it, &m)
+	st, ok := t.collect(ctx, rules.IterationStream(t.cfg.Seed, it, rules.CollectPhase), it, &m)
 	if !ok {
 		return m, errAborted
 	}
@@ -344,7 +344,7 @@ func (t *trainer) iteration(ctx context.Context, it int) (Metrics, error) {
 
 	t1 := time.Now()
 	t.snapshot()
-	if err := t.learn(ctx, it, rules.Derive(t.cfg.Seed, uint64(it)<<8|2), m.LR, &m); err != nil {
+	if err := t.learn(ctx, it, rules.IterationStream(t.cfg.Seed, it, rules.LearnPhase), m.LR, &m); err != nil {
 		if errors.Is(err, errAborted) {
 			t.rollback()
 		}

@@ -177,7 +177,7 @@ func (l *ShardLearner) Learn(ctx context.Context, files []string) (ShardStats, e
 	}
 	l.it++
 	m := Metrics{Iteration: l.it, LR: t.lr(min(l.it, max(1, t.cfg.Iterations)))}
-	if err := t.learn(context.Background(), l.it, rules.Derive(t.cfg.Seed, uint64(l.it)<<8|3), m.LR, &m); err != nil { // a version is learned whole
+	if err := t.learn(context.Background(), l.it, rules.IterationStream(t.cfg.Seed, l.it, rules.RemoteLearnPhase), m.LR, &m); err != nil { // a version is learned whole
 		return st, err
 	}
 	st.Metrics = m
