@@ -134,6 +134,9 @@ func WriteFile(path string, r *eval.Replay, opt Options) error {
 // returns each game's page path relative to reportDir by game index (for
 // eval.Analysis.Pages) and the paths written.
 func WritePages(reportDir string, replayFiles []string, opt Options) (pages map[int]string, paths []string, err error) {
+	if len(replayFiles) == 0 {
+		return map[int]string{}, nil, nil // no empty replays/ folder in a report without replays
+	}
 	dir := filepath.Join(reportDir, "replays")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, nil, fmt.Errorf("viewer: %w", err)

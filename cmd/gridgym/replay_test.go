@@ -47,6 +47,14 @@ func TestReplayPages(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "x.html")); err == nil {
 		t.Error("a page was written for a file that is not a replay")
 	}
+
+	// A report without --replays has no replays folder.
+	plain := filepath.Join(dir, "plain")
+	mustRun(t, "report.md", "tournament", "-g", "slime", "-b", "simplebot,random", "-n", "2", "-q",
+		"--param", "board_size=5", "--report", plain)
+	if _, err := os.Stat(filepath.Join(plain, "replays")); err == nil {
+		t.Error("a report without replays has an (empty) replays folder")
+	}
 }
 
 // --with-policy puts each network seat's view into the replay pages, and is
