@@ -301,23 +301,10 @@ func (t *trainer) cloneTargets(s samples, idx []int) float64 {
 	q := gr.target.Data().([]float32)
 	h := 0.0
 	for r := 0; r < B*a.Heads; r++ {
-		l, out := ws.Logits[r*a.Actions:(r+1)*a.Actions], q[r*a.Actions:(r+1)*a.Actions]
-		mx := float32(math.Inf(-1))
-		for _, v := range l {
-			mx = max(mx, v)
-		}
-		if math.IsInf(float64(mx), -1) { // no legal action: no target
-			clear(out)
-			continue
-		}
-		sum := 0.0
-		for k, v := range l {
-			e := math.Exp(float64(v - mx))
-			out[k] = float32(e)
-			sum += e
-		}
-		for k := range out {
-			pk := float64(out[k]) / sum
+		// Probabilities of the head's row (all 0 where no action is legal).
+		t.cloneP = neural.Softmax(t.cloneP, ws.Logits[r*a.Actions:(r+1)*a.Actions])
+		out := q[r*a.Actions : (r+1)*a.Actions]
+		for k, pk := range t.cloneP {
 			out[k] = float32(pk)
 			if pk > 0 {
 				h -= pk * math.Log(pk)

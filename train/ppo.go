@@ -100,10 +100,12 @@ type trainer struct {
 
 	// clone is the frozen cloned policy (checkpoint 0) where the config
 	// uses it (ppo.kl_clone, opponents.clone); cloneWS and cloneMask are
-	// its minibatch scratch for the KL targets.
+	// its minibatch scratch for the KL targets, cloneP one head's
+	// probabilities.
 	clone     *neural.Net
 	cloneWS   *neural.Workspace
 	cloneMask []uint64
+	cloneP    []float64
 	// league is PFSP's record: the learner's win share against each
 	// opponent label (exponential average), for opponents.pfsp.
 	league map[string]float64

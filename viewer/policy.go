@@ -124,7 +124,7 @@ func (ns *netSeat) observe(st rules.State, v rules.Viewer, k, cells int, text fu
 	order := make([][]int32, a.Heads)
 	for h := range probs {
 		l := ns.w.Logits[h*a.Actions : (h+1)*a.Actions]
-		probs[h] = softmax(l)
+		probs[h] = neural.Softmax(nil, l)
 		for i, p := range probs[h] {
 			if p > 0 {
 				order[h] = append(order[h], int32(i))
@@ -171,27 +171,6 @@ func (ns *netSeat) observe(st rules.State, v rules.Viewer, k, cells int, text fu
 		ns.top.Put(int(math.Round(1000 * c.p)))
 		ns.top.Put(cell)
 	}
-}
-
-// softmax returns the probabilities of logits l (−Inf: 0).
-func softmax(l []float32) []float64 {
-	mx := math.Inf(-1)
-	for _, x := range l {
-		mx = math.Max(mx, float64(x))
-	}
-	out := make([]float64, len(l))
-	if math.IsInf(mx, -1) {
-		return out
-	}
-	sum := 0.0
-	for i, x := range l {
-		out[i] = math.Exp(float64(x) - mx)
-		sum += out[i]
-	}
-	for i := range out {
-		out[i] /= sum
-	}
-	return out
 }
 
 // policy finishes the seat's Policy.

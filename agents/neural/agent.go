@@ -161,6 +161,33 @@ func SampleLogits(l []float32, rng *rules.RNG) int {
 	return last
 }
 
+// Softmax writes the probabilities softmax(l) into dst (grown to len(l))
+// and returns it: −Inf logits (illegal actions) get 0, and with every logit
+// −Inf (no legal action) every entry is 0.
+func Softmax(dst []float64, l []float32) []float64 {
+	if cap(dst) < len(l) {
+		dst = make([]float64, len(l))
+	}
+	dst = dst[:len(l)]
+	clear(dst)
+	if len(l) == 0 {
+		return dst
+	}
+	m := float64(l[Argmax(l)])
+	if math.IsInf(m, -1) {
+		return dst
+	}
+	sum := 0.0
+	for i, v := range l {
+		dst[i] = math.Exp(float64(v) - m)
+		sum += dst[i]
+	}
+	for i := range dst {
+		dst[i] /= sum
+	}
+	return dst
+}
+
 // LogProb returns log softmax(l)[i].
 func LogProb(l []float32, i int) float64 {
 	m := l[Argmax(l)]

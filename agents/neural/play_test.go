@@ -283,3 +283,35 @@ func TestWeightsSpecSettings(t *testing.T) {
 		t.Errorf("bad temp: err %v", err)
 	}
 }
+
+// Softmax: probabilities summing to 1 over the legal (finite) logits, 0 for
+// −Inf, all 0 without a legal action; dst is reused.
+func TestSoftmax(t *testing.T) {
+	inf := float32(math.Inf(-1))
+	for _, tc := range []struct {
+		name string
+		l    []float32
+		want []float64
+	}{
+		{"two equal", []float32{1, 1}, []float64{0.5, 0.5}},
+		{"illegal gets 0", []float32{0, inf, float32(math.Log(3))}, []float64{0.25, 0, 0.75}},
+		{"no legal action", []float32{inf, inf}, []float64{0, 0}},
+		{"empty", nil, []float64{}},
+	} {
+		dst := []float64{9, 9, 9, 9} // stale values must not survive
+		got := neural.Softmax(dst, tc.l)
+		if len(got) != len(tc.want) {
+			t.Fatalf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+		for i := range got {
+			if math.Abs(got[i]-tc.want[i]) > 1e-6 {
+				t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+				break
+			}
+		}
+	}
+	dst := make([]float64, 0, 8)
+	if a := testing.AllocsPerRun(100, func() { dst = neural.Softmax(dst, []float32{1, 2, 3}) }); a != 0 {
+		t.Errorf("Softmax into a large enough dst allocates %v times", a)
+	}
+}
