@@ -89,9 +89,14 @@ func Derive(seed uint64, k uint64) *RNG {
 	return NewRNG(splitmix(seed ^ splitmix(k+0x632be59bd9b4e019)))
 }
 
-func splitmix(x uint64) uint64 {
-	x += Golden
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
-	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
-	return x ^ (x >> 31)
+// splitmix is one SplitMix64 step from state x: Mix64(x + Golden).
+func splitmix(x uint64) uint64 { return Mix64(x + Golden) }
+
+// Mix64 is SplitMix64's output function, a bijection on uint64 with good
+// avalanche: the mixer of Derive, of the search's tree seeds and of the
+// network agents' play-time draws (which exported Python bots reproduce).
+func Mix64(z uint64) uint64 {
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
 }

@@ -330,10 +330,5 @@ func (t *tree) run(budget int, t0 time.Time, limit time.Duration) {
 
 // mix derives tree k's seed from a move's seed (splitmix64 of both).
 func mix(seed, k uint64) uint64 {
-	x := seed ^ (k+1)*rules.Golden
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	return x ^ x>>31
+	return rules.Mix64(seed ^ (k+1)*rules.Golden)
 }

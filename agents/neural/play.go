@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/gridgym/gridgym/rules"
 )
 
 // Play-time symmetry breaking (issue 22).
@@ -48,17 +50,11 @@ import (
 // boundary between two actions' shares.
 
 // golden is 2⁶⁴/φ, SplitMix64's increment.
-const golden = 0x9E3779B97F4A7C15
+const golden = rules.Golden
 
-// Mix64 is SplitMix64's output function (a bijection on uint64 with good
-// avalanche): the building block of the play-time draws.
-func Mix64(z uint64) uint64 {
-	z ^= z >> 30
-	z *= 0xBF58476D1CE4E5B9
-	z ^= z >> 27
-	z *= 0x94D049BB133111EB
-	return z ^ z>>31
-}
+// Mix64 is SplitMix64's output function (rules.Mix64): the building block
+// of the play-time draws.
+func Mix64(z uint64) uint64 { return rules.Mix64(z) }
 
 // ObsKey hashes an encoded observation: Σ planes[i]·Mix64((i+1)·golden) +
 // Σ bits(scalars[j])·Mix64((P+j+1)·golden) mod 2⁶⁴, P = len(planes). It is
