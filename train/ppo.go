@@ -444,11 +444,17 @@ func (t *trainer) pick(rng *rules.RNG, n int, label func(int) string) int {
 
 // pfspWeight is PFSP's weight of an opponent: (1 − w)² + 0.05.
 func (t *trainer) pfspWeight(label string) float64 {
-	w, ok := t.league[label]
-	if !ok {
-		w = 0.5
-	}
+	w := t.winShare(label)
 	return (1-w)*(1-w) + 0.05
+}
+
+// winShare is the learner's averaged win share against an opponent, ½
+// before any game.
+func (t *trainer) winShare(label string) float64 {
+	if w, ok := t.league[label]; ok {
+		return w
+	}
+	return 0.5
 }
 
 // pfspRate is the step of PFSP's exponential average of win shares.
@@ -478,10 +484,7 @@ func (t *trainer) record(i int, points []float64) {
 			} else if points[s] < points[o] {
 				r = 0
 			}
-			w, ok := t.league[b.label]
-			if !ok {
-				w = 0.5
-			}
+			w := t.winShare(b.label)
 			t.league[b.label] = w + pfspRate*(r-w)
 		}
 	}
