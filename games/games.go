@@ -1,11 +1,13 @@
 // Package games links every game into a program: importing it (for its side
-// effects) registers each game's rules (with its competition, on
-// rules.Game) and bots, and the search bots every game gets. Adding a game
-// means adding its rules/<game> and agents/<game>bots packages here
-// (docs/adding-a-game.md); the generic packages read games from the
-// registry and import none, which generic_test.go checks (the CLI's default
-// --game values and Slime's own runner, cmd/slimebot, are its listed
-// exceptions).
+// effects) registers each game — its rules (with its competition and
+// training configs, on rules.Game) and its bots — and the search bots every
+// game gets. A game is linked by one line here, the import of its bots
+// package agents/<game>bots, which imports the game's rules/<game> package
+// and so registers both (docs/adding-a-game.md; TestAllGamesRegistered
+// fails on a game without bots or bots without a game). The generic
+// packages read games from the registry and import none, which
+// generic_test.go checks (Slime's own runner, cmd/slimebot, is its one
+// listed exception).
 package games
 
 import (
@@ -14,10 +16,17 @@ import (
 	_ "github.com/gridgym/gridgym/agents/rectanglebots"
 	_ "github.com/gridgym/gridgym/agents/risingtidebots"
 	_ "github.com/gridgym/gridgym/agents/slimebots"
-	_ "github.com/gridgym/gridgym/rules/bovine"
-	_ "github.com/gridgym/gridgym/rules/nuggets"
-	_ "github.com/gridgym/gridgym/rules/rectangle"
-	_ "github.com/gridgym/gridgym/rules/risingtide"
-	_ "github.com/gridgym/gridgym/rules/slime"
 	_ "github.com/gridgym/gridgym/search"
+)
+
+// The CLI's default --game values, named once here so that no generic
+// package spells a game's name.
+const (
+	// DefaultTrainGame is the game of the commands that train or write
+	// training data when no --game is given (train, pipeline, selfplay):
+	// Slime, the README's quick start.
+	DefaultTrainGame = "slime"
+	// DefaultPlayGame is the game of the commands that play games when no
+	// --game is given (play, bench, tournament): Rising Tide.
+	DefaultPlayGame = "rising-tide"
 )

@@ -10,18 +10,21 @@ import (
 	"github.com/gridgym/gridgym/rules/rulestest"
 )
 
-// Every rules package games.go links registers one game, and every game has
-// bots (its agents/<game>bots package is linked) and a competition.
+// games.go links each game by one line, its bots package, which imports
+// the game's rules: as many games are registered as bots packages are
+// linked, and every game has bots and a competition. So a bots package
+// whose game is not registered (or is another's), or a game linked
+// without its bots, fails here.
 func TestAllGamesRegistered(t *testing.T) {
-	linked := 0
-	for _, dir := range gamePackages(t) {
-		if strings.HasPrefix(dir, "rules/") || strings.HasSuffix(dir, "bots") && strings.HasPrefix(dir, "games/internal/") {
-			linked++ // a real game's rules, or the test game (linked through its bots)
+	linked := linkedBots(t)
+	for _, dir := range linked {
+		if !strings.HasSuffix(dir, "bots") {
+			t.Errorf("games.go links %s: link a game by its bots package (agents/<game>bots), which imports its rules", dir)
 		}
 	}
 	got := rules.Names()
-	if len(got) != linked || linked == 0 {
-		t.Fatalf("registered games %v: want one per rules package games.go links (%d)", got, linked)
+	if len(got) != len(linked) {
+		t.Fatalf("registered games %v: want one per bots package linked (%v)", got, linked)
 	}
 	for _, g := range rules.Games() {
 		if len(agents.Names(g.Name)) <= 2 { // "pass" and "random" are every game's

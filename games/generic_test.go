@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -19,20 +20,6 @@ import (
 
 const module = "github.com/gridgym/gridgym"
 
-// literalExceptions are the game names that generic packages may spell, by
-// file (slash path from the module root) and literal, each with its reason.
-// Everything else a generic package knows of a game it reads from the
-// registry (rules.Game, rules.Competition).
-var literalExceptions = map[string]map[string]string{
-	// The CLI's --game flags need a default game; these keep today's.
-	"cmd/gridgym/bench.go":      {"rising-tide": "--game default"},
-	"cmd/gridgym/pipeline.go":   {"slime": "--game default"},
-	"cmd/gridgym/play.go":       {"rising-tide": "--game default"},
-	"cmd/gridgym/selfplay.go":   {"slime": "--game default"},
-	"cmd/gridgym/tournament.go": {"rising-tide": "--game default"},
-	"cmd/gridgym/train.go":      {"slime": "--game default"},
-}
-
 // importExceptions are the generic packages that may import a game package,
 // with the reason.
 var importExceptions = map[string]string{
@@ -41,10 +28,27 @@ var importExceptions = map[string]string{
 	"cmd/slimebot": module + "/rules/slime",
 }
 
-// gamePackages returns the game packages this package's tests link (the
-// imports of games.go under rules/ and agents/, and testgame_test.go's test
-// game under games/internal/) as module-relative directories.
+// gamePackages returns the game folders this package's tests link, as
+// module-relative directories: the bots packages that games.go and
+// testgame_test.go import (agents/<game>bots, the test game's under
+// games/internal/), and each registered game's rules package, the package
+// of its State type, which the bots package imports.
 func gamePackages(t *testing.T) []string {
+	t.Helper()
+	dirs := linkedBots(t)
+	for _, g := range rules.Games() {
+		p := reflect.TypeOf(g.New(g.Default())).Elem().PkgPath()
+		if !strings.HasPrefix(p, module+"/") {
+			t.Fatalf("%s: State type %s outside the module", g.Name, p)
+		}
+		dirs = append(dirs, strings.TrimPrefix(p, module+"/"))
+	}
+	return dirs
+}
+
+// linkedBots returns the game packages games.go and testgame_test.go import
+// (module-relative): one bots package per game.
+func linkedBots(t *testing.T) []string {
 	t.Helper()
 	var dirs []string
 	for _, file := range []string{"games.go", "testgame_test.go"} {
@@ -60,8 +64,8 @@ func gamePackages(t *testing.T) []string {
 			}
 		}
 	}
-	if len(dirs) < len(rules.Names()) {
-		t.Fatalf("games.go links %v: want each game's rules and bots", dirs)
+	if len(dirs) == 0 {
+		t.Fatal("games.go links no game")
 	}
 	return dirs
 }
@@ -168,14 +172,14 @@ func TestGenericPackagesImportNoGame(t *testing.T) {
 }
 
 // No generic package spells a registered game's name as a string literal
-// (issue 26), literalExceptions aside.
+// (issue 26): the CLI's default --game values are DefaultTrainGame and
+// DefaultPlayGame, here.
 func TestGenericPackagesNameNoGame(t *testing.T) {
 	games := gamePackages(t)
 	names := map[string]bool{}
 	for _, n := range rules.Names() {
 		names[n] = true
 	}
-	used := map[string]bool{}
 	var bad []string
 	sourceFiles(t, func(rel string, f *ast.File) {
 		if !generic(path.Dir(rel), games) {
@@ -186,27 +190,14 @@ func TestGenericPackagesNameNoGame(t *testing.T) {
 			if !ok || lit.Kind != token.STRING {
 				return true
 			}
-			s, err := strconv.Unquote(lit.Value)
-			if err != nil || !names[s] {
-				return true
+			if s, err := strconv.Unquote(lit.Value); err == nil && names[s] {
+				bad = append(bad, rel+": "+lit.Value)
 			}
-			if _, ok := literalExceptions[rel][s]; ok {
-				used[rel+" "+s] = true
-				return true
-			}
-			bad = append(bad, rel+": "+lit.Value)
 			return true
 		})
 	})
 	sort.Strings(bad)
 	for _, b := range bad {
 		t.Error(b)
-	}
-	for file, lits := range literalExceptions {
-		for s := range lits {
-			if !used[file+" "+s] {
-				t.Errorf("literalExceptions[%q][%q] is stale: drop it", file, s)
-			}
-		}
 	}
 }

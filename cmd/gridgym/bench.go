@@ -12,6 +12,7 @@ import (
 
 	"github.com/gridgym/gridgym/agents/neural"
 	"github.com/gridgym/gridgym/env"
+	"github.com/gridgym/gridgym/games"
 	"github.com/gridgym/gridgym/internal/sgemm"
 	"github.com/gridgym/gridgym/rules"
 	"github.com/gridgym/gridgym/train"
@@ -143,7 +144,7 @@ figures and the ratios beside gridgym's.`,
 			return nil
 		},
 	}
-	gf.add(c, "rising-tide")
+	gf.add(c, games.DefaultPlayGame)
 	c.Flags().DurationVar(&per, "time", time.Second, "time spent on each figure")
 	c.Flags().IntSliceVar(&batches, "batches", []int{1, 64, 1024}, "batch sizes to measure")
 	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "no progress bar")

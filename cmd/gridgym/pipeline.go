@@ -10,6 +10,7 @@ import (
 
 	"github.com/gridgym/gridgym/eval"
 	"github.com/gridgym/gridgym/export"
+	gridgames "github.com/gridgym/gridgym/games"
 	"github.com/gridgym/gridgym/train"
 )
 
@@ -136,7 +137,7 @@ checkpoint, the rest at the end.`,
 			return nil
 		},
 	}
-	c.Flags().StringVarP(&game, "game", "g", "slime", "game (its embedded default config)")
+	c.Flags().StringVarP(&game, "game", "g", gridgames.DefaultTrainGame, "game (its embedded default config)")
 	c.Flags().Float64Var(&minutes, "minutes", 4, "training time")
 	c.Flags().IntVarP(&games, "games", "n", 100, "evaluation games")
 	c.Flags().StringVarP(&out, "out", "o", "", "output folder, or URL (file://, s3://…: staged locally, uploaded) (default runs/pipeline-<game>-<time>, git-ignored)")

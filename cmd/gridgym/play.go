@@ -15,6 +15,7 @@ import (
 	"github.com/gridgym/gridgym/agents"
 	"github.com/gridgym/gridgym/agents/host"
 	"github.com/gridgym/gridgym/eval"
+	"github.com/gridgym/gridgym/games"
 	"github.com/gridgym/gridgym/rules"
 )
 
@@ -74,7 +75,7 @@ URL of either (file://…, s3://bucket/run?endpoint=…: downloaded first).`,
 			return host.WriteTimings(out) // hosted bots' answer times vs the limit
 		},
 	}
-	gf.add(c, "rising-tide")
+	gf.add(c, games.DefaultPlayGame)
 	c.Flags().StringVarP(&bots, "bots", "b", "random", "comma-separated bots (names, weights files, run folders or their URLs), one per seat in seat order")
 	c.Flags().BoolVar(&render, "render", false, "draw the board after every step")
 	c.Flags().DurationVar(&delay, "delay", 0, "pause after each rendered step (e.g. 100ms)")

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gridgym/gridgym/env"
+	"github.com/gridgym/gridgym/games"
 	"github.com/gridgym/gridgym/rules"
 	"github.com/gridgym/gridgym/selfplay"
 )
@@ -143,7 +144,7 @@ vNNNNNN/ (the policy version). --steps 0 plays until stopped. See
 			return nil
 		},
 	}
-	gf.add(c, "slime")
+	gf.add(c, games.DefaultTrainGame)
 	c.Flags().StringVarP(&agentsSpec, "agents", "a", "random", "comma-separated agents (names, weights files or run folders, or their URLs: file://, s3://…); seats rotate through every lineup")
 	c.Flags().IntVar(&envs, "envs", 64, "games played at once")
 	c.Flags().Int64Var(&steps, "steps", 100000, "env steps to play in all (each env plays ⌈steps/envs⌉)")

@@ -13,6 +13,7 @@ import (
 	"github.com/gridgym/gridgym/agents"
 	"github.com/gridgym/gridgym/agents/host"
 	"github.com/gridgym/gridgym/eval"
+	gridgames "github.com/gridgym/gridgym/games"
 	"github.com/gridgym/gridgym/viewer"
 )
 
@@ -186,7 +187,7 @@ Ctrl-C stops early and reports the games finished so far.`,
 			return nil
 		},
 	}
-	gf.add(c, "rising-tide")
+	gf.add(c, gridgames.DefaultPlayGame)
 	c.Flags().StringVarP(&bots, "bots", "b", "", "comma-separated bots: names, weights files or run folders, or their URLs (default: every bot of the game)")
 	c.Flags().IntVarP(&games, "games", "n", 0, "number of games (0 = the smallest multiple of the seatings ≥ 100, so every bot plays every seat equally)")
 	c.Flags().IntVar(&workers, "workers", 0, "games played in parallel (0 = one per core)")

@@ -13,6 +13,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
+	"github.com/gridgym/gridgym/games"
 	"github.com/gridgym/gridgym/store"
 	"github.com/gridgym/gridgym/train"
 )
@@ -160,7 +161,7 @@ names) and at the end; --resume --out URL downloads the run first. --shards
 			return nil
 		},
 	}
-	c.Flags().StringVarP(&game, "game", "g", "slime", "game to train for (its embedded default config; a --config file that names no game is read as this game's)")
+	c.Flags().StringVarP(&game, "game", "g", games.DefaultTrainGame, "game to train for (its embedded default config; a --config file that names no game is read as this game's)")
 	c.Flags().StringVarP(&config, "config", "c", "", "YAML config file or its URL (fields override the game's defaults)")
 	c.Flags().StringVar(&preset, "preset", "", "an embedded preset instead of the quick default: strong (configs/strong/<game>.yaml: the stabilisers for fine-tuning the clone and a league, at most 2 hours)")
 	c.Flags().StringVarP(&out, "out", "o", "", "run folder, or URL (file://, s3://…: staged locally, uploaded at every checkpoint) (default runs/<game>-<time>, git-ignored)")
