@@ -1,50 +1,90 @@
-// Package configs embeds the default training config of every game
-// (configs/<game>.yaml): what `gridgym train --game G` runs when no --config
-// is given, and the base that a user's config file overrides field by field;
-// and the presets beside them (configs/<preset>/<game>.yaml, e.g. strong:
-// the stabilisers for fine-tuning a clone and a league, at most 2 hours on
-// a 2-core machine), which override the default the same way.
+// Package configs reads the training configs each game declares on its
+// registration (rules.Game.Train, YAML files in the game's own folder):
+// the default, train/default.yaml, what `gridgym train --game G` runs when
+// no --config is given and the base that a user's config file overrides
+// field by field; and the presets beside it (train/<preset>.yaml, e.g.
+// strong: the stabilisers for fine-tuning a clone and a league, at most 2
+// hours on a 2-core machine), which override the default the same way.
+// It names no game: a game is trained once it is registered with its
+// configs.
 package configs
 
 import (
-	"embed"
 	"fmt"
+	"io/fs"
+	"path"
+	"reflect"
 	"strings"
+
+	"github.com/gridgym/gridgym/rules"
 )
-
-//go:embed *.yaml
-var files embed.FS
-
-//go:embed strong/*.yaml
-var presets embed.FS
 
 // Presets lists the presets a game may have besides its default.
 var Presets = []string{"strong"}
 
-// Preset returns the embedded YAML preset of game (configs/<preset>/<game>.yaml).
+// Preset returns the YAML preset of game (train/<preset>.yaml in its
+// folder).
 func Preset(game, preset string) ([]byte, error) {
-	b, err := presets.ReadFile(preset + "/" + game + ".yaml")
-	if err != nil {
+	b, err := read(game, rules.TrainPreset(preset))
+	if err != nil || preset == "default" {
 		return nil, fmt.Errorf("no %q preset for game %q (presets: %s)", preset, game, strings.Join(Presets, ", "))
 	}
 	return b, nil
 }
 
-// Default returns the embedded YAML config of game.
+// Default returns the default YAML config of game (train/default.yaml in
+// its folder).
 func Default(game string) ([]byte, error) {
-	b, err := files.ReadFile(game + ".yaml")
+	b, err := read(game, rules.TrainDefault)
 	if err != nil {
 		return nil, fmt.Errorf("no default training config for game %q (have: %s)", game, strings.Join(Games(), ", "))
 	}
 	return b, nil
 }
 
-// Games lists the games with an embedded config.
+// read returns the file name of game's training configs.
+func read(game, name string) ([]byte, error) {
+	g, err := rules.Lookup(game)
+	if err != nil {
+		return nil, err
+	}
+	if g.Train == nil {
+		return nil, fmt.Errorf("game %s declares no training configs", game)
+	}
+	return fs.ReadFile(g.Train, name)
+}
+
+// Games lists the registered games with a default config, sorted.
 func Games() []string {
-	ents, _ := files.ReadDir(".")
 	var out []string
-	for _, e := range ents {
-		out = append(out, strings.TrimSuffix(e.Name(), ".yaml"))
+	for _, g := range rules.Names() {
+		if _, err := read(g, rules.TrainDefault); err == nil {
+			out = append(out, g)
+		}
 	}
 	return out
 }
+
+// File names game's default config (preset "") or preset in messages: its
+// path from the module root (rules/slime/train/strong.yaml), found from the
+// package of the game's State type, where the game declares its configs.
+func File(game, preset string) string {
+	name := rules.TrainDefault
+	if preset != "" {
+		name = rules.TrainPreset(preset)
+	}
+	g, err := rules.Lookup(game)
+	if err != nil {
+		return game + " " + name
+	}
+	t := reflect.TypeOf(g.New(g.Default()))
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	pkg := t.PkgPath()
+	module := path.Dir(reflect.TypeFor[marker]().PkgPath())
+	return path.Join(strings.TrimPrefix(pkg, module+"/"), name)
+}
+
+// marker gives File this package's import path, and so the module's.
+type marker struct{}

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"io/fs"
 	"sort"
 	"strconv"
 	"strings"
@@ -101,7 +102,23 @@ type Game struct {
 	// Competition is the game's bot protocol and exported bot (nil: no
 	// competition gridgym can host).
 	Competition *Competition
+	// Train holds the game's training configs (package configs reads
+	// them), YAML files in the game's folder embedded as a tree: the
+	// default, TrainDefault (train/default.yaml: what `gridgym train`
+	// runs without --config, and the base a config file overrides field
+	// by field), and one file per preset, TrainPreset(p)
+	// (train/strong.yaml), which overrides the default the same way.
+	// nil: the game has no training config.
+	Train fs.FS
 }
+
+// TrainDefault is the path of a game's default training config in
+// Game.Train.
+const TrainDefault = "train/default.yaml"
+
+// TrainPreset is the path of a game's training preset p (e.g. "strong") in
+// Game.Train.
+func TrainPreset(p string) string { return "train/" + p + ".yaml" }
 
 // Config holds a game's validated parameter values.
 type Config struct {
@@ -227,6 +244,11 @@ func Register(g *Game) {
 	if g.Competition != nil {
 		if err := g.Competition.check(g.Name); err != nil {
 			panic("rules: " + err.Error())
+		}
+	}
+	if g.Train != nil {
+		if _, err := fs.Stat(g.Train, TrainDefault); err != nil {
+			panic("rules: game " + g.Name + ": training configs without " + TrainDefault)
 		}
 	}
 	if _, dup := registry[g.Name]; dup {

@@ -3,6 +3,7 @@ package rules
 import (
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 var testGame = &Game{
@@ -79,4 +80,22 @@ func TestPointsFromKeys(t *testing.T) {
 			}
 		}
 	}
+}
+
+// Register refuses training configs without the default one (what train
+// runs without --config, and the base of every preset), and takes them with
+// it.
+func TestRegisterChecksTrain(t *testing.T) {
+	register := func(name string, train fstest.MapFS) (msg any) {
+		defer func() { msg = recover() }()
+		Register(&Game{Name: name, New: func(Config) State { return nil }, Codec: nopCodec{}, Train: train})
+		return nil
+	}
+	if r := register("train-check-strong-only", fstest.MapFS{TrainPreset("strong"): {Data: []byte("game: x\n")}}); r == nil || !strings.Contains(r.(string), TrainDefault) {
+		t.Fatalf("recovered %v, want a panic naming %s", r, TrainDefault)
+	}
+	if r := register("train-check-default", fstest.MapFS{TrainDefault: {Data: []byte("game: x\n")}}); r != nil {
+		t.Fatalf("a default config refused: %v", r)
+	}
+	delete(registry, "train-check-default")
 }

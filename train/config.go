@@ -20,7 +20,7 @@ import (
 
 // Config is a training run: every field has its YAML name, meaning and valid
 // range in its comment, and Validate names the field of any bad value. The
-// defaults per game are the YAML files of configs/, embedded in the binary.
+// defaults per game are the YAML files its registration declares (package configs).
 type Config struct {
 	Game   string            `yaml:"game"`   // registered game name
 	Params map[string]string `yaml:"params"` // game parameters (see `gridgym games`); empty = the written rules
@@ -187,17 +187,17 @@ func DefaultConfig(game string) (Config, error) {
 	if err != nil {
 		return Config{}, err
 	}
-	return ParseConfig(b, "configs/"+game+".yaml")
+	return ParseConfig(b, configs.File(game, ""))
 }
 
-// PresetConfig returns game's embedded preset (configs/<preset>/<game>.yaml,
+// PresetConfig returns game's embedded preset (<game folder>/train/<preset>.yaml,
 // e.g. strong) over its default config.
 func PresetConfig(game, preset string) (Config, error) {
 	b, err := configs.Preset(game, preset)
 	if err != nil {
 		return Config{}, err
 	}
-	return parseConfig(b, "configs/"+preset+"/"+game+".yaml", game)
+	return parseConfig(b, configs.File(game, preset), game)
 }
 
 // LoadConfig reads a YAML config file. Fields it leaves out keep the
@@ -245,7 +245,7 @@ func parseConfig(b []byte, name, game string) (Config, error) {
 	}
 	var c Config
 	if d, err := configs.Default(head.Game); err == nil && !bytes.Equal(d, b) {
-		if c, err = ParseConfig(d, "configs/"+head.Game+".yaml"); err != nil {
+		if c, err = ParseConfig(d, configs.File(head.Game, "")); err != nil {
 			return Config{}, err
 		}
 	}

@@ -54,7 +54,7 @@ func TestEmbeddedConfigs(t *testing.T) {
 			continue
 		}
 		if c.Game != g {
-			t.Errorf("configs/%s.yaml is for game %q", g, c.Game)
+			t.Errorf("%s is for game %q", configs.File(g, ""), c.Game)
 		}
 	}
 	if len(configs.Games()) != len(rules.Names()) {
@@ -74,7 +74,7 @@ func TestStrongPresets(t *testing.T) {
 		def, _ := DefaultConfig(g)
 		switch {
 		case c.Game != g:
-			t.Errorf("configs/strong/%s.yaml is for game %q", g, c.Game)
+			t.Errorf("%s is for game %q", configs.File(g, "strong"), c.Game)
 		case c.Minutes <= 0 || c.Minutes > 120:
 			t.Errorf("%s: minutes %v, want (0, 120]", g, c.Minutes)
 		case c.PPO.CriticWarmup == 0 || c.PPO.KLClone == 0 || c.PPO.EntropyFloor == 0 || !c.Opponents.PFSP || c.Opponents.Clone == 0:

@@ -13,6 +13,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
+	"github.com/gridgym/gridgym/configs"
 	"github.com/gridgym/gridgym/games"
 	"github.com/gridgym/gridgym/store"
 	"github.com/gridgym/gridgym/train"
@@ -39,7 +40,7 @@ opponent pool (the current policy, past snapshots and scripted bots), after an
 optional behaviour-cloning warm start from a scripted teacher.
 
 The run's settings come from the game's embedded default config
-(configs/<game>.yaml; print it with --show-config), or from --config FILE,
+(train/default.yaml in its folder; print it with --show-config), or from --config FILE,
 whose fields override the defaults one by one. --minutes and --iterations
 override the config's. Every iteration appends a row to metrics.csv in the
 run folder; checkpoints (safetensors weights + optimiser state) go under
@@ -93,7 +94,7 @@ names) and at the end; --resume --out URL downloads the run first. --shards
 			var err error
 			switch {
 			case config != "" && preset != "":
-				return usagef("--config and --preset: give one (a config file may start from a preset by copying configs/%s/%s.yaml)", preset, game)
+				return usagef("--config and --preset: give one (a config file may start from a preset by copying %s)", configs.File(game, preset))
 			case preset != "":
 				cfg, err = train.PresetConfig(game, preset)
 			case config != "":
@@ -163,7 +164,7 @@ names) and at the end; --resume --out URL downloads the run first. --shards
 	}
 	c.Flags().StringVarP(&game, "game", "g", games.DefaultTrainGame, "game to train for (its embedded default config; a --config file that names no game is read as this game's)")
 	c.Flags().StringVarP(&config, "config", "c", "", "YAML config file or its URL (fields override the game's defaults)")
-	c.Flags().StringVar(&preset, "preset", "", "an embedded preset instead of the quick default: strong (configs/strong/<game>.yaml: the stabilisers for fine-tuning the clone and a league, at most 2 hours)")
+	c.Flags().StringVar(&preset, "preset", "", "an embedded preset instead of the quick default: strong (train/strong.yaml in the game's folder: the stabilisers for fine-tuning the clone and a league, at most 2 hours)")
 	c.Flags().StringVarP(&out, "out", "o", "", "run folder, or URL (file://, s3://…: staged locally, uploaded at every checkpoint) (default runs/<game>-<time>, git-ignored)")
 	c.Flags().Float64Var(&minutes, "minutes", 0, "stop after this many minutes, at an iteration boundary (overrides the config)")
 	c.Flags().IntVar(&iterations, "iterations", 0, "planned iterations (overrides the config)")

@@ -1,6 +1,10 @@
 package bovine
 
-import "github.com/gridgym/gridgym/rules"
+import (
+	"embed"
+
+	"github.com/gridgym/gridgym/rules"
+)
 
 // Name is the registry name of the game.
 const Name = "bovine-borders"
@@ -10,7 +14,8 @@ const Name = "bovine-borders"
 const ParamNonadjacent = "nonadjacent_moves"
 
 // Game is the registered game (read-only after init): its rules,
-// parameters, encoder and competition (competition.go).
+// parameters, encoder, competition (competition.go) and training
+// configs.
 var Game = &rules.Game{
 	Name:    Name,
 	Title:   "Bovine Borders",
@@ -25,6 +30,7 @@ var Game = &rules.Game{
 	Codec:       Codec{},
 	Encoder:     NewEncoder,
 	Competition: competition,
+	Train:       trainConfigs,
 }
 
 func init() { rules.Register(Game) }
@@ -42,3 +48,9 @@ func Config(nonadjacent bool) rules.Config {
 	}
 	return cfg
 }
+
+// trainConfigs are the game's training configs (rules.Game.Train, package
+// configs): train/default.yaml and the strong preset, train/strong.yaml.
+//
+//go:embed train/*.yaml
+var trainConfigs embed.FS

@@ -1,6 +1,7 @@
 package rectangle
 
 import (
+	"embed"
 	"fmt"
 
 	"github.com/gridgym/gridgym/rules"
@@ -16,7 +17,8 @@ const (
 )
 
 // Game is the registered game (read-only after init): its rules,
-// parameters, encoder and competition (competition.go).
+// parameters, encoder, competition (competition.go) and training
+// configs.
 var Game = &rules.Game{
 	Name:    Name,
 	Title:   "Rectangle",
@@ -38,6 +40,13 @@ var Game = &rules.Game{
 	Codec:       Codec{},
 	Encoder:     NewEncoder,
 	Competition: competition,
+	Train:       trainConfigs,
 }
 
 func init() { rules.Register(Game) }
+
+// trainConfigs are the game's training configs (rules.Game.Train, package
+// configs): train/default.yaml and the strong preset, train/strong.yaml.
+//
+//go:embed train/*.yaml
+var trainConfigs embed.FS

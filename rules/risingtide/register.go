@@ -1,12 +1,17 @@
 package risingtide
 
-import "github.com/gridgym/gridgym/rules"
+import (
+	"embed"
+
+	"github.com/gridgym/gridgym/rules"
+)
 
 // Name is the registry name of the game.
 const Name = "rising-tide"
 
 // Game is the registered game (read-only after init): its rules,
-// parameters, encoder and competition (competition.go).
+// parameters, encoder, competition (competition.go) and training
+// configs.
 var Game = &rules.Game{
 	Name:    Name,
 	Title:   "Rising Tide",
@@ -21,6 +26,13 @@ var Game = &rules.Game{
 	Codec:       codec{},
 	Encoder:     NewEncoder,
 	Competition: competition,
+	Train:       trainConfigs,
 }
 
 func init() { rules.Register(Game) }
+
+// trainConfigs are the game's training configs (rules.Game.Train, package
+// configs): train/default.yaml and the strong preset, train/strong.yaml.
+//
+//go:embed train/*.yaml
+var trainConfigs embed.FS

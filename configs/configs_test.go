@@ -1,0 +1,76 @@
+package configs_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gridgym/gridgym/configs"
+	_ "github.com/gridgym/gridgym/games" // the games, each with its configs
+	"github.com/gridgym/gridgym/rules"
+)
+
+// Every registered game declares a default config and every preset, and
+// each is the file that File names in the game's folder, byte for byte.
+func TestEveryGameHasItsConfigs(t *testing.T) {
+	if got := configs.Games(); !slices.Equal(got, rules.Names()) || len(got) == 0 {
+		t.Fatalf("games with a default config %v, registered %v", got, rules.Names())
+	}
+	for _, g := range rules.Names() {
+		d, err := configs.Default(g)
+		check(t, g, "", d, err)
+		for _, p := range configs.Presets {
+			b, err := configs.Preset(g, p)
+			check(t, g, p, b, err)
+			if bytes.Equal(b, d) {
+				t.Errorf("%s: preset %s is the default", g, p)
+			}
+		}
+	}
+}
+
+// check fails unless b (err) is the file configs.File names for game's
+// preset ("" = the default), read from the module's source tree.
+func check(t *testing.T, game, preset string, b []byte, err error) {
+	t.Helper()
+	name := configs.File(game, preset)
+	if err != nil {
+		t.Errorf("%s: %v", name, err)
+		return
+	}
+	want := rules.TrainDefault
+	if preset != "" {
+		want = rules.TrainPreset(preset)
+	}
+	if !strings.HasSuffix(name, "/"+want) || !strings.HasPrefix(name, "rules/") {
+		t.Errorf("%s %q: file %s, want rules/<game>/%s", game, preset, name, want)
+	}
+	disk, err := os.ReadFile(filepath.Join("..", filepath.FromSlash(name)))
+	if err != nil || !bytes.Equal(disk, b) || !bytes.Contains(b, []byte("game: "+game)) {
+		t.Errorf("%s: the declared config is not that file for %s (%v)", name, game, err)
+	}
+}
+
+// Unknown games and presets get the errors the CLI shows, listing what
+// there is; "default" is no preset.
+func TestConfigErrors(t *testing.T) {
+	g := rules.Names()[0]
+	for _, tc := range []struct {
+		err  error
+		want string
+	}{
+		{second(configs.Default("chess")), `no default training config for game "chess" (have: ` + strings.Join(rules.Names(), ", ") + ")"},
+		{second(configs.Preset(g, "nonesuch")), `no "nonesuch" preset for game "` + g + `" (presets: strong)`},
+		{second(configs.Preset(g, "default")), `no "default" preset`},
+		{second(configs.Preset("chess", "strong")), `no "strong" preset for game "chess"`},
+	} {
+		if tc.err == nil || !strings.Contains(tc.err.Error(), tc.want) {
+			t.Errorf("error %v, want %q", tc.err, tc.want)
+		}
+	}
+}
+
+func second(_ []byte, err error) error { return err }
