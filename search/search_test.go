@@ -11,11 +11,12 @@ import (
 	"github.com/gridgym/gridgym/search"
 )
 
-// priors names a scripted bot of each registered game (the strongest one)
+// priors names the strongest scripted bot of each registered game (Rectangle:
+// boxer, which outscores planner 67.5 to 0 cells in 20 games, reports/search)
 // for the search agent's prior; a game not listed uses random.
 var priors = map[string]string{
 	"slime": "greedy", "rising-tide": "wall_warsaw", "rectangle": "boxer",
-	"bovine-borders": "greedy", "nuggets": "greedy",
+	"bovine-borders": "greedy", "nuggets": "greedy_tuned",
 }
 
 func prior(game string) string {
