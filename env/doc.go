@@ -7,6 +7,14 @@
 // by Reset and Step; nothing is allocated per step. The batch is split over
 // worker goroutines.
 //
+// Vec is gridgym's one game loop: training's rollouts and evaluations step it
+// with decoded actions (Step), self-play (package selfplay) and tournaments
+// (package eval) with their agents' real moves (SetMove, StepMoves, usually
+// with NoObs), so episode ends, truncation, shaping and terminal rewards are
+// computed here alone. Env i draws its random events from a stream of the
+// seed scheme (rules/seeds.go): rules.EnvStream(Config.Seed, i), or the
+// caller's own stream given to ResetEnv.
+//
 // Observations are the game encoder's planes (bytes, C×H×W per seat, in the
 // seat's canonical frame) and scalar features; masks are bitsets (bit
 // h·Actions+a = action a of head h is legal). Actions are in the canonical
@@ -20,7 +28,9 @@
 // and the episode length into FinalSteps, then resets that env at once: the
 // observation, mask and Active flags returned are those of the new episode's
 // first position. There is no extra "reset step" (Gymnasium's same-step mode,
-// as EnvPool and most PPO implementations use it).
+// as EnvPool and most PPO implementations use it). With Config.Hold an env
+// keeps its final position instead, until ResetEnv or Reset: tournaments read
+// it (replays hash it).
 //
 // # Rewards
 //

@@ -25,7 +25,7 @@ const (
 type Config struct {
 	Game     rules.Config // the game and its parameters
 	N        int          // number of environments
-	Seed     uint64       // env i draws its random events from rules.EnvStream(Seed, i), its random actions from rules.EnvActionStream(Seed, i)
+	Seed     uint64       // env i draws its random events from rules.EnvStream(Seed, i) (until ResetEnv gives it another stream), its random actions from rules.EnvActionStream(Seed, i)
 	Workers  int          // goroutines stepping the batch; 0 = GOMAXPROCS
 	Reward   RewardMode
 	Shaping  float64 // weight of potential-based shaping; 0 = off
@@ -35,6 +35,13 @@ type Config struct {
 	// state, whose datasets store the compact state and rebuild observations
 	// later with the encoder.
 	NoObs bool
+	// Hold keeps an env whose episode ended at its final position instead
+	// of resetting it in the same Step: its State, Active flags, mask (and
+	// observation) are the final position's, Terminated or Truncated stays
+	// set, and later Steps leave it alone (reward 0) until ResetEnv or Reset
+	// starts its next episode. For callers that read the final position,
+	// such as a tournament's replays.
+	Hold bool
 }
 
 // Vec is a batch of N environments of one game with all their seats. Its
@@ -186,6 +193,16 @@ func (v *Vec) Reset(seed uint64) {
 	v.run(v.resetFn)
 }
 
+// ResetEnv puts env i alone at its start position, with its random events
+// drawn from now on from a copy of rng, and writes its first observations:
+// for callers whose seed scheme is not the batch's, such as a self-play
+// worker's share of a larger batch (rules.EnvStream of the env's index in
+// the whole run) or a tournament game (rules.GameStream).
+func (v *Vec) ResetEnv(i int, rng *rules.RNG) {
+	*v.rngs[i] = *rng
+	v.resetRange(i, i+1)
+}
+
 func (v *Vec) resetRange(lo, hi int) {
 	for i := lo; i < hi; i++ {
 		v.states[i].Reset()
@@ -211,6 +228,12 @@ func (v *Vec) Step(actions []int32) {
 	v.actions = nil
 }
 
+// StepMoves plays one step in every env with the moves given by SetMove
+// alone: seats without one play the empty move (rules.Move{}), as if not
+// asked. It is Step for callers whose agents all answer with real moves
+// (self-play, tournaments), who have no actions to decode.
+func (v *Vec) StepMoves() { v.run(v.stepFn) }
+
 // SetMove makes seat s of env i play the real move m in the next Step instead
 // of decoding its action: for scripted agents, whose answers may lie outside
 // the action space (Bovine's destination-only answers, say). Moves of seats
@@ -233,6 +256,12 @@ func (v *Vec) StepRandom() {
 func (v *Vec) stepRange(lo, hi int) {
 	seats, heads := v.Seats, v.Space.Heads
 	for i := lo; i < hi; i++ {
+		if v.cfg.Hold && (v.Terminated[i] || v.Truncated[i]) {
+			for k := i * seats; k < (i+1)*seats; k++ {
+				v.Reward[k], v.useRaw[k] = 0, false
+			}
+			continue
+		}
 		if v.sample {
 			v.sampleEnv(i, v.actRNG[i], v.actions)
 		}
@@ -243,7 +272,7 @@ func (v *Vec) stepRange(lo, hi int) {
 			switch k := i*seats + s; {
 			case v.useRaw[k]:
 				m[s], v.useRaw[k] = v.raw[k], false
-			case v.Active[k]:
+			case v.Active[k] && v.actions != nil:
 				m[s] = v.enc.Decode(st, s, v.actions[k*heads:(k+1)*heads])
 			}
 		}
@@ -263,8 +292,10 @@ func (v *Vec) stepRange(lo, hi int) {
 		}
 		if v.Terminated[i] || v.Truncated[i] {
 			v.finish(i)
-			st.Reset()
-			v.Steps[i] = 0
+			if !v.cfg.Hold {
+				st.Reset()
+				v.Steps[i] = 0
+			}
 		}
 		v.observe(i)
 	}

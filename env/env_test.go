@@ -486,3 +486,73 @@ func TestSetMoveEqualsRules(t *testing.T) {
 		})
 	}
 }
+
+// StepMoves plays the SetMove moves of an env seeded by ResetEnv with the
+// caller's stream (here a tournament's rules.GameStream) exactly as the
+// rules stepped directly with that stream; with Hold the env then keeps its
+// final position (ended by the rules, or truncated at MaxSteps) through
+// later steps, with no reward, until ResetEnv starts it again.
+func TestResetEnvStepMovesHold(t *testing.T) {
+	for _, g := range gamesWithEncoders(t) {
+		for _, maxSteps := range []int{0, 5} {
+			t.Run(fmt.Sprintf("%s/max=%d", g.Name, maxSteps), func(t *testing.T) {
+				v, err := env.New(env.Config{Game: g.Default(), N: 2, Workers: 1, Seed: 9, NoObs: true, Hold: true, MaxSteps: maxSteps})
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer v.Close()
+				v.ResetEnv(1, rules.GameStream(3, 4))
+				ref := g.New(g.Default())
+				refRNG := rules.GameStream(3, 4)
+				pick := rules.NewRNG(5)
+				moves := make([]rules.Move, v.Seats)
+				var buf []uint64
+				hash := func(st rules.State) uint64 {
+					var h uint64
+					h, buf = rules.Hash(st, buf)
+					return h
+				}
+				start := hash(ref)
+				steps := 0
+				for !ref.Done() && (maxSteps == 0 || steps < maxSteps) {
+					if v.Terminated[1] || v.Truncated[1] {
+						t.Fatalf("step %d: env ended before the rules", steps)
+					}
+					for s := range moves {
+						moves[s] = rules.Move{}
+						if ref.Active(s) {
+							moves[s] = ref.RandomMove(s, pick)
+							v.SetMove(1, s, moves[s])
+						}
+					}
+					v.StepMoves()
+					ref.Step(moves, refRNG)
+					steps++
+					if hash(v.State(1)) != hash(ref) {
+						t.Fatalf("step %d: env state differs from the rules stepped directly", steps)
+					}
+				}
+				if v.Terminated[1] != ref.Done() || v.Truncated[1] == ref.Done() || int(v.FinalSteps[1]) != steps || int(v.Steps[1]) != steps {
+					t.Fatalf("after %d steps (done %v): Terminated %v Truncated %v FinalSteps %d Steps %d",
+						steps, ref.Done(), v.Terminated[1], v.Truncated[1], v.FinalSteps[1], v.Steps[1])
+				}
+				final := hash(ref)
+				for k := 0; k < 3; k++ {
+					for s := range moves {
+						if ref.Active(s) {
+							v.SetMove(1, s, ref.RandomMove(s, pick))
+						}
+					}
+					v.StepMoves()
+					if hash(v.State(1)) != final || v.Reward[v.Seats] != 0 || !(v.Terminated[1] || v.Truncated[1]) {
+						t.Fatalf("held env moved: reward %v, ends %v %v", v.Reward[v.Seats], v.Terminated[1], v.Truncated[1])
+					}
+				}
+				v.ResetEnv(1, rules.GameStream(3, 4))
+				if hash(v.State(1)) != start || v.Steps[1] != 0 || v.Terminated[1] || v.Truncated[1] {
+					t.Fatalf("ResetEnv: not at the start (steps %d, ends %v %v)", v.Steps[1], v.Terminated[1], v.Truncated[1])
+				}
+			})
+		}
+	}
+}
