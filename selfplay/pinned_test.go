@@ -3,6 +3,7 @@ package selfplay
 import (
 	"context"
 	"encoding/binary"
+	"hash"
 	"hash/fnv"
 	"math"
 	"testing"
@@ -18,35 +19,9 @@ import (
 func rowsHash(t *testing.T, dir string) (uint64, int) {
 	t.Helper()
 	h := fnv.New64a()
-	var b [8]byte
-	put := func(v uint64) { binary.LittleEndian.PutUint64(b[:], v); h.Write(b[:]) }
 	n := 0
 	err := datasets.EachRow(dir, func(_ datasets.Meta, r datasets.Row) error {
-		put(r.EpisodeID)
-		put(uint64(r.Step)<<8 | uint64(r.Seat))
-		for _, w := range r.State {
-			put(w)
-		}
-		for _, a := range r.Action {
-			put(uint64(uint32(a)))
-		}
-		put(uint64(r.Move.Kind)<<16 | uint64(uint16(r.Move.N)))
-		for _, a := range r.Move.Arg {
-			put(uint64(uint16(a)))
-		}
-		for _, w := range r.Legal {
-			put(w)
-		}
-		put(uint64(math.Float32bits(r.Reward)))
-		flags := uint64(0)
-		for i, f := range []bool{r.Done, r.Truncated, r.HasPolicy} {
-			if f {
-				flags |= 1 << i
-			}
-		}
-		put(flags)
-		put(uint64(math.Float32bits(r.LogP))<<32 | uint64(math.Float32bits(r.Value)))
-		h.Write([]byte(r.Agent))
+		hashRow(h, r)
 		n++
 		return nil
 	})
@@ -54,6 +29,37 @@ func rowsHash(t *testing.T, dir string) (uint64, int) {
 		t.Fatal(err)
 	}
 	return h.Sum64(), n
+}
+
+// hashRow writes every field of r into h.
+func hashRow(h hash.Hash64, r datasets.Row) {
+	var b [8]byte
+	put := func(v uint64) { binary.LittleEndian.PutUint64(b[:], v); h.Write(b[:]) }
+	put(r.EpisodeID)
+	put(uint64(r.Step)<<8 | uint64(r.Seat))
+	for _, w := range r.State {
+		put(w)
+	}
+	for _, a := range r.Action {
+		put(uint64(uint32(a)))
+	}
+	put(uint64(r.Move.Kind)<<16 | uint64(uint16(r.Move.N)))
+	for _, a := range r.Move.Arg {
+		put(uint64(uint16(a)))
+	}
+	for _, w := range r.Legal {
+		put(w)
+	}
+	put(uint64(math.Float32bits(r.Reward)))
+	flags := uint64(0)
+	for i, f := range []bool{r.Done, r.Truncated, r.HasPolicy} {
+		if f {
+			flags |= 1 << i
+		}
+	}
+	put(flags)
+	put(uint64(math.Float32bits(r.LogP))<<32 | uint64(math.Float32bits(r.Value)))
+	h.Write([]byte(r.Agent))
 }
 
 // The rows a fixed seed writes are pinned for every game (one worker, so the

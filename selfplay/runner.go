@@ -58,9 +58,6 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 	if cfg.Envs < 1 || cfg.Steps < 1 || len(cfg.Agents) == 0 {
 		return Stats{}, fmt.Errorf("selfplay: need ≥ 1 env, ≥ 1 step and ≥ 1 agent (got %d, %d, %d)", cfg.Envs, cfg.Steps, len(cfg.Agents))
 	}
-	if _, ok := g.Encoder(cfg.Game).(rules.Potential); cfg.Shaping != 0 && !ok {
-		return Stats{}, fmt.Errorf("selfplay: game %s offers no shaping potential", g.Name)
-	}
 	entries := make([]agents.Entry, len(cfg.Agents))
 	for i, name := range cfg.Agents {
 		e, err := agents.Lookup(g.Name, name)
@@ -86,35 +83,51 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 		Reward:        rewardName(cfg),
 		Created:       time.Now().UTC(),
 	}
-	var w *datasets.Writer
-	if cfg.Out != "" {
-		var err error
-		w, err = datasets.NewWriter(cfg.Out, meta, datasets.WriterOptions{RowsPerShard: cfg.RowsPerShard, Compression: cfg.Compression})
-		if err != nil {
-			return Stats{}, err
-		}
-	}
-
 	workers := cfg.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	workers = min(workers, cfg.Envs)
 	lineups := agents.Lineups(len(cfg.Agents), probe.Spec().Seats)
-	episodes := make(chan *episodeBuf, 4*workers)
 	free := make(chan *episodeBuf, 8*workers) // written episodes' buffers, back to the workers
+	// Each worker's envs, made here so that a config the envs refuse is an
+	// error of Run's; each worker closes its own.
+	var ranges []*envRange
+	closeRanges := func() {
+		for _, r := range ranges {
+			r.v.Close()
+		}
+	}
+	for k := 0; k < workers; k++ {
+		r, err := newRange(cfg, entries, lineups, k*cfg.Envs/workers, (k+1)*cfg.Envs/workers, free)
+		if err != nil {
+			closeRanges()
+			return Stats{}, err
+		}
+		ranges = append(ranges, r)
+	}
+	var w *datasets.Writer
+	if cfg.Out != "" {
+		var err error
+		w, err = datasets.NewWriter(cfg.Out, meta, datasets.WriterOptions{RowsPerShard: cfg.RowsPerShard, Compression: cfg.Compression})
+		if err != nil {
+			closeRanges()
+			return Stats{}, err
+		}
+	}
+
+	episodes := make(chan *episodeBuf, 4*workers)
 	var steps, rows, eps atomic.Int64
 	stop := make(chan struct{})
 	var stopOnce sync.Once
 	halt := func() { stopOnce.Do(func() { close(stop) }) }
 
 	var wg sync.WaitGroup
-	for k := 0; k < workers; k++ {
-		lo, hi := k*cfg.Envs/workers, (k+1)*cfg.Envs/workers
+	for _, r := range ranges {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			r := newRange(cfg, g, enc, entries, lineups, lo, hi, free)
+			defer r.v.Close()
 			r.run(ctx, stop, (cfg.Steps+int64(cfg.Envs)-1)/int64(cfg.Envs), &steps, episodes)
 		}()
 	}
@@ -174,17 +187,15 @@ loop:
 	return s, nil
 }
 
-// envRange is one worker's share of the envs.
+// envRange is one worker's share of the envs, the run's envs lo..hi−1,
+// played on one env.Vec: its env j is the run's env lo+j.
 type envRange struct {
 	cfg     Config
+	v       *env.Vec
 	enc     rules.Encoder
 	entries []agents.Entry
 	lineups [][]int
-	seats   int
-	envs    []*game
-	moves   []rules.Move
-	outcome *rules.Outcome
-	pot     rules.Potential // the shaping potential; nil without shaping
+	envs    []*game // per env of v
 	heads   int
 	mw      int
 	free    chan *episodeBuf // buffers the writer is done with
@@ -232,49 +243,40 @@ func grow[T any](s []T, n int) ([]T, []T) {
 	return s, s[len(s)-n:]
 }
 
-// game is one env: its state, generators, agents and the rows of its
-// current episode.
+// game is one env's agents and the rows of its current episode.
 type game struct {
-	index    int
-	st       rules.State
-	rng      *rules.RNG
-	bots     []agents.Agent
-	names    []string
-	episode  uint64
-	played   int         // episodes started
-	buf      *episodeBuf // the current episode's rows
-	step     int32
-	agentRNG uint64
-	phi      []float64 // per seat: the potential of the current state (shaping only)
+	index   int // the env's index in the run
+	bots    []agents.Agent
+	names   []string
+	episode uint64
+	played  int         // episodes started
+	buf     *episodeBuf // the current episode's rows
 }
 
-func newRange(cfg Config, g *rules.Game, enc rules.Encoder, entries []agents.Entry, lineups [][]int, lo, hi int, free chan *episodeBuf) *envRange {
-	sp := enc.Space()
-	r := &envRange{cfg: cfg, enc: enc, entries: entries, lineups: lineups, heads: sp.Heads, mw: sp.MaskWords(), free: free}
-	if cfg.Shaping != 0 {
-		r.pot = enc.(rules.Potential) // Run checked it
+// newRange makes the envs lo..hi−1 of a run, each at the start of its first
+// episode: env i draws its random events from rules.EnvStream(Seed, i)
+// whichever worker plays it.
+func newRange(cfg Config, entries []agents.Entry, lineups [][]int, lo, hi int, free chan *episodeBuf) (*envRange, error) {
+	v, err := env.New(env.Config{Game: cfg.Game, N: hi - lo, Seed: cfg.Seed, Workers: 1, NoObs: true,
+		Reward: cfg.Reward, Shaping: cfg.Shaping, MaxSteps: cfg.MaxEpisode})
+	if err != nil {
+		return nil, fmt.Errorf("selfplay: %w", err)
 	}
-	for i := lo; i < hi; i++ {
-		e := &game{index: i, st: g.New(cfg.Game), rng: rules.EnvStream(cfg.Seed, i)}
-		r.seats = e.st.Spec().Seats
-		e.bots = make([]agents.Agent, r.seats)
-		e.names = make([]string, r.seats)
-		e.phi = make([]float64, r.seats)
+	r := &envRange{cfg: cfg, v: v, enc: v.Encoder(), entries: entries, lineups: lineups,
+		heads: v.Space.Heads, mw: v.Space.MaskWords(), free: free}
+	for j := range v.N {
+		v.ResetEnv(j, rules.EnvStream(cfg.Seed, lo+j))
+		e := &game{index: lo + j, bots: make([]agents.Agent, v.Seats), names: make([]string, v.Seats)}
 		r.envs = append(r.envs, e)
+		r.startEpisode(j, e)
 	}
-	r.moves = make([]rules.Move, r.seats)
-	r.outcome = rules.NewOutcome(r.seats)
-	for _, e := range r.envs {
-		r.startEpisode(e)
-	}
-	return r
+	return r, nil
 }
 
-// startEpisode resets e and seats the next lineup: env i's k-th episode uses
-// lineup (i + k) mod len(lineups) and has episode id i·2³² + k.
-func (r *envRange) startEpisode(e *game) {
-	e.st.Reset()
-	e.step = 0
+// startEpisode seats the next lineup in env j, at the start of an episode:
+// the run's env i plays its k-th episode with lineup (i + k) mod
+// len(lineups) and episode id i·2³² + k.
+func (r *envRange) startEpisode(j int, e *game) {
 	if e.buf == nil {
 		select {
 		case e.buf = <-r.free:
@@ -285,18 +287,19 @@ func (r *envRange) startEpisode(e *game) {
 	e.buf.reset()
 	e.episode = uint64(e.index)<<32 | uint64(e.played)
 	lineup := r.lineups[(e.index+e.played)%len(r.lineups)]
+	st := r.v.State(j)
 	for s := range e.bots {
 		entry := r.entries[lineup[s]]
 		e.bots[s] = entry.New()
 		e.names[s] = entry.Name
-		e.bots[s].Reset(e.st, s, rules.SelfplayAgentStream(r.cfg.Seed, e.index, e.played, s))
-		if r.pot != nil {
-			e.phi[s] = r.pot.Potential(e.st, s)
-		}
+		e.bots[s].Reset(st, s, rules.SelfplayAgentStream(r.cfg.Seed, e.index, e.played, s))
 	}
 	e.played++
 }
 
+// run plays budget steps of every env: the agents answer, the Vec steps
+// them all, and each episode that ended goes to the writer and its env
+// starts the next (the Vec has already reset it).
 func (r *envRange) run(ctx context.Context, stop <-chan struct{}, budget int64, steps *atomic.Int64, out chan<- *episodeBuf) {
 	for played := int64(0); played < budget; played++ {
 		select {
@@ -306,19 +309,24 @@ func (r *envRange) run(ctx context.Context, stop <-chan struct{}, budget int64, 
 			return
 		default:
 		}
-		for _, e := range r.envs {
-			if done := r.step(e); done {
-				e.buf.bind(r.seats, r.heads, r.mw)
-				select {
-				case out <- e.buf:
-				case <-ctx.Done():
-					return
-				case <-stop:
-					return
-				}
-				e.buf = nil // handed over; the next episode takes a buffer the writer gave back
-				r.startEpisode(e)
+		for j, e := range r.envs {
+			r.act(j, e)
+		}
+		r.v.StepMoves()
+		for j, e := range r.envs {
+			if done := r.record(j, e); !done {
+				continue
 			}
+			e.buf.bind(r.v.Seats, r.heads, r.mw)
+			select {
+			case out <- e.buf:
+			case <-ctx.Done():
+				return
+			case <-stop:
+				return
+			}
+			e.buf = nil // handed over; the next episode takes a buffer the writer gave back
+			r.startEpisode(j, e)
 		}
 		steps.Add(int64(len(r.envs)))
 	}
@@ -329,30 +337,30 @@ func (cfg Config) Budget() int64 {
 	return int64(cfg.Envs) * ((cfg.Steps + int64(cfg.Envs) - 1) / int64(cfg.Envs))
 }
 
-// step plays one step of e and appends its rows; it reports whether the
-// episode ended.
-func (r *envRange) step(e *game) bool {
-	st := e.st
-	b := e.buf
+// act appends the rows of env j's position, the state before the step with
+// each seat's mask, answer and its action, and gives the Vec the answers of
+// the active seats.
+func (r *envRange) act(j int, e *game) {
+	v, st, b := r.v, r.v.State(j), e.buf
 	b.state = st.AppendWords(b.state)
 	b.stateEnd = append(b.stateEnd, len(b.state))
-	first := len(b.rows)
-	for s := 0; s < r.seats; s++ {
+	for s := range v.Seats {
+		k := j*v.Seats + s
 		// The row's State, Action and Legal are bound at the episode's end
 		// (episodeBuf.bind); its action and mask are written in place here.
-		row := datasets.Row{EpisodeID: e.episode, Step: e.step, Seat: uint8(s), Agent: e.names[s]}
+		row := datasets.Row{EpisodeID: e.episode, Step: v.Steps[j], Seat: uint8(s), Agent: e.names[s]}
 		var action []int32
 		var legal []uint64
 		b.action, action = grow(b.action, r.heads)
 		b.legal, legal = grow(b.legal, r.mw)
-		r.enc.Mask(st, s, legal)
-		r.moves[s] = rules.Move{}
+		copy(legal, v.Mask[k*r.mw:(k+1)*r.mw])
 		for h := range action {
 			action[h] = -1
 		}
-		if st.Active(s) {
+		if v.Active[k] {
 			m, _ := agents.SafeAct(e.bots[s], st)
-			r.moves[s] = m
+			v.SetMove(j, s, m)
+			row.Move = m
 			if pr, ok := e.bots[s].(PolicyReporter); ok {
 				row.LogP, row.Value, row.HasPolicy = pr.LastPolicy()
 			}
@@ -362,35 +370,21 @@ func (r *envRange) step(e *game) bool {
 				}
 			}
 		}
-		row.Move = r.moves[s]
 		b.rows = append(b.rows, row)
 	}
-	rows := b.rows
-	st.Step(r.moves, e.rng)
-	e.step++
-	if r.pot != nil { // as env.Vec shapes: the potential after the step, less the one before (kept from the last step)
-		for s := 0; s < r.seats; s++ {
-			phi := r.pot.Potential(st, s)
-			rows[first+s].Reward = float32(r.cfg.Shaping * (phi - e.phi[s]))
-			e.phi[s] = phi
-		}
+}
+
+// record writes the step's rewards and ends into env j's last rows (the
+// Vec's: shaping, terminal reward, truncation at MaxEpisode); it reports
+// whether the episode ended.
+func (r *envRange) record(j int, e *game) bool {
+	v := r.v
+	rows := e.buf.rows[len(e.buf.rows)-v.Seats:]
+	for s := range rows {
+		rows[s].Reward = v.Reward[j*v.Seats+s]
+		rows[s].Done, rows[s].Truncated = v.Terminated[j], v.Truncated[j]
 	}
-	if st.Done() {
-		st.Outcome(r.outcome)
-		for s := 0; s < r.seats; s++ {
-			row := &rows[first+s]
-			row.Done = true
-			row.Reward += float32(env.TerminalReward(r.cfg.Reward, r.outcome, s, r.enc.Space().ScoreScale))
-		}
-		return true
-	}
-	if r.cfg.MaxEpisode > 0 && int(e.step) >= r.cfg.MaxEpisode {
-		for s := 0; s < r.seats; s++ {
-			rows[first+s].Truncated = true // no terminal reward: bootstrap (env package doc)
-		}
-		return true
-	}
-	return false
+	return v.Terminated[j] || v.Truncated[j]
 }
 
 // rewardName is the shards' reward metadata: the terminal reward mode, and

@@ -3,6 +3,9 @@ package selfplay
 import (
 	"context"
 	"fmt"
+	"hash"
+	"hash/fnv"
+	"maps"
 	"math"
 	"testing"
 
@@ -106,6 +109,45 @@ func TestRunDeterministic(t *testing.T) {
 	}
 	if a, b := count(1), count(2); a != b {
 		t.Fatalf("1 and 2 workers write different amounts: %d vs %d", a, b)
+	}
+}
+
+// Every env's episodes depend only on (Seed, env index), not on the worker
+// that plays it (each worker's envs run on their own env.Vec, env i seeded
+// with rules.EnvStream(Seed, i)): one worker and three write the same
+// episodes, row for row, in every game.
+func TestRunSameEpisodesAnyWorkers(t *testing.T) {
+	for _, g := range rules.Games() {
+		t.Run(g.Name, func(t *testing.T) {
+			episodes := func(workers int) map[uint64]uint64 {
+				dir := t.TempDir()
+				cfg := Config{Game: g.Default(), Agents: agents.Names(g.Name), Envs: 5, Steps: 1000, Seed: 8,
+					Workers: workers, Out: dir, MaxEpisode: 60, Reward: env.RewardScore}
+				if _, err := Run(context.Background(), cfg); err != nil {
+					t.Fatal(err)
+				}
+				hs := map[uint64]hash.Hash64{}
+				err := datasets.EachRow(dir, func(_ datasets.Meta, r datasets.Row) error {
+					if hs[r.EpisodeID] == nil {
+						hs[r.EpisodeID] = fnv.New64a()
+					}
+					hashRow(hs[r.EpisodeID], r)
+					return nil
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+				out := map[uint64]uint64{}
+				for id, h := range hs {
+					out[id] = h.Sum64()
+				}
+				return out
+			}
+			one, three := episodes(1), episodes(3)
+			if len(one) < 5 || !maps.Equal(one, three) {
+				t.Fatalf("%d episodes with one worker, %d with three; the same: %v", len(one), len(three), maps.Equal(one, three))
+			}
+		})
 	}
 }
 
