@@ -188,3 +188,41 @@ func (t *trainer) restore() (int, error) {
 	}
 	return st.Iteration, nil
 }
+
+// snapshot keeps a copy of the network's parameters and the optimiser's
+// state, for rollback.
+func (t *trainer) snapshot() {
+	sn := &t.snap
+	copyAll := func(dst *[][]float32, src [][]float32) {
+		if len(*dst) != len(src) {
+			*dst = make([][]float32, len(src))
+		}
+		for i, v := range src {
+			(*dst)[i] = append((*dst)[i][:0], v...)
+		}
+	}
+	copyAll(&sn.values, t.net.Values)
+	copyAll(&sn.m, t.adam.m)
+	copyAll(&sn.v, t.adam.v)
+	sn.t = t.adam.t
+}
+
+// rollback restores the network and optimiser saved by snapshot, in place
+// (the training graph and the actors share the parameter slices).
+func (t *trainer) rollback() {
+	sn := &t.snap
+	for i, v := range sn.values {
+		copy(t.net.Values[i], v)
+	}
+	for i := range sn.m {
+		copy(t.adam.m[i], sn.m[i])
+		copy(t.adam.v[i], sn.v[i])
+	}
+	t.adam.t = sn.t
+}
+
+// paramSnapshot is what snapshot keeps.
+type paramSnapshot struct {
+	values, m, v [][]float32
+	t            int
+}

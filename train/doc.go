@@ -16,7 +16,7 @@
 //	│           itself, past snapshots, the clone, scripted bots; PFSP weights)     │
 //	│           → buffer: observations, masks, actions, log-probs, values, rewards  │
 //	│ advantages (rollout.go: gae, upgo)        GAE(γ, λ), or UPGO                  │
-//	│ update    (learn.go: learn)               epochs × minibatches of             │
+//	│ update    (update.go: learn, defineLoss)  epochs × minibatches of             │
 //	│           pg_loss (clipped ratio) + value_coef·v_loss − entropy_coef·entropy  │
 //	│           + kl_coef(it)·KL(π_clone‖π); value only during critic_warmup;        │
 //	│           global-norm clip, Adam (adam.go)                                    │
@@ -28,8 +28,10 @@
 //	        ▼
 //	losses.png, winrate.png (metrics.go)
 //
-// The loss and every coefficient of it are in learn.go (learn) and graph.go
-// (the graph that computes it); the hyperparameters are PPOConfig's fields,
-// each with its meaning and range. Learner mode (remote.go) runs the same
+// The update reads top to bottom in update.go, as CleanRL's ppo.py's does:
+// learn's epochs and minibatches, then defineLoss, every term of the loss
+// and the hyperparameter that weighs it (PPOConfig's fields, each with its
+// meaning and range). graph.go is the gorgonia plumbing: the network as a
+// graph, its inputs (fill), the tape machine. Learner mode (remote.go) runs the same
 // update on shards that actors upload instead of collecting here.
 package train

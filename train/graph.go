@@ -8,6 +8,7 @@ import (
 
 	"github.com/gridgym/gridgym/agents/neural"
 	"github.com/gridgym/gridgym/internal/sgemm"
+	"github.com/gridgym/gridgym/rules"
 )
 
 // gorgonia's float32 matrix products (the dense layers, the 1×1
@@ -21,14 +22,10 @@ func init() { G.Use(sgemm.BLAS{}) }
 const maskedLogit = -1e9
 
 // graph is the network of a neural.Net as a gorgonia graph with a fixed batch
-// size, and one loss that serves PPO and behaviour cloning:
-//
-//	loss = cPG·(−mean min(r·A, clip(r, 1−ε, 1+ε)·A)) + cV·mean (v − R)²
-//	       − cEnt·mean entropy + cBC·(−mean log π(a))
-//
-// with r = exp(log π(a) − log π_old(a)). Its weight tensors share their
-// backing arrays with the Net, so an optimiser step on the graph's values is
-// a step on the Net.
+// size, and one loss that serves PPO and behaviour cloning (defineLoss,
+// update.go, says what it is). Its weight tensors share their backing arrays
+// with the Net, so an optimiser step on the graph's values is a step on the
+// Net.
 type graph struct {
 	arch  neural.Arch
 	batch int
@@ -182,25 +179,13 @@ func newGraphKL(net *neural.Net, batch int, kl bool) (*graph, error) {
 		logpA = must(G.Sum(must(G.Reshape(logpA, tensor.Shape{batch, a.Heads})), 1))
 	}
 	gr.logpA = logpA
-	gr.entropy = must(G.Mean(must(G.Slice(terms, nil, G.S(1)))))
-	gr.ratio = must(G.Exp(must(G.Sub(logpA, gr.oldN))))
-	s1 := must(G.HadamardProd(gr.ratio, gr.advN))
-	clipped := must(G.MaxBetween(must(G.MinBetween(gr.ratio, gr.hiN)), gr.loN))
-	s2 := must(G.HadamardProd(clipped, gr.advN))
-	gr.pgLoss = must(G.Neg(must(G.Mean(must(G.MinBetween(s1, s2))))))
-	gr.vLoss = must(G.Mean(must(G.Square(must(G.Sub(gr.value, gr.retN))))))
-	gr.bcLoss = must(G.Neg(must(G.Mean(logpA))))
-	loss := must(G.Add(must(G.Mul(gr.cPG, gr.pgLoss)), must(G.Mul(gr.cV, gr.vLoss))))
-	loss = must(G.Sub(loss, must(G.Mul(gr.cEnt, gr.entropy))))
-	gr.loss = must(G.Add(loss, must(G.Mul(gr.cBC, gr.bcLoss))))
+	var clone *G.Node
 	if kl {
 		gr.target, gr.targetN = input("target", rows, a.Actions)
 		gr.cKL = scalar("c_kl")
-		kterms := must(G.ApplyOp(policyOp{rows: rows, actions: a.Actions}, logits, gr.maskN, gr.targetN))
-		ce := must(G.Slice(kterms, nil, G.S(0)))
-		gr.klLoss = must(G.Neg(must(G.Mul(must(G.Mean(ce)), G.NewConstant(float32(a.Heads))))))
-		gr.loss = must(G.Add(gr.loss, must(G.Mul(gr.cKL, gr.klLoss))))
+		clone = must(G.ApplyOp(policyOp{rows: rows, actions: a.Actions}, logits, gr.maskN, gr.targetN))
 	}
+	gr.defineLoss(must, logpA, terms, clone)
 	if err != nil {
 		return nil, fmt.Errorf("build graph: %w", err)
 	}
@@ -300,4 +285,63 @@ func (gr *graph) read(n *G.Node) []float32 {
 		return []float32{v}
 	}
 	return nil
+}
+
+// samples is what one gradient step reads: the buffer rows of a minibatch.
+type samples struct {
+	planes  []uint8
+	scalars []float32
+	masks   []uint64
+	actions []int32
+	os, ns  int
+	mw      int
+	heads   int
+}
+
+// fill writes minibatch rows idx of s into the graph's inputs, each in frame
+// frames[j] of sym (nil = as stored).
+func (gr *graph) fill(s samples, idx []int, sym rules.Symmetric, frames []rules.D4) {
+	a := gr.arch
+	x := gr.x.Data().([]float32)
+	mb := gr.maskBias.Data().([]float32)
+	oh := gr.onehot.Data().([]float32)
+	clear(oh)
+	if frames != nil && (len(gr.tPlanes) != s.os || len(gr.tScalars) != s.ns || len(gr.tMask) != s.mw) {
+		gr.tPlanes, gr.tScalars, gr.tMask = make([]uint8, s.os), make([]float32, s.ns), make([]uint64, s.mw)
+	}
+	tp, ts, tm := gr.tPlanes, gr.tScalars, gr.tMask
+	sp := rules.Space{Heads: a.Heads, Actions: a.Actions}
+	for j, r := range idx {
+		planes := s.planes[r*s.os : (r+1)*s.os]
+		scalars := s.scalars[r*s.ns : (r+1)*s.ns]
+		mask := s.masks[r*s.mw : (r+1)*s.mw]
+		g := rules.D4(0)
+		if frames != nil {
+			g = frames[j]
+		}
+		if g != 0 {
+			sym.TransformObs(g, tp, ts, planes, scalars)
+			transformMask(sym, g, sp, mask, tm)
+			planes, scalars, mask = tp, ts, tm
+		}
+		neural.FillInput(a, x[j*a.InputSize():], planes, scalars)
+		for h := 0; h < a.Heads; h++ {
+			row := (j*a.Heads + h) * a.Actions
+			for k := 0; k < a.Actions; k++ {
+				b := h*a.Actions + k
+				if mask[b>>6]>>(b&63)&1 != 0 {
+					mb[row+k] = 0
+				} else {
+					mb[row+k] = maskedLogit
+				}
+			}
+			act := s.actions[r*s.heads+h]
+			if g != 0 {
+				act = sym.TransformAction(g, h, act)
+			}
+			if act >= 0 && int(act) < a.Actions {
+				oh[row+int(act)] = 1
+			}
+		}
+	}
 }

@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"time"
 
 	"github.com/gridgym/gridgym/agents"
@@ -267,6 +268,10 @@ func newLearner(cfg Config, net *neural.Net, opt Options) (*trainer, error) {
 	t.buf = buffer{os: sp.ObsSize(), ns: sp.Scalars, mw: sp.MaskWords(), heads: sp.Heads}
 	return t, nil
 }
+
+// defaultWorkers is the actors' worker count where the config leaves it 0:
+// one per core.
+func defaultWorkers() int { return runtime.GOMAXPROCS(0) }
 
 func (t *trainer) elapsed() time.Duration { return t.elapsed0 + time.Since(t.start) }
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"runtime"
 	"strings"
 
 	G "gorgonia.org/gorgonia"
@@ -13,90 +12,41 @@ import (
 	"github.com/gridgym/gridgym/rules"
 )
 
-func defaultWorkers() int { return runtime.GOMAXPROCS(0) }
+// The PPO update, in the shape of CleanRL's ppo.py: learn runs the epochs
+// and minibatches, defineLoss (below it) is the loss they minimise. Every
+// hyperparameter is a PPOConfig field (configs/<game>.yaml, ppo.*):
+//
+//	gamma, lambda      GAE(γ, λ) advantages and returns (target: gae | upgo)
+//	epochs, minibatch  passes over the iteration's decisions, samples per step
+//	clip               ε of the clipped ratio (the graph's inputs lo, hi)
+//	value_coef         weight of the value loss (c_v)
+//	entropy_coef       weight of the entropy bonus (c_ent), raised by
+//	entropy_floor(_coef) while the previous minibatch's entropy was low
+//	kl_clone, kl_anneal weight of KL(π_clone ‖ π) (c_kl), annealed (klCoef)
+//	critic_warmup      iterations of value-only updates (c_pg = c_ent = c_kl = 0)
+//	max_grad_norm      global gradient-norm clip (Adam's step, adam.go)
+//	lr, lr_final       Adam's learning rate, linear schedule (trainer.lr)
+//
+// The gorgonia plumbing — the network as a graph, its inputs, the tape
+// machine — is graph.go's; filling the inputs from the buffer is graph.fill.
 
-// samples is what one gradient step reads: the buffer rows of a minibatch.
-type samples struct {
-	planes  []uint8
-	scalars []float32
-	masks   []uint64
-	actions []int32
-	os, ns  int
-	mw      int
-	heads   int
-}
-
-// fill writes minibatch rows idx of s into the graph's inputs, each in frame
-// frames[j] of sym (nil = as stored).
-func (gr *graph) fill(s samples, idx []int, sym rules.Symmetric, frames []rules.D4) {
-	a := gr.arch
-	x := gr.x.Data().([]float32)
-	mb := gr.maskBias.Data().([]float32)
-	oh := gr.onehot.Data().([]float32)
-	clear(oh)
-	if frames != nil && (len(gr.tPlanes) != s.os || len(gr.tScalars) != s.ns || len(gr.tMask) != s.mw) {
-		gr.tPlanes, gr.tScalars, gr.tMask = make([]uint8, s.os), make([]float32, s.ns), make([]uint64, s.mw)
-	}
-	tp, ts, tm := gr.tPlanes, gr.tScalars, gr.tMask
-	sp := rules.Space{Heads: a.Heads, Actions: a.Actions}
-	for j, r := range idx {
-		planes := s.planes[r*s.os : (r+1)*s.os]
-		scalars := s.scalars[r*s.ns : (r+1)*s.ns]
-		mask := s.masks[r*s.mw : (r+1)*s.mw]
-		g := rules.D4(0)
-		if frames != nil {
-			g = frames[j]
-		}
-		if g != 0 {
-			sym.TransformObs(g, tp, ts, planes, scalars)
-			transformMask(sym, g, sp, mask, tm)
-			planes, scalars, mask = tp, ts, tm
-		}
-		neural.FillInput(a, x[j*a.InputSize():], planes, scalars)
-		for h := 0; h < a.Heads; h++ {
-			row := (j*a.Heads + h) * a.Actions
-			for k := 0; k < a.Actions; k++ {
-				b := h*a.Actions + k
-				if mask[b>>6]>>(b&63)&1 != 0 {
-					mb[row+k] = 0
-				} else {
-					mb[row+k] = maskedLogit
-				}
-			}
-			act := s.actions[r*s.heads+h]
-			if g != 0 {
-				act = sym.TransformAction(g, h, act)
-			}
-			if act >= 0 && int(act) < a.Actions {
-				oh[row+int(act)] = 1
-			}
-		}
-	}
-}
-
-// learn runs the PPO epochs over the buffer.
+// learn is one iteration's PPO update over the buffer: advantages, then for
+// each epoch, for each minibatch, a forward and backward pass of the loss
+// and an Adam step. It fills m's loss columns.
 // It returns errAborted, with the network part-updated (the caller rolls
 // back), if ctx ends between two gradient steps.
 func (t *trainer) learn(ctx context.Context, it int, rng *rules.RNG, lr float64, m *Metrics) error {
 	p := t.cfg.PPO
 	b := &t.buf
+	gr := t.graph
+
+	// Advantages and returns: GAE(γ, λ), or UPGO's.
 	b.gae(p.Gamma, p.Lambda)
 	if p.Target == "upgo" {
 		b.upgo(p.Gamma)
 	}
-	// The loss of this iteration: PPO's clipped policy loss, the value
-	// loss, the entropy bonus (raised while below the floor) and the KL
-	// penalty towards the clone; only the value during the critic warm-up.
-	cPG, cEnt, cKL := 1.0, p.EntropyCoef, t.klCoef(it)
-	t.adam.frozen = nil
-	if it <= p.CriticWarmup {
-		cPG, cEnt, cKL = 0, 0, 0
-		t.adam.frozen = t.policyParams()
-	}
-	m.KLCoef = cKL
-	floorOn := false // the previous minibatch's entropy was below the floor
+	// Advantages are normalised over the iteration (CleanRL: per minibatch).
 	n := b.len()
-	// Normalise advantages over the iteration.
 	mean, sq := 0.0, 0.0
 	for _, a := range b.adv {
 		mean += float64(a)
@@ -106,7 +56,16 @@ func (t *trainer) learn(ctx context.Context, it int, rng *rules.RNG, lr float64,
 		sq += (float64(a) - mean) * (float64(a) - mean)
 	}
 	std := math.Sqrt(sq/float64(n)) + 1e-8
-	gr := t.graph
+
+	// This iteration's loss weights (defineLoss): the policy terms are off
+	// during the critic warm-up, which also freezes the policy's parameters.
+	cPG, cEnt, cKL := 1.0, p.EntropyCoef, t.klCoef(it)
+	t.adam.frozen = nil
+	if it <= p.CriticWarmup {
+		cPG, cEnt, cKL = 0, 0, 0
+		t.adam.frozen = t.policyParams()
+	}
+	m.KLCoef = cKL
 	if err := gr.coefficients(float32(cPG), float32(p.ValueCoef), float32(cEnt), 0); err != nil {
 		return err
 	}
@@ -119,31 +78,35 @@ func (t *trainer) learn(ctx context.Context, it int, rng *rules.RNG, lr float64,
 	for i := range lo {
 		lo[i], hi[i] = float32(1-p.Clip), float32(1+p.Clip)
 	}
+
 	s := samples{planes: b.planes, scalars: b.scalars, masks: b.masks, actions: b.actions, os: b.os, ns: b.ns, mw: b.mw, heads: b.heads}
 	B := p.Minibatch
-	perm := make([]int, n)
-	idx := make([]int, B)
+	bInds := make([]int, n)
+	mbInds := make([]int, B)
+	floorOn := false // the previous minibatch's entropy was below the floor
 	var steps int
-	var pg, vl, ent, kl, clipFrac, gnorm, klClone, entCoef float64
-	for e := 0; e < p.Epochs; e++ {
-		for i := range perm {
-			perm[i] = i
+	var pg, vl, ent, approxKL, clipFrac, gnorm, klClone, entCoef float64
+	for epoch := 0; epoch < p.Epochs; epoch++ {
+		for i := range bInds {
+			bInds[i] = i
 		}
-		shuffle(perm, rng)
+		shuffle(bInds, rng)
 		// Whole minibatches only; a buffer smaller than one minibatch is
 		// sampled with replacement to fill it.
 		for start := 0; start+B <= max(n, B); start += B {
 			if ctx.Err() != nil {
 				return errAborted
 			}
-			for j := range idx {
+			for j := range mbInds {
 				if start+j < n {
-					idx[j] = perm[start+j]
+					mbInds[j] = bInds[start+j]
 				} else {
-					idx[j] = rng.U(n)
+					mbInds[j] = rng.U(n)
 				}
 			}
-			gr.fill(s, idx, nil, nil)
+			// The minibatch: observations, masks and actions taken, then the
+			// old log-probabilities, normalised advantages and returns.
+			gr.fill(s, mbInds, nil, nil)
 			// Entropy floor: a minibatch after one below it gets the extra bonus.
 			ec := cEnt
 			if cPG > 0 && p.EntropyFloor > 0 && floorOn {
@@ -157,22 +120,28 @@ func (t *trainer) learn(ctx context.Context, it int, rng *rules.RNG, lr float64,
 			entCoef += ec
 			var targetH float64 // Σ over the minibatch of the clone's entropy (the KL's constant)
 			if cKL > 0 {
-				targetH = t.cloneTargets(s, idx)
+				targetH = t.cloneTargets(s, mbInds)
 			}
 			old, adv, ret := gr.oldLogp.Data().([]float32), gr.adv.Data().([]float32), gr.ret.Data().([]float32)
-			for j, r := range idx {
+			for j, r := range mbInds {
 				old[j] = b.logp[r]
 				adv[j] = float32((float64(b.adv[r]) - mean) / std)
 				ret[j] = b.ret[r]
 			}
+
+			// loss (defineLoss), then loss.backward().
 			if err := gr.run(); err != nil {
 				return fmt.Errorf("ppo step: %w", err)
 			}
+			// clip_grad_norm_(max_grad_norm), optimizer.step().
 			grads, err := gr.grads()
 			if err != nil {
 				return err
 			}
 			gnorm += t.adam.step(t.net.Values, grads, lr, p.MaxGradNorm)
+
+			// Statistics: the loss terms, approx_kl = mean(old − new
+			// log-probability), clipfrac = share of |ratio − 1| > ε.
 			pg += float64(gr.read(gr.pgLoss)[0])
 			vl += float64(gr.read(gr.vLoss)[0])
 			e := float64(gr.read(gr.entropy)[0])
@@ -182,8 +151,8 @@ func (t *trainer) learn(ctx context.Context, it int, rng *rules.RNG, lr float64,
 				klClone += float64(gr.read(gr.klLoss)[0]) - targetH/float64(B)
 			}
 			newLogp, ratio := gr.read(gr.logpA), gr.read(gr.ratio)
-			for j := range idx {
-				kl += float64(old[j] - newLogp[j])
+			for j := range mbInds {
+				approxKL += float64(old[j] - newLogp[j])
 				if math.Abs(float64(ratio[j])-1) > p.Clip {
 					clipFrac++
 				}
@@ -194,7 +163,7 @@ func (t *trainer) learn(ctx context.Context, it int, rng *rules.RNG, lr float64,
 	if steps > 0 {
 		f := float64(steps)
 		m.PGLoss, m.ValueLoss, m.Entropy, m.GradNorm = pg/f, vl/f, ent/f, gnorm/f
-		m.ApproxKL, m.ClipFrac = kl/(f*float64(B)), clipFrac/(f*float64(B))
+		m.ApproxKL, m.ClipFrac = approxKL/(f*float64(B)), clipFrac/(f*float64(B))
 		m.KLClone, m.EntropyCoef = math.NaN(), entCoef/f
 		if cKL > 0 {
 			m.KLClone = klClone / f
@@ -202,6 +171,41 @@ func (t *trainer) learn(ctx context.Context, it int, rng *rules.RNG, lr float64,
 	}
 	m.Samples = steps * B
 	return nil
+}
+
+// defineLoss builds, on the graph's network outputs for a minibatch, the
+// loss that learn minimises and behaviour cloning (bc.go) too:
+//
+//	ratio    = exp(logπ(a) − logπ_old(a))                       (Σ over heads)
+//	pg_loss  = −mean min(ratio·A, clip(ratio, 1−ε, 1+ε)·A)      (CleanRL's mean max(pg_loss1, pg_loss2))
+//	v_loss   = mean (value − return)²                           (no ½, no value clipping)
+//	entropy  = mean over samples and heads of −Σ π log π
+//	bc_loss  = −mean logπ(a)                                    (cloning the teacher's moves)
+//	kl_loss  = −Heads·mean over rows of Σ_a π_clone(a)·log π(a)   (KL(π_clone ‖ π) + a constant)
+//	loss     = c_pg·pg_loss + c_v·v_loss − c_ent·entropy + c_bc·bc_loss [+ c_kl·kl_loss]
+//
+// The weights c_* and the clip range [lo, hi] = [1−ε, 1+ε] are the graph's
+// inputs, set per iteration (learn, bc.go). logpA is log π(a) per sample,
+// policy is policyOp's [rows, 2] (log π(a), entropy) per head row, and
+// clone, with the KL penalty (else nil), policyOp's rows on the clone's
+// probabilities (Σ_a π_clone(a)·log π(a), then unused).
+func (gr *graph) defineLoss(must func(*G.Node, error) *G.Node, logpA, policy, clone *G.Node) {
+	gr.entropy = must(G.Mean(must(G.Slice(policy, nil, G.S(1)))))
+	gr.ratio = must(G.Exp(must(G.Sub(logpA, gr.oldN))))
+	surr1 := must(G.HadamardProd(gr.ratio, gr.advN)) // −pg_loss1
+	clipped := must(G.MaxBetween(must(G.MinBetween(gr.ratio, gr.hiN)), gr.loN))
+	surr2 := must(G.HadamardProd(clipped, gr.advN)) // −pg_loss2
+	gr.pgLoss = must(G.Neg(must(G.Mean(must(G.MinBetween(surr1, surr2))))))
+	gr.vLoss = must(G.Mean(must(G.Square(must(G.Sub(gr.value, gr.retN))))))
+	gr.bcLoss = must(G.Neg(must(G.Mean(logpA))))
+	loss := must(G.Add(must(G.Mul(gr.cPG, gr.pgLoss)), must(G.Mul(gr.cV, gr.vLoss))))
+	loss = must(G.Sub(loss, must(G.Mul(gr.cEnt, gr.entropy))))
+	gr.loss = must(G.Add(loss, must(G.Mul(gr.cBC, gr.bcLoss))))
+	if clone != nil {
+		ce := must(G.Slice(clone, nil, G.S(0)))
+		gr.klLoss = must(G.Neg(must(G.Mul(must(G.Mean(ce)), G.NewConstant(float32(gr.arch.Heads))))))
+		gr.loss = must(G.Add(gr.loss, must(G.Mul(gr.cKL, gr.klLoss))))
+	}
 }
 
 // shuffle puts perm in a uniformly random order with the draws of
@@ -212,44 +216,6 @@ func shuffle(perm []int, rng *rules.RNG) {
 		j := rng.U(i + 1)
 		perm[i], perm[j] = perm[j], perm[i]
 	}
-}
-
-// snapshot keeps a copy of the network's parameters and the optimiser's
-// state, for rollback.
-func (t *trainer) snapshot() {
-	sn := &t.snap
-	copyAll := func(dst *[][]float32, src [][]float32) {
-		if len(*dst) != len(src) {
-			*dst = make([][]float32, len(src))
-		}
-		for i, v := range src {
-			(*dst)[i] = append((*dst)[i][:0], v...)
-		}
-	}
-	copyAll(&sn.values, t.net.Values)
-	copyAll(&sn.m, t.adam.m)
-	copyAll(&sn.v, t.adam.v)
-	sn.t = t.adam.t
-}
-
-// rollback restores the network and optimiser saved by snapshot, in place
-// (the training graph and the actors share the parameter slices).
-func (t *trainer) rollback() {
-	sn := &t.snap
-	for i, v := range sn.values {
-		copy(t.net.Values[i], v)
-	}
-	for i := range sn.m {
-		copy(t.adam.m[i], sn.m[i])
-		copy(t.adam.v[i], sn.v[i])
-	}
-	t.adam.t = sn.t
-}
-
-// paramSnapshot is what snapshot keeps.
-type paramSnapshot struct {
-	values, m, v [][]float32
-	t            int
 }
 
 // klCoef is the weight of the KL penalty towards the clone in iteration it:
