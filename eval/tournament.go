@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/gridgym/gridgym/agents"
+	"github.com/gridgym/gridgym/env"
 	"github.com/gridgym/gridgym/rules"
 	"github.com/gridgym/gridgym/stats"
 )
@@ -109,6 +110,19 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	workers = min(workers, cfg.Games)
+	// Each worker plays its games one after another on its own env.Vec.
+	vecs := make([]*env.Vec, workers)
+	for w := range vecs {
+		v, err := newGameVec(cfg.Game)
+		if err != nil {
+			for _, v := range vecs[:w] {
+				v.Close()
+			}
+			return nil, fmt.Errorf("tournament: %w", err)
+		}
+		vecs[w] = v
+	}
 	results := make([]GameResult, cfg.Games)
 	finished := make([]bool, cfg.Games)
 	replays := make([]string, min(cfg.Replays, cfg.Games))
@@ -117,10 +131,11 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	var mu sync.Mutex
 	done := 0
 	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
+	for _, v := range vecs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer v.Close()
 			for i := range jobs {
 				// Only the recorded games pay for recording.
 				rec := i < len(replays)
@@ -136,7 +151,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 						}
 					}
 				}
-				r := playGame(cfg.Game, entries, lineups[i%len(lineups)], cfg.Seed, uint64(i), nil, onMoves)
+				r := play(v, entries, lineups[i%len(lineups)], cfg.Seed, uint64(i), nil, onMoves)
 				r.Index = i
 				var path string
 				var err error
@@ -201,7 +216,10 @@ func gameReplay(cfg Config, r GameResult, moves [][]rules.Move, hash uint64) *Re
 // PlayGame plays one game of cfg with entries seated by lineup. The game's
 // random events use rules.GameStream(seed, index) and seat s's agent
 // rules.SeatStream(seed, index, s), so a game can be replayed alone. onStep, if set, sees
-// the position before the first step and after every step.
+// the position before the first step and after every step. The game is
+// played on an env.Vec, so cfg's game must have an encoder, as every
+// registered game has (package env's tests check it); PlayGame panics
+// otherwise.
 func PlayGame(cfg rules.Config, entries []agents.Entry, lineup []int, seed, index uint64, onStep func(rules.State)) GameResult {
 	return playGame(cfg, entries, lineup, seed, index, onStep, nil)
 }
@@ -210,34 +228,57 @@ func PlayGame(cfg rules.Config, entries []agents.Entry, lineup []int, seed, inde
 // seat, reused: copy them) with the position they are played from, and the
 // final position with nil moves.
 func playGame(cfg rules.Config, entries []agents.Entry, lineup []int, seed, index uint64, onStep func(rules.State), onMoves func(rules.State, []rules.Move)) GameResult {
-	st := cfg.Game().New(cfg)
-	spec := st.Spec()
-	rng := rules.GameStream(seed, index)
-	bots := make([]agents.Agent, spec.Seats)
+	v, err := newGameVec(cfg)
+	if err != nil {
+		panic(fmt.Sprintf("eval: PlayGame: %v", err))
+	}
+	defer v.Close()
+	return play(v, entries, lineup, seed, index, onStep, onMoves)
+}
+
+// newGameVec makes the env.Vec that games of cfg are played on, one after
+// another: one env, no observations, held at its final position for
+// replays (Config.Hold), and truncated after Spec.MaxSteps+1 steps, as
+// tournaments have always played (while Steps ≤ MaxSteps).
+func newGameVec(cfg rules.Config) (*env.Vec, error) {
+	g := cfg.Game()
+	if g == nil {
+		return nil, errors.New("no game configured")
+	}
+	return env.New(env.Config{Game: cfg, N: 1, Workers: 1, NoObs: true, Hold: true, MaxSteps: g.New(cfg).Spec().MaxSteps + 1})
+}
+
+// play is playGame on v (newGameVec), which it restarts with the game's
+// stream: a tournament's worker plays all its games on one Vec.
+func play(v *env.Vec, entries []agents.Entry, lineup []int, seed, index uint64, onStep func(rules.State), onMoves func(rules.State, []rules.Move)) GameResult {
+	v.ResetEnv(0, rules.GameStream(seed, index))
+	st := v.State(0)
+	bots := make([]agents.Agent, v.Seats)
 	for s := range bots {
 		bots[s] = entries[lineup[s]].New()
 		bots[s].Reset(st, s, rules.SeatStream(seed, index, s))
 	}
-	moves := make([]rules.Move, spec.Seats)
-	res := GameResult{Lineup: lineup, Errors: make([]int, spec.Seats)}
+	moves := make([]rules.Move, v.Seats)
+	res := GameResult{Lineup: lineup, Errors: make([]int, v.Seats)}
 	if onStep != nil {
 		onStep(st)
 	}
-	for !st.Done() && res.Steps <= spec.MaxSteps {
+	for !st.Done() && !v.Truncated[0] {
 		for s := range moves {
 			moves[s] = rules.Move{}
-			if st.Active(s) {
+			if v.Active[s] {
 				var failed bool
 				moves[s], failed = agents.SafeAct(bots[s], st)
 				if failed {
 					res.Errors[s]++
 				}
+				v.SetMove(0, s, moves[s])
 			}
 		}
 		if onMoves != nil {
 			onMoves(st, moves)
 		}
-		st.Step(moves, rng)
+		v.StepMoves()
 		res.Steps++
 		if onStep != nil {
 			onStep(st)
@@ -246,7 +287,7 @@ func playGame(cfg rules.Config, entries []agents.Entry, lineup []int, seed, inde
 	if onMoves != nil {
 		onMoves(st, nil)
 	}
-	res.Outcome = rules.NewOutcome(spec.Seats)
+	res.Outcome = rules.NewOutcome(v.Seats)
 	st.Outcome(res.Outcome)
 	for s, b := range bots {
 		// Hosted bots (package agents/host) count the moves they did not

@@ -2,8 +2,10 @@ package eval
 
 import (
 	"math"
+	"slices"
 	"testing"
 
+	"github.com/gridgym/gridgym/agents"
 	"github.com/gridgym/gridgym/rules"
 )
 
@@ -26,5 +28,36 @@ func TestAggregate(t *testing.T) {
 	}
 	if math.Abs(a.ScoreCI-1.96*math.Sqrt(0.5)/math.Sqrt(2)) > 1e-12 {
 		t.Errorf("a's interval %v", a.ScoreCI)
+	}
+}
+
+// A tournament's worker plays its games one after another on one env.Vec:
+// every game equals the same game played alone by PlayGame from (seed,
+// index), nothing carried over from the game before (steps, outcome and
+// errors, every game).
+func TestRunGamesEqualPlayGame(t *testing.T) {
+	for _, g := range rules.Games() {
+		t.Run(g.Name, func(t *testing.T) {
+			cfg := g.Default()
+			names := agents.Names(g.Name)
+			res, err := Run(t.Context(), Config{Game: cfg, Bots: names, Games: 3, Seed: 17, Workers: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			entries := make([]agents.Entry, len(names))
+			for i, n := range names {
+				if entries[i], err = agents.Lookup(g.Name, n); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for _, gr := range res.Games {
+				alone := PlayGame(cfg, entries, gr.Lineup, 17, uint64(gr.Index), nil)
+				if alone.Steps != gr.Steps || !slices.Equal(alone.Errors, gr.Errors) ||
+					!sameFloats(alone.Outcome.Score, gr.Outcome.Score) || !sameFloats(alone.Outcome.Points, gr.Outcome.Points) {
+					t.Fatalf("game %d: %d steps, scores %v, errors %v in the tournament; alone %d, %v, %v",
+						gr.Index, gr.Steps, gr.Outcome.Score, gr.Errors, alone.Steps, alone.Outcome.Score, alone.Errors)
+				}
+			}
+		})
 	}
 }
