@@ -1,9 +1,11 @@
 // Package export turns trained weights into the files a competition accepts:
-// weights.safetensors, and per game the competition's own entry point — a
-// one-file Python bot (standard library and NumPy only, weights embedded)
-// for every game — for Slime standard library only, since its bot is started
-// afresh for every move (py/slime.py) — and for Slime also a stand-alone
-// executable. The Python
+// weights.safetensors and, per game, the competition's own entry point as
+// the game's registration declares it (rules.Export): a one-file Python bot
+// with the weights embedded — the shared NumPy network (py/common.py)
+// followed by the game's own module from its folder (Export.Source), or for
+// a Pure game (Slime, whose bot is started afresh for every move) a module
+// with a network of its own in the standard library only — and, where the
+// game declares one, a stand-alone executable (Export.Executable). The Python
 // bots reproduce the Go policy's greedy action exactly (parity tests run them
 // with /usr/bin/python3 against the Go policy on thousands of states).
 //
@@ -24,7 +26,7 @@ package export
 
 import (
 	"bytes"
-	"embed"
+	_ "embed"
 	"encoding/base64"
 	"fmt"
 	"os"
@@ -38,8 +40,12 @@ import (
 	"github.com/gridgym/gridgym/rules"
 )
 
-//go:embed py/*.py
-var pyFiles embed.FS
+// common is the shared network of the NumPy bots (every game's but a Pure
+// one): the exported file carries it before the game's own module
+// (rules.Export.Source, in the game's folder).
+//
+//go:embed py/common.py
+var common []byte
 
 // Target is one game's exported entry point, as the game declares it on its
 // registration (rules.Competition.Export): export names no game.
@@ -247,16 +253,6 @@ func PythonBotPlay(game string, w []byte, meta map[string]string, p Play) ([]byt
 	if err := p.check(t); err != nil {
 		return nil, fmt.Errorf("export %s: %w", game, err)
 	}
-	common, err := pyFiles.ReadFile("py/common.py")
-	if err != nil {
-		return nil, err
-	}
-	mod := t.Source
-	if len(mod) == 0 {
-		if mod, err = pyFiles.ReadFile("py/" + t.Python); err != nil {
-			return nil, fmt.Errorf("export: %s has no Python module yet: %w", game, err)
-		}
-	}
 	var out bytes.Buffer
 	fmt.Fprintf(&out, "#!/usr/bin/env python3\n# %s bot exported by gridgym (game %s, run %s, encoding v%s).\n", title(game), game, meta["run"], meta["encoding"])
 	needs := "Python 3 and NumPy"
@@ -285,7 +281,7 @@ func PythonBotPlay(game string, w []byte, meta map[string]string, p Play) ([]byt
 		out.Write(common)
 		out.WriteString("\n")
 	}
-	out.Write(mod)
+	out.Write(t.Source)
 	return out.Bytes(), nil
 }
 

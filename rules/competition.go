@@ -87,13 +87,12 @@ type Refusals struct {
 
 // Export is a game's exported bot (package export).
 type Export struct {
-	// Python is the game module under export/py/: it turns the
-	// competition's arguments into the observation and legal mask, runs the
-	// shared network (export/py/common.py) and answers in the competition's
-	// format.
-	Python string
-	// Source, if set, is that module's text, kept in the game's own folder
-	// (go:embed) instead of export/py/.
+	// Source is the game's Python module, kept in the game's own folder
+	// (go:embed): it turns the competition's arguments into the
+	// observation and legal mask, runs the shared network
+	// (export/py/common.py, which the exported file carries before it) and
+	// answers in the competition's format — the NumPy twin of the game's
+	// encoder and codec, which export's parity tests hold to the Go policy.
 	Source []byte
 	// File is the exported Python file's name; Entry the callable the
 	// competition (and the parity tests, through agents/host) calls with the
@@ -150,8 +149,8 @@ func (c *Competition) check(game string) error {
 		return fmt.Errorf("game %s: a competition needs Limit and Rules", game)
 	}
 	if e := c.Export; e != nil {
-		if e.Python == "" || e.File == "" || e.Entry == "" || e.Args <= 0 {
-			return fmt.Errorf("game %s: an export needs Python, File, Entry and Args", game)
+		if len(e.Source) == 0 || e.File == "" || e.Entry == "" || e.Args <= 0 {
+			return fmt.Errorf("game %s: an export needs Source, File, Entry and Args", game)
 		}
 		if (e.Executable == "") != (e.Runner == "") || (e.Executable != "" && c.Program == nil) {
 			return fmt.Errorf("game %s: an exported executable needs Executable, Runner and Competition.Program", game)

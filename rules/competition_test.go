@@ -17,7 +17,7 @@ func TestCompetitionCheck(t *testing.T) {
 	}
 	py := func(f func(*Competition)) *Competition {
 		c := &Competition{Protocol: PythonCall, Entry: "bot", Args: "plain", Limit: time.Second, Rules: "R1",
-			Export: &Export{Python: "g.py", File: "g_bot.py", Entry: "bot", Args: 1}}
+			Export: &Export{Source: []byte("def bot(a): pass\n"), File: "g_bot.py", Entry: "bot", Args: 1}}
 		f(c)
 		return c
 	}
@@ -28,13 +28,14 @@ func TestCompetitionCheck(t *testing.T) {
 	}{
 		{"python", py(func(*Competition) {}), ""},
 		{"program", &Competition{Protocol: ProgramRun, Limit: time.Second, Rules: "R1", Program: prog,
-			Export: &Export{Python: "g.py", File: "g_bot.py", Entry: "main", Args: 1, Executable: "g-bot", Runner: "x/cmd/gbot"}}, ""},
+			Export: &Export{Source: []byte("def bot(a): pass\n"), File: "g_bot.py", Entry: "main", Args: 1, Executable: "g-bot", Runner: "x/cmd/gbot"}}, ""},
 		{"no protocol", py(func(c *Competition) { c.Protocol = 0 }), "protocol"},
 		{"no entry", py(func(c *Competition) { c.Entry = "" }), "Entry and Args"},
 		{"no args", py(func(c *Competition) { c.Args = "" }), "Entry and Args"},
 		{"no limit", py(func(c *Competition) { c.Limit = 0 }), "Limit and Rules"},
 		{"no rules", py(func(c *Competition) { c.Rules = "" }), "Limit and Rules"},
 		{"export without file", py(func(c *Competition) { c.Export.File = "" }), "an export needs"},
+		{"export without source", py(func(c *Competition) { c.Export.Source = nil }), "an export needs Source"},
 		{"executable without runner", py(func(c *Competition) { c.Export.Executable = "g-bot" }), "executable needs"},
 		{"executable without program", py(func(c *Competition) { c.Export.Executable, c.Export.Runner = "g-bot", "x/cmd/gbot" }), "executable needs"},
 		{"program without pass", py(func(c *Competition) { p := *prog; p.Pass = ""; c.Program = &p }), "incomplete Program"},

@@ -19,7 +19,7 @@ var competition = &rules.Competition{
 			return "not a tuple or list (x, y) of two integers (Python or NumPy, not bool) each in 0..19 (R20): the query (0,0) is played (R6)"
 		},
 	},
-	Export: &rules.Export{Python: "nuggets.py", File: "nuggets_bot.py", Entry: "bot", Args: 2, Steps: true,
+	Export: &rules.Export{Source: twin, File: "nuggets_bot.py", Entry: "bot", Args: 2, Steps: true,
 		Usage: "nuggets_bot.py defines bot(board, move_num), the Nuggets protocol's callable (R17, R18)."},
 }
 
@@ -38,3 +38,10 @@ func malformed(answer []byte) bool {
 //
 //go:embed bot_template.py
 var botTemplate []byte
+
+// twin is the NumPy twin of the encoder (greedy.go's one-ply evaluation
+// included) and the answer format, exported after the shared network
+// (export/py/common.py).
+//
+//go:embed nuggets.py
+var twin []byte

@@ -12,7 +12,7 @@ import (
 // (their package doc explains the terms). It lives here, next to the
 // encoder, because the encoder shows its best squares as the plane
 // greedy_best: a network then sees what the strongest scripted bot would
-// query, and the exported Python bot (export/py/nuggets.py) computes the
+// query, and the exported Python bot (nuggets.py, beside this file) computes the
 // same squares from the same request.
 
 // Weights are the weights of the greedy evaluation.

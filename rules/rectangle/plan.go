@@ -5,7 +5,7 @@ package rectangle
 // A plan is what a boxer-style robot draws: a square of its player's colour
 // to close. Plans computes one per robot of the seat from the bot's view
 // alone (R19), with no memory and no randomness, so that the learner, the Go
-// bot and the exported Python bot (export/py/rectangle.py, which repeats
+// bot and the exported Python bot (rectangle.py, beside this file, which repeats
 // this procedure with NumPy) compute the same plans from the same request.
 // The encoder shows them as planes: a network that follows them plays like
 // the planner bot (agents/rectanglebots), and training is free to learn

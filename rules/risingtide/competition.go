@@ -24,7 +24,7 @@ var competition = &rules.Competition{
 			return ""
 		},
 	},
-	Export: &rules.Export{Python: "risingtide.py", File: "rising_tide_bot.py", Entry: "my_bot_fn", Args: 2,
+	Export: &rules.Export{Source: twin, File: "rising_tide_bot.py", Entry: "my_bot_fn", Args: 2,
 		Usage: "Import rising_tide_bot.py like any Rising Tide bot: it defines my_bot_fn(terrain, round_num) and,\n" +
 			"where the tournament's util module is importable, bot = util.make_bot(...)."},
 }
@@ -79,3 +79,9 @@ var botTemplate []byte
 //
 //go:embed pylib/util.py
 var utilModule []byte
+
+// twin is the NumPy twin of the encoder and the answer format, exported
+// after the shared network (export/py/common.py).
+//
+//go:embed risingtide.py
+var twin []byte

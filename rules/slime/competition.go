@@ -27,7 +27,7 @@ var competition = &rules.Competition{
 			return ""
 		},
 	},
-	Export: &rules.Export{Python: "slime.py", File: "slime_bot.py", Entry: "main_answer", Args: 1, Pure: true,
+	Export: &rules.Export{Source: twin, File: "slime_bot.py", Entry: "main_answer", Args: 1, Pure: true,
 		Executable: "slime-bot", Runner: "github.com/gridgym/gridgym/cmd/slimebot",
 		Usage: "slime-bot is the stand-alone executable: `./slime-bot 1,........,...` prints `r1 c1 r2 c2`.\n" +
 			"It is the recommended entry: it answers in a few milliseconds, process start included.\n" +
@@ -86,3 +86,10 @@ const pythonLatency = "Speed (R16 allows 0.1 s a move, process start included): 
 //
 //go:embed bot_template.py
 var botTemplate []byte
+
+// twin is the exported bot in pure Python (standard library only: R16
+// counts its start-up), with its own network in place of
+// export/py/common.py's.
+//
+//go:embed slime.py
+var twin []byte

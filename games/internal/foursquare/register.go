@@ -23,7 +23,7 @@ var competition = &rules.Competition{
 	Rules:    "four-square R6 (bot(board), lists of ints, (r, c) or None, 0.1 s), R3 (anything else is a pass)",
 	Template: botTemplate,
 	Refusals: rules.Refusals{Illegal: "not an empty cell (R2): a pass (R3)"},
-	Export: &rules.Export{Python: "foursquare.py", Source: twin, File: "four_square_bot.py", Entry: "bot", Args: 1,
+	Export: &rules.Export{Source: twin, File: "four_square_bot.py", Entry: "bot", Args: 1,
 		Usage: "four_square_bot.py defines bot(board) (R6)."},
 }
 
