@@ -168,7 +168,7 @@ func newGraphKL(net *neural.Net, batch int, kl bool) (*graph, error) {
 		if logits == nil {
 			logits = ex
 		} else {
-			logits = must(G.Concat(1, logits, ex))
+			logits = must(G.ApplyOp(concatOp{rows: rows, na: a.APlanes * hw, nb: a.Extras}, logits, ex))
 		}
 	}
 	gr.logits = logits
