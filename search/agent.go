@@ -51,6 +51,10 @@ type Params struct {
 	C      float64       // PUCT exploration constant
 	Mass   float64       // prior probability mass on the prior bot's move
 	Limit  time.Duration // wall-clock limit per move, 0 for none (not deterministic)
+	// Model: the other seats play the prior bot's move at every node (one
+	// candidate each) instead of being searched; the tree then branches
+	// only on the agent's own candidates and grows deeper for a budget.
+	Model bool
 }
 
 // DefaultParams returns the defaults for prior bot bot.
@@ -123,12 +127,21 @@ func (p *Params) set(k, v string) error {
 			return errors.New("roll=: want a bot name or random")
 		}
 		p.Roll = v
+	case "opp":
+		switch v {
+		case "search":
+			p.Model = false
+		case "prior":
+			p.Model = true
+		default:
+			return fmt.Errorf("opp=%q: want search or prior", v)
+		}
 	case "ms":
 		var n int
 		n, err = num(1, 3600000)
 		p.Limit = time.Duration(n) * time.Millisecond
 	default:
-		return fmt.Errorf("unknown setting %q (valid: trees, depth, extra, c, prior, roll, ms)", k)
+		return fmt.Errorf("unknown setting %q (valid: trees, depth, extra, c, prior, roll, opp, ms)", k)
 	}
 	return err
 }
@@ -260,7 +273,7 @@ func (a *Agent) Act(st rules.State) rules.Move {
 		if failed {
 			pm = rules.Move{}
 		}
-		a.rootCands[s], a.legal = candidates(a.rootCands[s], a.legal, st, s, pm, spec.Sequential, &a.p, a.rng)
+		a.rootCands[s], a.legal = candidates(a.rootCands[s], a.legal, st, s, pm, spec.Sequential, a.p.Model && s != a.seat, &a.p, a.rng)
 	}
 	own := a.rootCands[a.seat]
 	if len(own) <= 1 {
@@ -283,7 +296,7 @@ func (a *Agent) Act(st rules.State) rules.Move {
 		if i < a.p.Budget%a.p.Trees {
 			budget++
 		}
-		t.reset(st, a.rootCands, mix(seed, uint64(i)))
+		t.reset(st, a.seat, a.rootCands, mix(seed, uint64(i)))
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

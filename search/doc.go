@@ -23,6 +23,9 @@
 //	c=X       exploration constant of the PUCT rule, default 1
 //	prior=P   prior probability mass on the prior bot's move, default 0.5
 //	roll=R    rollout policy: a bot name of the game, or "random" for RandomMove, default BOT
+//	opp=O     the other seats: "search" (searched like the agent's own, default) or
+//	          "prior" (they play the prior bot's move at every node; the tree
+//	          branches on the agent's own candidates only and grows deeper)
 //	ms=M      stop each move's search after M milliseconds as well (not deterministic)
 //
 // for example search:greedy@800:depth=4:trees=2 (colons, since command lines

@@ -16,11 +16,11 @@ func NewTestTree(a *Agent, st rules.State, seat int, budget int, seed uint64) Tr
 		a.rootCands[s] = a.rootCands[s][:0]
 		if st.Active(s) {
 			pm := a.bots[s].Act(st)
-			a.rootCands[s], a.legal = candidates(a.rootCands[s], a.legal, st, s, pm, spec.Sequential, &a.p, a.rng)
+			a.rootCands[s], a.legal = candidates(a.rootCands[s], a.legal, st, s, pm, spec.Sequential, a.p.Model && s != seat, &a.p, a.rng)
 		}
 	}
 	t := newTree(&a.p, st, a.prior, a.roll, budget)
-	t.reset(st, a.rootCands, seed)
+	t.reset(st, seat, a.rootCands, seed)
 	return Tree{t}
 }
 
@@ -28,7 +28,9 @@ func NewTestTree(a *Agent, st rules.State, seat int, budget int, seed uint64) Tr
 func (t Tree) Simulate() { t.t.simulate() }
 
 // Reset restarts the search at the tree's root position.
-func (t Tree) Reset(st rules.State, a *Agent, seed uint64) { t.t.reset(st, a.rootCands, seed) }
+func (t Tree) Reset(st rules.State, a *Agent, seed uint64) {
+	t.t.reset(st, t.t.seat, a.rootCands, seed)
+}
 
 // RootVisits returns the root's visit count and, per seat, the sum of its
 // candidates' visits (0 for seats without candidates) and their number.

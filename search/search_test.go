@@ -63,6 +63,9 @@ func TestSpecs(t *testing.T) {
 	if p.Prior != "greedy" || p.Budget != 123 || p.Depth != 3 || p.Trees != 4 || p.Extra != 5 || p.C != 0.5 || p.Mass != 0.25 || p.Roll != "random" || p.Limit.Milliseconds() != 40 {
 		t.Errorf("ParseSpec: got %+v", p)
 	}
+	if p, _, err := search.ParseSpec("search:greedy:opp=prior"); err != nil || !p.Model {
+		t.Errorf("ParseSpec(opp=prior): Model %v, err %v", p.Model, err)
+	}
 	if _, ok, _ := search.ParseSpec("greedy"); ok {
 		t.Error("ParseSpec(greedy): ok, want not a search spec")
 	}
@@ -74,7 +77,7 @@ func TestSpecs(t *testing.T) {
 	}
 	for _, bad := range []string{"search:", "search:nosuchbot", "search:greedy@0", "search:greedy@x",
 		"search:greedy:depth", "search:greedy:depth=-1", "search:greedy:wat=1", "search:greedy:c=NaN",
-		"search:search:greedy", "search:greedy:roll=search:greedy", "search:greedy:roll=nosuch"} {
+		"search:search:greedy", "search:greedy:roll=search:greedy", "search:greedy:roll=nosuch", "search:greedy:opp=wat"} {
 		if _, err := agents.Lookup("slime", bad); err == nil {
 			t.Errorf("Lookup(%q): no error", bad)
 		} else if !strings.Contains(err.Error(), "search") && !strings.Contains(err.Error(), "bot") {
@@ -209,6 +212,51 @@ func TestVisitCounts(t *testing.T) {
 		}
 		if tr.Nodes() > n+1 || tr.Nodes() < 2 {
 			t.Errorf("%s: %d nodes after %d simulations", g.Name, tr.Nodes(), n)
+		}
+	}
+}
+
+// TestModelledSeats: with opp=prior every other active seat has one
+// candidate at the root (its prior bot's move) and the agent's own seat
+// several, and the visits still add up.
+func TestModelledSeats(t *testing.T) {
+	for _, g := range rules.Games() {
+		st := position(g, 5, 1)
+		if st.Done() {
+			continue
+		}
+		p, _, _ := search.ParseSpec("search:" + prior(g.Name) + ":depth=2:opp=prior")
+		f, err := p.Factory(g.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		seat := 0
+		for !st.Active(seat) {
+			seat++
+		}
+		const n = 50
+		tr := search.NewTestTree(f().(*search.Agent), st, seat, n, 3)
+		for i := 0; i < n; i++ {
+			tr.Simulate()
+		}
+		_, per, cands := tr.RootVisits()
+		for s := range cands {
+			want := 1
+			switch {
+			case !st.Active(s):
+				want = 0
+			case s == seat:
+				want = cands[s] // checked below
+			}
+			if cands[s] != want {
+				t.Errorf("%s seat %d: %d root candidates, want %d", g.Name, s, cands[s], want)
+			}
+			if st.Active(s) && per[s] != n {
+				t.Errorf("%s seat %d: candidate visits sum to %d, want %d", g.Name, s, per[s], n)
+			}
+		}
+		if cands[seat] < 2 {
+			t.Errorf("%s: own seat %d has %d root candidates, want several", g.Name, seat, cands[seat])
 		}
 	}
 }

@@ -39,6 +39,7 @@ type step struct {
 type tree struct {
 	p     *Params
 	seats int
+	seat  int // the searching agent's seat
 	seq   bool
 	rng   rules.RNG
 	root  rules.State // the position searched
@@ -100,9 +101,10 @@ func (t *tree) grow(budget int) {
 // game; beyond it the candidates are sampled as in simultaneous games.
 const maxSeqCands = 512
 
-// reset starts a new search from st with the given root candidates (per
-// seat, shared by every tree so their statistics add up) and seed.
-func (t *tree) reset(st rules.State, rootCands [][]cand, seed uint64) {
+// reset starts a new search from st for seat with the given root candidates
+// (per seat, shared by every tree so their statistics add up) and seed.
+func (t *tree) reset(st rules.State, seat int, rootCands [][]cand, seed uint64) {
+	t.seat = seat
 	t.root.CopyFrom(st)
 	t.rng.Seed(seed)
 	t.nodes = t.nodes[:0]
@@ -220,20 +222,25 @@ func (t *tree) fillCands(c int32) {
 		if failed {
 			pm = rules.Move{}
 		}
-		t.cands, t.legal = candidates(t.cands, t.legal, t.sim, s, pm, t.seq, t.p, &t.rng)
+		t.cands, t.legal = candidates(t.cands, t.legal, t.sim, s, pm, t.seq, t.p.Model && s != t.seat, t.p, &t.rng)
 		nd := &t.nodes[c]
 		nd.cs[s] = start
 		nd.cn[s] = int32(len(t.cands)) - start
 	}
 }
 
-// candidates appends seat s's candidate moves at st to dst: every legal move
-// in a sequential game (when there are at most maxSeqCands), otherwise the
-// prior's move pm, Pass and p.Extra distinct random legal moves. The prior's
-// move comes first and carries mass p.Mass; the rest share the remainder.
-func candidates(dst []cand, legal []rules.Move, st rules.State, s int, pm rules.Move, seq bool, p *Params, rng *rules.RNG) ([]cand, []rules.Move) {
+// candidates appends seat s's candidate moves at st to dst: the prior's move
+// pm alone if only (a modelled seat, Params.Model), every legal move in a
+// sequential game (when there are at most maxSeqCands), otherwise pm, Pass
+// and p.Extra distinct random legal moves. The prior's move comes first and
+// carries mass p.Mass; the rest share the remainder.
+func candidates(dst []cand, legal []rules.Move, st rules.State, s int, pm rules.Move, seq, only bool, p *Params, rng *rules.RNG) ([]cand, []rules.Move) {
 	start := len(dst)
 	dst = append(dst, cand{m: pm})
+	if only {
+		dst[start].p = 1
+		return dst, legal
+	}
 	add := func(m rules.Move) {
 		for i := start; i < len(dst); i++ {
 			if dst[i].m == m {
