@@ -33,7 +33,7 @@ func (op biasOp) InferShape(...G.DimSizer) (tensor.Shape, error) {
 	return tensor.Shape{op.rows, op.n}, nil
 }
 func (op biasOp) Do(in ...G.Value) (G.Value, error) {
-	return op.UsePreallocDo(tensor.New(tensor.Of(tensor.Float32), tensor.WithShape(op.rows, op.n)), in...)
+	return op.UsePreallocDo(op.result(op.rows, op.n), in...)
 }
 
 // UsePreallocDo implements G.UsePreallocDoer.
@@ -81,7 +81,7 @@ func (op biasOp) SymDiff(in G.Nodes, out, grad *G.Node) (G.Nodes, error) {
 	gz := grad
 	if op.relu {
 		var err error
-		if gz, err = G.ApplyOp(reluGradOp{rows: op.rows, n: op.n}, out, grad); err != nil {
+		if gz, err = G.ApplyOp(reluGradOp{pureOp: keep(), rows: op.rows, n: op.n}, out, grad); err != nil {
 			return nil, err
 		}
 	}
@@ -109,7 +109,7 @@ func (op reluGradOp) InferShape(...G.DimSizer) (tensor.Shape, error) {
 	return tensor.Shape{op.rows, op.n}, nil
 }
 func (op reluGradOp) Do(in ...G.Value) (G.Value, error) {
-	return op.UsePreallocDo(tensor.New(tensor.Of(tensor.Float32), tensor.WithShape(op.rows, op.n)), in...)
+	return op.UsePreallocDo(op.result(op.rows, op.n), in...)
 }
 
 // UsePreallocDo implements G.UsePreallocDoer.
@@ -160,7 +160,7 @@ func (op planarOp) shape() tensor.Shape {
 }
 func (op planarOp) InferShape(...G.DimSizer) (tensor.Shape, error) { return op.shape(), nil }
 func (op planarOp) Do(in ...G.Value) (G.Value, error) {
-	return op.UsePreallocDo(tensor.New(tensor.Of(tensor.Float32), tensor.WithShape(op.shape()...)), in...)
+	return op.UsePreallocDo(op.result(op.shape()...), in...)
 }
 
 // UsePreallocDo implements G.UsePreallocDoer.
@@ -214,7 +214,7 @@ func (op planarOp) DiffWRT(int) []bool { return []bool{true} }
 
 // SymDiff implements G.SDOp.
 func (op planarOp) SymDiff(in G.Nodes, _, grad *G.Node) (G.Nodes, error) {
-	g, err := G.ApplyOp(planarOp{b: op.b, hw: op.hw, ch: op.ch, inverse: !op.inverse}, grad)
+	g, err := G.ApplyOp(planarOp{pureOp: keep(), b: op.b, hw: op.hw, ch: op.ch, inverse: !op.inverse}, grad)
 	if err != nil {
 		return nil, err
 	}

@@ -30,7 +30,7 @@ func (op concatOp) InferShape(...G.DimSizer) (tensor.Shape, error) {
 	return tensor.Shape{op.rows, op.na + op.nb}, nil
 }
 func (op concatOp) Do(in ...G.Value) (G.Value, error) {
-	return op.UsePreallocDo(tensor.New(tensor.Of(tensor.Float32), tensor.WithShape(op.rows, op.na+op.nb)), in...)
+	return op.UsePreallocDo(op.result(op.rows, op.na+op.nb), in...)
 }
 
 // UsePreallocDo implements G.UsePreallocDoer.
@@ -64,11 +64,11 @@ func (op concatOp) SymDiff(in G.Nodes, _, grad *G.Node) (G.Nodes, error) {
 		return nil, fmt.Errorf("%v: %d inputs, want 2", op, len(in))
 	}
 	n := op.na + op.nb
-	da, err := G.ApplyOp(colsOp{rows: op.rows, n: n, lo: 0, hi: op.na}, grad)
+	da, err := G.ApplyOp(colsOp{pureOp: keep(), rows: op.rows, n: n, lo: 0, hi: op.na}, grad)
 	if err != nil {
 		return nil, err
 	}
-	db, err := G.ApplyOp(colsOp{rows: op.rows, n: n, lo: op.na, hi: n}, grad)
+	db, err := G.ApplyOp(colsOp{pureOp: keep(), rows: op.rows, n: n, lo: op.na, hi: n}, grad)
 	if err != nil {
 		return nil, err
 	}
@@ -91,7 +91,7 @@ func (op colsOp) InferShape(...G.DimSizer) (tensor.Shape, error) {
 	return tensor.Shape{op.rows, op.hi - op.lo}, nil
 }
 func (op colsOp) Do(in ...G.Value) (G.Value, error) {
-	return op.UsePreallocDo(tensor.New(tensor.Of(tensor.Float32), tensor.WithShape(op.rows, op.hi-op.lo)), in...)
+	return op.UsePreallocDo(op.result(op.rows, op.hi-op.lo), in...)
 }
 
 // UsePreallocDo implements G.UsePreallocDoer.

@@ -119,7 +119,7 @@ func newGraphKL(net *neural.Net, batch int, kl bool) (*graph, error) {
 	// bias: m [rows, n] plus b [n] on every row, then ReLU if relu (biasOp).
 	bias := func(m, b *G.Node, relu bool) *G.Node {
 		sh := m.Shape()
-		return must(G.ApplyOp(biasOp{rows: sh[0], n: sh[1], relu: relu}, m, b))
+		return must(G.ApplyOp(biasOp{pureOp: keep(), rows: sh[0], n: sh[1], relu: relu}, m, b))
 	}
 	// conv3: 3×3 convolution of in (c channels) by w [F, c, 3, 3] (conv3Op).
 	conv3 := func(in *G.Node, c int, nchw bool, w, b *G.Node) *G.Node {
@@ -136,7 +136,7 @@ func newGraphKL(net *neural.Net, batch int, kl bool) (*graph, error) {
 		if ch == 1 {
 			return must(G.Reshape(m, tensor.Shape{batch, hw}))
 		}
-		return must(G.ApplyOp(planarOp{b: batch, hw: hw, ch: ch}, m))
+		return must(G.ApplyOp(planarOp{pureOp: keep(), b: batch, hw: hw, ch: ch}, m))
 	}
 	h := conv3(gr.xN, a.Cin(), true, gr.params[0], gr.params[1])
 	for l := 1; l < a.Layers; l++ {
@@ -168,12 +168,12 @@ func newGraphKL(net *neural.Net, batch int, kl bool) (*graph, error) {
 		if logits == nil {
 			logits = ex
 		} else {
-			logits = must(G.ApplyOp(concatOp{rows: rows, na: a.APlanes * hw, nb: a.Extras}, logits, ex))
+			logits = must(G.ApplyOp(concatOp{pureOp: keep(), rows: rows, na: a.APlanes * hw, nb: a.Extras}, logits, ex))
 		}
 	}
 	gr.logits = logits
 	// Per row: log π(a) and the entropy, from the masked log-softmax (policyOp).
-	terms := must(G.ApplyOp(policyOp{rows: rows, actions: a.Actions}, logits, gr.maskN, gr.onehotN))
+	terms := must(G.ApplyOp(policyOp{pureOp: keep(), rows: rows, actions: a.Actions}, logits, gr.maskN, gr.onehotN))
 	logpA := must(G.Slice(terms, nil, G.S(0)))
 	if a.Heads > 1 {
 		logpA = must(G.Sum(must(G.Reshape(logpA, tensor.Shape{batch, a.Heads})), 1))
@@ -183,7 +183,7 @@ func newGraphKL(net *neural.Net, batch int, kl bool) (*graph, error) {
 	if kl {
 		gr.target, gr.targetN = input("target", rows, a.Actions)
 		gr.cKL = scalar("c_kl")
-		clone = must(G.ApplyOp(policyOp{rows: rows, actions: a.Actions}, logits, gr.maskN, gr.targetN))
+		clone = must(G.ApplyOp(policyOp{pureOp: keep(), rows: rows, actions: a.Actions}, logits, gr.maskN, gr.targetN))
 	}
 	gr.defineLoss(must, logpA, terms, clone)
 	if err != nil {

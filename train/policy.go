@@ -31,7 +31,7 @@ func (op policyOp) InferShape(...G.DimSizer) (tensor.Shape, error) {
 	return tensor.Shape{op.rows, 2}, nil
 }
 func (op policyOp) Do(in ...G.Value) (G.Value, error) {
-	return op.UsePreallocDo(tensor.New(tensor.Of(tensor.Float32), tensor.WithShape(op.rows, 2)), in...)
+	return op.UsePreallocDo(op.result(op.rows, 2), in...)
 }
 
 // floatsN returns the float32 data of values, or an error naming op.
@@ -128,7 +128,9 @@ func (op policyOp) SymDiff(in G.Nodes, _, grad *G.Node) (G.Nodes, error) {
 	if len(in) != 3 {
 		return nil, fmt.Errorf("%v: %d inputs, want 3", op, len(in))
 	}
-	dz, err := G.ApplyOp(policyGradOp(op), in[0], in[1], in[2], grad)
+	g := policyGradOp(op)
+	g.pureOp = keep() // its own result, not the forward op's
+	dz, err := G.ApplyOp(g, in[0], in[1], in[2], grad)
 	if err != nil {
 		return nil, err
 	}
@@ -151,7 +153,7 @@ func (op policyGradOp) InferShape(...G.DimSizer) (tensor.Shape, error) {
 	return tensor.Shape{op.rows, op.actions}, nil
 }
 func (op policyGradOp) Do(in ...G.Value) (G.Value, error) {
-	return op.UsePreallocDo(tensor.New(tensor.Of(tensor.Float32), tensor.WithShape(op.rows, op.actions)), in...)
+	return op.UsePreallocDo(op.result(op.rows, op.actions), in...)
 }
 func (op policyGradOp) ReturnsPtr() bool     { return false }
 func (op policyGradOp) CallsExtern() bool    { return false }
