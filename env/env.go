@@ -35,6 +35,11 @@ type Config struct {
 	// state, whose datasets store the compact state and rebuild observations
 	// later with the encoder.
 	NoObs bool
+	// NoMask skips the legal-action masks too (Mask is nil; Active is
+	// still written): for callers whose agents answer with real moves and
+	// who keep no masks, such as tournaments, where the masks cost a tenth
+	// of a game's time. StepRandom and SampleActions need the masks.
+	NoMask bool
 	// Hold keeps an env whose episode ended at its final position instead
 	// of resetting it in the same Step: its State, Active flags, mask (and
 	// observation) are the final position's, Terminated or Truncated stays
@@ -55,7 +60,7 @@ type Vec struct {
 
 	Obs     []uint8   // [env][seat][ObsSize] (nil with Config.NoObs)
 	Scalars []float32 // [env][seat][Scalars] (nil with Config.NoObs)
-	Mask    []uint64  // [env][seat][MaskWords]
+	Mask    []uint64  // [env][seat][MaskWords] (nil with Config.NoMask)
 	Active  []bool    // [env][seat]: the seat's action is used in the next Step
 	Reward  []float32 // [env][seat]: reward of the last Step
 
@@ -138,7 +143,9 @@ func New(cfg Config) (*Vec, error) {
 		v.Obs = make([]uint8, n*s*sp.ObsSize())
 		v.Scalars = make([]float32, n*s*sp.Scalars)
 	}
-	v.Mask = make([]uint64, n*s*sp.MaskWords())
+	if !cfg.NoMask {
+		v.Mask = make([]uint64, n*s*sp.MaskWords())
+	}
 	v.Active = make([]bool, n*s)
 	v.Reward = make([]float32, n*s)
 	v.Terminated = make([]bool, n)
@@ -248,6 +255,7 @@ func (v *Vec) SetMove(i, s int, m rules.Move) {
 // generators (seeded from Config.Seed). It is the random policy of the
 // benchmarks (BenchVec).
 func (v *Vec) StepRandom() {
+	v.needMask("StepRandom")
 	v.actions, v.sample = v.random, true
 	v.run(v.stepFn)
 	v.actions, v.sample = nil, false
@@ -354,7 +362,9 @@ func (v *Vec) observe(i int) {
 		if !v.cfg.NoObs {
 			v.enc.Observe(st, s, v.Obs[k*os:(k+1)*os], v.Scalars[k*ns:(k+1)*ns])
 		}
-		v.enc.Mask(st, s, v.Mask[k*mw:(k+1)*mw])
+		if !v.cfg.NoMask {
+			v.enc.Mask(st, s, v.Mask[k*mw:(k+1)*mw])
+		}
 		if v.pot != nil && v.Steps[i] == 0 {
 			v.phi[k] = v.pot.Potential(st, s)
 		}
@@ -365,8 +375,16 @@ func (v *Vec) observe(i int) {
 // active (env, seat, head) from the current masks (an empty head gets 0;
 // inactive seats' entries are left as they are).
 func (v *Vec) SampleActions(rng *rules.RNG, actions []int32) {
+	v.needMask("SampleActions")
 	for i := 0; i < v.N; i++ {
 		v.sampleEnv(i, rng, actions)
+	}
+}
+
+// needMask panics, naming the caller, if the batch keeps no masks.
+func (v *Vec) needMask(caller string) {
+	if v.Mask == nil {
+		panic("env: " + caller + " samples from the masks, which Config.NoMask skips")
 	}
 }
 

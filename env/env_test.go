@@ -489,18 +489,26 @@ func TestSetMoveEqualsRules(t *testing.T) {
 
 // StepMoves plays the SetMove moves of an env seeded by ResetEnv with the
 // caller's stream (here a tournament's rules.GameStream) exactly as the
-// rules stepped directly with that stream; with Hold the env then keeps its
-// final position (ended by the rules, or truncated at MaxSteps) through
-// later steps, with no reward, until ResetEnv starts it again.
+// rules stepped directly with that stream, with or without masks; with
+// Hold the env then keeps its final position (ended by the rules, or
+// truncated at MaxSteps) through later steps, with no reward, until
+// ResetEnv starts it again.
 func TestResetEnvStepMovesHold(t *testing.T) {
 	for _, g := range gamesWithEncoders(t) {
-		for _, maxSteps := range []int{0, 5} {
-			t.Run(fmt.Sprintf("%s/max=%d", g.Name, maxSteps), func(t *testing.T) {
-				v, err := env.New(env.Config{Game: g.Default(), N: 2, Workers: 1, Seed: 9, NoObs: true, Hold: true, MaxSteps: maxSteps})
+		for _, c := range []struct {
+			maxSteps int
+			noMask   bool
+		}{{0, false}, {5, false}, {0, true}} {
+			t.Run(fmt.Sprintf("%s/max=%d/nomask=%v", g.Name, c.maxSteps, c.noMask), func(t *testing.T) {
+				maxSteps := c.maxSteps
+				v, err := env.New(env.Config{Game: g.Default(), N: 2, Workers: 1, Seed: 9, NoObs: true, NoMask: c.noMask, Hold: true, MaxSteps: maxSteps})
 				if err != nil {
 					t.Fatal(err)
 				}
 				defer v.Close()
+				if (v.Mask == nil) != c.noMask {
+					t.Fatalf("NoMask %v, Mask of %d words", c.noMask, len(v.Mask))
+				}
 				v.ResetEnv(1, rules.GameStream(3, 4))
 				ref := g.New(g.Default())
 				refRNG := rules.GameStream(3, 4)
@@ -520,6 +528,9 @@ func TestResetEnvStepMovesHold(t *testing.T) {
 					}
 					for s := range moves {
 						moves[s] = rules.Move{}
+						if ref.Active(s) != v.Active[v.Seats+s] {
+							t.Fatalf("step %d: seat %d Active %v, the rules say %v", steps, s, v.Active[v.Seats+s], ref.Active(s))
+						}
 						if ref.Active(s) {
 							moves[s] = ref.RandomMove(s, pick)
 							v.SetMove(1, s, moves[s])

@@ -237,15 +237,16 @@ func playGame(cfg rules.Config, entries []agents.Entry, lineup []int, seed, inde
 }
 
 // newGameVec makes the env.Vec that games of cfg are played on, one after
-// another: one env, no observations, held at its final position for
-// replays (Config.Hold), and truncated after Spec.MaxSteps+1 steps, as
-// tournaments have always played (while Steps ≤ MaxSteps).
+// another: one env, neither observations nor masks (the bots answer with
+// real moves), held at its final position for replays (Config.Hold), and
+// truncated after Spec.MaxSteps+1 steps, as tournaments have always played
+// (while Steps ≤ MaxSteps).
 func newGameVec(cfg rules.Config) (*env.Vec, error) {
 	g := cfg.Game()
 	if g == nil {
 		return nil, errors.New("no game configured")
 	}
-	return env.New(env.Config{Game: cfg, N: 1, Workers: 1, NoObs: true, Hold: true, MaxSteps: g.New(cfg).Spec().MaxSteps + 1})
+	return env.New(env.Config{Game: cfg, N: 1, Workers: 1, NoObs: true, NoMask: true, Hold: true, MaxSteps: g.New(cfg).Spec().MaxSteps + 1})
 }
 
 // play is playGame on v (newGameVec), which it restarts with the game's
