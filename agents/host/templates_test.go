@@ -1,39 +1,33 @@
 package host
 
 import (
+	"encoding/json"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/gridgym/gridgym/rules"
 )
 
-// Every hostable game has a template in its competition's form: a Python
-// file defining the function the competition calls (py:), or for a program
-// competition (Slime, R14) an executable whose #! line names the
-// interpreter by its full path (cmd:); each cites its rules file, and
-// Rising Tide's comes with the util module its bots import (R18).
+// Every hostable game has a template in its competition's form, checked
+// against what its registration declares: a Python file
+// my_<game>_bot.py defining the function the competition calls
+// (Competition.Entry) with as many parameters as the competition passes
+// arguments (the codec's request at the start, a JSON array; the exported
+// bot's Export.Args), run as py:FILE; or for a program competition (Slime,
+// R14) an executable, run as cmd:FILE, whose #! line names the interpreter
+// by its full path and that runs as a script; each cites its rules file and
+// comes with the competition's helper modules (Competition.Modules: Rising
+// Tide's util, R18).
 func TestNewTemplate(t *testing.T) {
-	cases := map[string]struct {
-		file    string
-		spec    string // the spec's kind
-		def     string // the entry the file must define
-		modules []string
-	}{
-		"bovine-borders": {"my_bovine_borders_bot.py", "py:", "def bot(board)", nil},
-		"nuggets":        {"my_nuggets_bot.py", "py:", "def bot(board, move_num)", nil},
-		"rectangle":      {"my_rectangle_bot.py", "py:", "def bot(board, robots, scores, move_num)", nil},
-		"rising-tide":    {"my_rising_tide_bot.py", "py:", "def my_bot_fn(terrain, round_num)", []string{"util.py"}},
-		"slime":          {"my_slime_bot.py", "cmd:", `if __name__ == "__main__":`, nil},
-	}
 	comps := competitions()
-	if len(comps) != len(cases) {
-		t.Errorf("%d hostable games, %d cases: add the new game's", len(comps), len(cases))
+	if len(comps) == 0 {
+		t.Fatal("no hostable game: the test would prove nothing")
 	}
 	for _, comp := range comps {
-		c, ok := cases[comp.Game]
-		if !ok {
-			t.Errorf("no case for %s", comp.Game)
-			continue
-		}
+		g, _ := rules.Lookup(comp.Game)
 		tm, err := NewTemplate(comp.Game, "")
 		if err != nil {
 			if comp.Protocol == ProgramRun {
@@ -45,17 +39,32 @@ func TestNewTemplate(t *testing.T) {
 			continue
 		}
 		src := string(tm.Source)
-		if tm.Game != comp.Game || tm.File != c.file {
-			t.Errorf("%s: game %q, file %q; want %q", comp.Game, tm.Game, tm.File, c.file)
+		if file := "my_" + strings.ReplaceAll(comp.Game, "-", "_") + "_bot.py"; tm.Game != comp.Game || tm.File != file {
+			t.Errorf("%s: game %q, file %q; want %q", comp.Game, tm.Game, tm.File, file)
 		}
-		if got := tm.Spec("dir/" + tm.File); got != c.spec+"dir/"+tm.File {
-			t.Errorf("%s: spec %q, want %s", comp.Game, got, c.spec+"dir/"+tm.File)
+		kind := "py:"
+		if comp.Protocol == ProgramRun {
+			kind = "cmd:"
 		}
-		if !strings.Contains(src, c.def) {
-			t.Errorf("%s: the template does not define %q", comp.Game, c.def)
+		if got := tm.Spec("dir/" + tm.File); got != kind+"dir/"+tm.File {
+			t.Errorf("%s: spec %q, want %s", comp.Game, got, kind+"dir/"+tm.File)
 		}
-		if comp.Protocol == PythonCall && !strings.Contains(src, "def "+comp.Entry+"(") {
-			t.Errorf("%s: no def %s(, the entry the competition calls (%s)", comp.Game, comp.Entry, comp.Rules)
+		if comp.Protocol == PythonCall {
+			var args []json.RawMessage
+			if err := json.Unmarshal(g.Codec.AppendRequest(nil, g.New(g.Default()), 0), &args); err != nil {
+				t.Fatalf("%s: the request is no JSON array of arguments: %v", comp.Game, err)
+			}
+			m := regexp.MustCompile(`(?m)^def ` + regexp.QuoteMeta(comp.Entry) + `\(([^)]*)\):`).FindStringSubmatch(src)
+			switch {
+			case m == nil:
+				t.Errorf("%s: no def %s(...):, the entry the competition calls (%s)", comp.Game, comp.Entry, comp.Rules)
+			case len(strings.Split(m[1], ",")) != len(args):
+				t.Errorf("%s: def %s(%s) takes %d parameters; the competition passes %d arguments", comp.Game, comp.Entry, m[1], len(strings.Split(m[1], ",")), len(args))
+			case g.Competition.Export != nil && g.Competition.Export.Args != len(args):
+				t.Errorf("%s: the exported bot takes %d arguments, the competition passes %d", comp.Game, g.Competition.Export.Args, len(args))
+			}
+		} else if !strings.Contains(src, `if __name__ == "__main__":`) {
+			t.Errorf("%s: a program template that does not run as a script", comp.Game)
 		}
 		if want := "shared/rules/" + comp.Game + ".md"; !strings.Contains(src, want) {
 			t.Errorf("%s: the template does not cite %s", comp.Game, want)
@@ -72,15 +81,20 @@ func TestNewTemplate(t *testing.T) {
 		} else if strings.HasPrefix(src, "#!") {
 			t.Errorf("%s: a py: template with a #! line", comp.Game)
 		}
-		var mods []string
+		var mods, want []string
 		for _, m := range tm.Modules {
 			mods = append(mods, m.File)
-			if len(m.Source) == 0 {
-				t.Errorf("%s: module %s is empty", comp.Game, m.File)
+			if len(m.Source) == 0 || string(m.Source) != string(g.Competition.Modules[m.File]) {
+				t.Errorf("%s: module %s is not the competition's", comp.Game, m.File)
 			}
 		}
-		if strings.Join(mods, ",") != strings.Join(c.modules, ",") {
-			t.Errorf("%s: modules %v, want %v", comp.Game, mods, c.modules)
+		for f := range g.Competition.Modules {
+			want = append(want, f)
+		}
+		slices.Sort(mods)
+		slices.Sort(want)
+		if !slices.Equal(mods, want) {
+			t.Errorf("%s: modules %v, want %v", comp.Game, mods, want)
 		}
 	}
 }
@@ -88,11 +102,20 @@ func TestNewTemplate(t *testing.T) {
 // A game gridgym cannot host, or an interpreter that does not exist, is an
 // error naming it.
 func TestNewTemplateErrors(t *testing.T) {
+	var hostable, program []string
+	for _, c := range competitions() {
+		hostable = append(hostable, c.Game)
+		if c.Protocol == ProgramRun {
+			program = append(program, c.Game)
+		}
+	}
 	cases := []struct {
 		game, python, want string
 	}{
-		{"chess", "", "hostable: bovine-borders, nuggets, rectangle, rising-tide, slime"},
-		{"slime", "/no/such/python3", "/no/such/python3"},
+		{"chess", "", "hostable: " + strings.Join(hostable, ", ")},
+	}
+	for _, g := range program { // the interpreter is named in a program's #! line
+		cases = append(cases, struct{ game, python, want string }{g, "/no/such/python3", "/no/such/python3"})
 	}
 	for _, c := range cases {
 		_, err := NewTemplate(c.game, c.python)
