@@ -1,6 +1,7 @@
 package games
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"testing"
@@ -13,6 +14,7 @@ import (
 	"github.com/gridgym/gridgym/export"
 	"github.com/gridgym/gridgym/games/internal/foursquare"
 	"github.com/gridgym/gridgym/rules"
+	"github.com/gridgym/gridgym/train"
 )
 
 // The test game, declared only in its own folder, plays a tournament, gets
@@ -101,5 +103,22 @@ func TestTestGameHostsAndExports(t *testing.T) {
 	}
 	if ev := hosted.Events(); ev.Answered != asked || asked == 0 {
 		t.Fatalf("events %+v after %d moves asked", ev, asked)
+	}
+}
+
+// The test game trains from the default config in its own folder
+// (train/default.yaml, declared on its registration): one PPO iteration
+// against its scripted bot, with a checkpoint and an evaluation.
+func TestTestGameTrains(t *testing.T) {
+	cfg, err := train.DefaultConfig(foursquare.Name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := train.Run(t.Context(), cfg, train.Options{Dir: t.TempDir(), Log: t.Logf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Iterations != 1 || res.Checkpoint == "" || math.IsNaN(res.Last.EvalWin) {
+		t.Fatalf("run %+v: want 1 iteration, a checkpoint and an evaluation", res)
 	}
 }

@@ -1,7 +1,7 @@
 package foursquare
 
 import (
-	_ "embed"
+	"embed"
 	"time"
 
 	"github.com/gridgym/gridgym/rules"
@@ -16,6 +16,7 @@ var Game = &rules.Game{
 	Codec:       Codec{},
 	Encoder:     NewEncoder,
 	Competition: competition,
+	Train:       trainConfigs,
 }
 
 var competition = &rules.Competition{
@@ -35,5 +36,11 @@ var botTemplate []byte
 //
 //go:embed foursquare.py
 var twin []byte
+
+// trainConfigs is the game's tiny default training config
+// (train/default.yaml), which TestTestGameTrains runs.
+//
+//go:embed train/default.yaml
+var trainConfigs embed.FS
 
 func init() { rules.Register(Game) }
