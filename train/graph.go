@@ -173,7 +173,7 @@ func newGraphKL(net *neural.Net, batch int, kl bool) (*graph, error) {
 	}
 	gr.logits = logits
 	// Per row: log π(a) and the entropy, from the masked log-softmax (policyOp).
-	terms := must(G.ApplyOp(policyOp{pureOp: keep(), rows: rows, actions: a.Actions}, logits, gr.maskN, gr.onehotN))
+	terms := must(G.ApplyOp(newPolicyOp(rows, a.Actions), logits, gr.maskN, gr.onehotN))
 	logpA := must(G.Slice(terms, nil, G.S(0)))
 	if a.Heads > 1 {
 		logpA = must(G.Sum(must(G.Reshape(logpA, tensor.Shape{batch, a.Heads})), 1))
@@ -183,7 +183,7 @@ func newGraphKL(net *neural.Net, batch int, kl bool) (*graph, error) {
 	if kl {
 		gr.target, gr.targetN = input("target", rows, a.Actions)
 		gr.cKL = scalar("c_kl")
-		clone = must(G.ApplyOp(policyOp{pureOp: keep(), rows: rows, actions: a.Actions}, logits, gr.maskN, gr.targetN))
+		clone = must(G.ApplyOp(newPolicyOp(rows, a.Actions), logits, gr.maskN, gr.targetN))
 	}
 	gr.defineLoss(must, logpA, terms, clone)
 	if err != nil {

@@ -1,6 +1,7 @@
 package train
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
@@ -11,23 +12,28 @@ import (
 )
 
 // opGradCheck checks one op's backward pass in isolation: on a graph of
-// inputs of the given shapes (random values), loss = Σ c ⊙ op(inputs) with
-// fixed random weights c, gorgonia's gradient of every input entry equals a
-// central difference of the loss. Odd sizes catch an op that assumes a
-// multiple of something.
-func opGradCheck(t *testing.T, shapes [][]int, apply func(in G.Nodes) (*G.Node, error)) {
+// inputs of the given shapes, loss = Σ c ⊙ op(inputs) with fixed random
+// weights c, gorgonia's gradient of every entry of the first wrt inputs
+// equals a central difference of the loss. Inputs have random values in
+// [−1, 1], or those of fixed[i] where given (masks, actions: no gradient).
+// Odd sizes catch an op that assumes a multiple of something.
+func opGradCheck(t *testing.T, shapes [][]int, fixed [][]float32, wrt int, apply func(in G.Nodes) (*G.Node, error)) {
 	t.Helper()
 	rng := rules.NewRNG(21)
 	g := G.NewGraph()
 	var in G.Nodes
 	var data [][]float32
-	for _, sh := range shapes {
+	for i, sh := range shapes {
 		v := tensor.New(tensor.Of(tensor.Float32), tensor.WithShape(sh...))
 		d := v.Data().([]float32)
-		for i := range d {
-			d[i] = float32(rng.Float64()*2 - 1)
+		for j := range d {
+			d[j] = float32(rng.Float64()*2 - 1)
 		}
-		in = append(in, G.NewTensor(g, tensor.Float32, len(sh), G.WithShape(sh...), G.WithValue(v)))
+		if i < len(fixed) && fixed[i] != nil {
+			copy(d, fixed[i])
+		}
+		// Named apart: gorgonia merges unnamed inputs of one shape into one node.
+		in = append(in, G.NewTensor(g, tensor.Float32, len(sh), G.WithShape(sh...), G.WithValue(v), G.WithName(fmt.Sprintf("in%d", i))))
 		data = append(data, d)
 	}
 	out, err := apply(in)
@@ -41,10 +47,10 @@ func opGradCheck(t *testing.T, shapes [][]int, apply func(in G.Nodes) (*G.Node, 
 	loss := G.Must(G.Sum(G.Must(G.HadamardProd(out, G.NewConstant(c)))))
 	var lv G.Value
 	G.Read(loss, &lv)
-	if _, err := G.Grad(loss, in...); err != nil {
+	if _, err := G.Grad(loss, in[:wrt]...); err != nil {
 		t.Fatal(err)
 	}
-	vm := G.NewTapeMachine(g, G.BindDualValues(in...))
+	vm := G.NewTapeMachine(g, G.BindDualValues(in[:wrt]...))
 	defer vm.Close()
 	run := func() float64 {
 		if err := vm.RunAll(); err != nil {
@@ -55,7 +61,7 @@ func opGradCheck(t *testing.T, shapes [][]int, apply func(in G.Nodes) (*G.Node, 
 	}
 	run()
 	var analytic [][]float32
-	for _, n := range in {
+	for _, n := range in[:wrt] {
 		gv, err := n.Grad()
 		if err != nil {
 			t.Fatal(err)
@@ -63,7 +69,7 @@ func opGradCheck(t *testing.T, shapes [][]int, apply func(in G.Nodes) (*G.Node, 
 		analytic = append(analytic, append([]float32(nil), gv.Data().([]float32)...))
 	}
 	const h = 1e-2
-	for i, d := range data {
+	for i, d := range data[:wrt] {
 		for j := range d {
 			orig := d[j]
 			d[j] = orig + h
@@ -81,7 +87,44 @@ func opGradCheck(t *testing.T, shapes [][]int, apply func(in G.Nodes) (*G.Node, 
 
 // concatOp's gradient (colsOp) is each input's columns of the output's.
 func TestConcatOpGradient(t *testing.T) {
-	opGradCheck(t, [][]int{{3, 5}, {3, 2}}, func(in G.Nodes) (*G.Node, error) {
+	opGradCheck(t, [][]int{{3, 5}, {3, 2}}, nil, 2, func(in G.Nodes) (*G.Node, error) {
 		return G.ApplyOp(concatOp{rows: 3, na: 5, nb: 2}, in[0], in[1])
 	})
+}
+
+// policyOp's gradient with respect to the logits (policyGradOp, reading the
+// log-softmax the forward pass kept, and computing it again without one),
+// for one-hot actions and for soft targets (the KL penalty's), with masked
+// actions (a row with every action masked has a gradient that no finite
+// difference sees: z + maskedLogit rounds the step away in float32).
+func TestPolicyOpGradient(t *testing.T) {
+	const rows, actions = 3, 7
+	mask := make([]float32, rows*actions)
+	for k := range mask {
+		if k%3 == 1 {
+			mask[k] = maskedLogit
+		}
+	}
+	onehot := make([]float32, rows*actions)
+	onehot[2], onehot[actions+5], onehot[2*actions+1] = 1, 1, 1
+	soft := make([]float32, rows*actions)
+	for k := range soft {
+		if mask[k] == 0 {
+			soft[k] = float32(k%4+1) / 10
+		}
+	}
+	for _, tc := range []struct {
+		name    string
+		op      policyOp
+		actions []float32
+	}{
+		{"kept/one-hot", newPolicyOp(rows, actions), onehot},
+		{"kept/soft", newPolicyOp(rows, actions), soft},
+		{"again/one-hot", policyOp{rows: rows, actions: actions}, onehot},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			opGradCheck(t, [][]int{{rows, actions}, {rows, actions}, {rows, actions}}, [][]float32{nil, mask, tc.actions}, 1,
+				func(in G.Nodes) (*G.Node, error) { return G.ApplyOp(tc.op, in[0], in[1], in[2]) })
+		})
+	}
 }

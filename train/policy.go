@@ -19,6 +19,20 @@ import (
 type policyOp struct {
 	pureOp
 	rows, actions int
+	soft          *policySoft // nil: the gradient computes the log-softmax again
+}
+
+// policySoft is a policyOp's log-softmax of the last run, kept for its
+// gradient (policyGradOp), which computed it again (exp over every legal
+// action of the minibatch: 8% of a rising-tide train step): log π and π of
+// every row, [rows, actions], and each row's entropy as the forward pass
+// wrote it.
+type policySoft struct{ lp, p, h []float32 }
+
+// newPolicyOp is a policyOp of the training graph: its own result and a
+// log-softmax kept for its gradient.
+func newPolicyOp(rows, actions int) policyOp {
+	return policyOp{pureOp: keep(), rows: rows, actions: actions, soft: &policySoft{}}
 }
 
 func (op policyOp) Arity() int { return 3 }
@@ -107,11 +121,24 @@ func (op policyOp) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, erro
 		return nil, fmt.Errorf("%v: logits %v, mask %v, actions %v, output %v", op, in[0].Shape(), in[1].Shape(), in[2].Shape(), prealloc.Shape())
 	}
 	A := op.actions
+	s := op.soft
+	if s != nil {
+		s.lp, s.p, s.h = grow(s.lp, n), grow(s.p, n), grow(s.h, op.rows)
+	}
 	parallelRows(op.rows, 4*A, func(lo, hi int) {
-		lp, pr := make([]float32, A), make([]float32, A)
+		var lp, pr []float32
+		if s == nil {
+			lp, pr = make([]float32, A), make([]float32, A)
+		}
 		for r := lo; r < hi; r++ {
+			if s != nil {
+				lp, pr = s.lp[r*A:(r+1)*A], s.p[r*A:(r+1)*A]
+			}
 			la, h := logSoftmaxRow(d[0][r*A:(r+1)*A], d[1][r*A:(r+1)*A], d[2][r*A:(r+1)*A], lp, pr)
 			d[3][2*r], d[3][2*r+1] = float32(la), float32(h)
+			if s != nil {
+				s.h[r] = float32(h)
+			}
 		}
 	})
 	return prealloc, nil
@@ -178,20 +205,30 @@ func (op policyGradOp) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, 
 }
 
 // rowsGrad is UsePreallocDo on rows lo..hi of d (logits, mask, actions,
-// output gradient, result).
+// output gradient, result), with the forward pass's log-softmax where the
+// op kept it.
 func (op policyGradOp) rowsGrad(d [][]float32, lo, hi int) {
 	A := op.actions
-	pr := make([]float32, A)
+	s := op.soft
+	var lp, pr []float32
+	if s == nil || len(s.p) != op.rows*A {
+		s, pr = nil, make([]float32, A)
+	}
 	for r := lo; r < hi; r++ {
 		oh, dz := d[2][r*A:(r+1)*A], d[4][r*A:(r+1)*A]
-		_, h := logSoftmaxRow(d[0][r*A:(r+1)*A], d[1][r*A:(r+1)*A], oh, dz, pr) // dz holds log π for now
+		var hf float32
+		if s != nil {
+			lp, pr, hf = s.lp[r*A:(r+1)*A], s.p[r*A:(r+1)*A], s.h[r]
+		} else {
+			_, h := logSoftmaxRow(d[0][r*A:(r+1)*A], d[1][r*A:(r+1)*A], oh, dz, pr)
+			lp, hf = dz, float32(h) // dz holds log π until overwritten below
+		}
 		g0, g1 := d[3][2*r], d[3][2*r+1]
 		var sum float32
 		for _, o := range oh {
 			sum += o
 		}
-		hf := float32(h)
-		for k, l := range dz {
+		for k, l := range lp {
 			p := pr[k]
 			dz[k] = g0*(oh[k]-p*sum) - g1*p*(l+hf)
 		}
