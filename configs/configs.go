@@ -66,8 +66,8 @@ func Games() []string {
 }
 
 // File names game's default config (preset "") or preset in messages: its
-// path from the module root (rules/slime/train/strong.yaml), found from the
-// package of the game's State type, where the game declares its configs.
+// path from the module root (rules/slime/train/strong.yaml), in the folder
+// of the package that declares the game (rules.Game.Package).
 func File(game, preset string) string {
 	name := rules.TrainDefault
 	if preset != "" {
@@ -77,11 +77,7 @@ func File(game, preset string) string {
 	if err != nil {
 		return game + " " + name
 	}
-	t := reflect.TypeOf(g.New(g.Default()))
-	if t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	pkg := t.PkgPath()
+	pkg := g.Package()
 	module := path.Dir(reflect.TypeFor[marker]().PkgPath())
 	return path.Join(strings.TrimPrefix(pkg, module+"/"), name)
 }

@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
-	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -31,13 +30,13 @@ var importExceptions = map[string]string{
 // gamePackages returns the game folders this package's tests link, as
 // module-relative directories: the bots packages that games.go and
 // testgame_test.go import (agents/<game>bots, the test game's under
-// games/internal/), and each registered game's rules package, the package
-// of its State type, which the bots package imports.
+// games/internal/), and each registered game's rules package
+// (rules.Game.Package), which the bots package imports.
 func gamePackages(t *testing.T) []string {
 	t.Helper()
 	dirs := linkedBots(t)
 	for _, g := range rules.Games() {
-		p := reflect.TypeOf(g.New(g.Default())).Elem().PkgPath()
+		p := g.Package()
 		if !strings.HasPrefix(p, module+"/") {
 			t.Fatalf("%s: State type %s outside the module", g.Name, p)
 		}

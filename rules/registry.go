@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"io/fs"
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -110,6 +111,21 @@ type Game struct {
 	// (train/strong.yaml), which overrides the default the same way.
 	// nil: the game has no training config.
 	Train fs.FS
+}
+
+// Package returns the import path of the package that declares g, the
+// package of its State type: where the game's folder and files are (for
+// messages naming them, and the games package's check that no generic
+// package imports a game). "" for a game whose New returns nil.
+func (g *Game) Package() string {
+	t := reflect.TypeOf(g.New(g.Default()))
+	if t == nil {
+		return ""
+	}
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t.PkgPath()
 }
 
 // TrainDefault is the path of a game's default training config in
