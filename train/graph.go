@@ -127,8 +127,7 @@ func newGraphKL(net *neural.Net, batch int, kl bool) (*graph, error) {
 	}
 	// conv1: 1×1 convolution of the trunk to cout channels by w [cout, F, 1, 1].
 	conv1 := func(in *G.Node, cout int, w, b *G.Node, relu bool) *G.Node {
-		wt := must(G.Transpose(must(G.Reshape(w, tensor.Shape{cout, F}))))
-		return bias(must(G.Mul(in, wt)), b, relu)
+		return bias(must(G.ApplyOp(conv1Op{pureOp: keep(), rows: batch * hw, k: F, n: cout}, in, w)), b, relu)
 	}
 	// planar: [B·H·W, ch] to [B, ch·H·W], channel-major (NCHW order), the
 	// order of the spatial logits and of the global branch's flattening.

@@ -128,3 +128,10 @@ func TestPolicyOpGradient(t *testing.T) {
 		})
 	}
 }
+
+// conv1Op's gradients (conv1Grad) with respect to the trunk and the filter.
+func TestConv1OpGradient(t *testing.T) {
+	opGradCheck(t, [][]int{{7, 5}, {3, 5, 1, 1}}, nil, 2, func(in G.Nodes) (*G.Node, error) {
+		return G.ApplyOp(conv1Op{pureOp: keep(), rows: 7, k: 5, n: 3}, in[0], in[1])
+	})
+}
