@@ -85,11 +85,66 @@ func (op biasOp) SymDiff(in G.Nodes, out, grad *G.Node) (G.Nodes, error) {
 			return nil, err
 		}
 	}
-	db, err := G.Sum(gz, 0)
+	db, err := G.ApplyOp(colSumOp{pureOp: keep(), rows: op.rows, n: op.n}, gz)
 	if err != nil {
 		return nil, err
 	}
 	return G.Nodes{gz, db}, nil
+}
+
+// colSumOp sums a [rows, n] matrix over its rows (a bias's gradient):
+// output [n], each column added row after row in order, as gorgonia's Sum
+// over axis 0 did, so the same bits; the columns are split over the cores
+// (gorgonia's Sum ran on one).
+type colSumOp struct {
+	pureOp
+	rows, n int
+}
+
+func (op colSumOp) Arity() int { return 1 }
+func (op colSumOp) Type() hm.Type {
+	a := hm.TypeVariable('a')
+	return hm.NewFnType(G.TensorType{Dims: 2, Of: a}, G.TensorType{Dims: 1, Of: a})
+}
+func (op colSumOp) InferShape(...G.DimSizer) (tensor.Shape, error) { return tensor.Shape{op.n}, nil }
+func (op colSumOp) Do(in ...G.Value) (G.Value, error) {
+	return op.UsePreallocDo(op.result(op.n), in...)
+}
+
+// UsePreallocDo implements G.UsePreallocDoer.
+func (op colSumOp) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, error) {
+	if len(in) != 1 {
+		return nil, fmt.Errorf("%v: %d inputs, want 1", op, len(in))
+	}
+	d, err := floatsN(op, in[0], prealloc)
+	if err != nil {
+		return nil, err
+	}
+	m, out, n := d[0], d[1], op.n
+	if len(m) != op.rows*n || len(out) != n {
+		return nil, fmt.Errorf("%v: input %v, output %v", op, in[0].Shape(), prealloc.Shape())
+	}
+	parallelRows(n, op.rows, func(lo, hi int) {
+		sum := out[lo:hi]
+		copy(sum, m[lo:hi])
+		for r := 1; r < op.rows; r++ {
+			for j, v := range m[r*n+lo : r*n+hi] {
+				sum[j] += v
+			}
+		}
+	})
+	return prealloc, nil
+}
+func (op colSumOp) WriteHash(h hash.Hash) { fmt.Fprintf(h, "colsum:%d-%d", op.rows, op.n) }
+func (op colSumOp) Hashcode() uint32      { return hashOf(op) }
+func (op colSumOp) String() string        { return fmt.Sprintf("Σrows<%d×%d>", op.rows, op.n) }
+
+// DiffWRT implements G.SDOp: colSumOp is only ever a gradient here.
+func (op colSumOp) DiffWRT(int) []bool { return []bool{false} }
+
+// SymDiff implements G.SDOp.
+func (op colSumOp) SymDiff(G.Nodes, *G.Node, *G.Node) (G.Nodes, error) {
+	return nil, fmt.Errorf("%v: no gradient (a gradient op)", op)
 }
 
 // reluGradOp is the gradient through a ReLU: inputs the ReLU's output and

@@ -173,3 +173,13 @@ func TestTrainStepReusesItsTensors(t *testing.T) {
 		})
 	}
 }
+
+// biasOp's gradients (reluGradOp for the matrix, colSumOp for the bias),
+// with and without the ReLU.
+func TestBiasOpGradient(t *testing.T) {
+	for _, relu := range []bool{false, true} {
+		opGradCheck(t, [][]int{{7, 5}, {5}}, nil, 2, func(in G.Nodes) (*G.Node, error) {
+			return G.ApplyOp(biasOp{pureOp: keep(), rows: 7, n: 5, relu: relu}, in[0], in[1])
+		})
+	}
+}
