@@ -159,9 +159,7 @@ func newGraphKL(net *neural.Net, batch int, kl bool) (*graph, error) {
 		ex = must(G.Reshape(ex, tensor.Shape{rows, a.Extras}))
 		if a.Units > 0 {
 			// Trunk features at each head's unit: [B, Heads, HW]·[B, HW, F].
-			tr := must(G.Reshape(h, tensor.Shape{batch, hw, F}))
-			uf := must(G.BatchedMatMul(gr.unitsN, tr, false, false))
-			uf = must(G.Reshape(uf, tensor.Shape{rows, a.Filters}))
+			uf := must(G.ApplyOp(unitsOp{pureOp: keep(), b: batch, heads: a.Heads, hw: hw, k: F}, gr.unitsN, h))
 			ex = must(G.Add(ex, must(G.Mul(uf, gr.params[pi+8]))))
 		}
 		if logits == nil {

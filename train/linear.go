@@ -142,3 +142,110 @@ func (g conv1Grad) String() string {
 	}
 	return fmt.Sprintf("∂x %v", g.op)
 }
+
+// unitsOp is the trunk's features at each head's unit: inputs the unit
+// planes u [B, heads, hw] and the trunk t [B·hw, k], output u_b·t_b per
+// image, [B·heads, k]. It replaces gorgonia's BatchedMatMul, which
+// allocated per image on every run and ran on one core; each image's
+// product is the same Gemm, so the same bits. Only t gets a gradient (the
+// unit planes are input): u_bᵀ·g_b (unitsGrad).
+type unitsOp struct {
+	pureOp
+	b, heads, hw, k int
+}
+
+func (op unitsOp) Arity() int { return 2 }
+func (op unitsOp) Type() hm.Type {
+	a := hm.TypeVariable('a')
+	return hm.NewFnType(G.TensorType{Dims: 3, Of: a}, G.TensorType{Dims: 2, Of: a}, G.TensorType{Dims: 2, Of: a})
+}
+func (op unitsOp) InferShape(...G.DimSizer) (tensor.Shape, error) {
+	return tensor.Shape{op.b * op.heads, op.k}, nil
+}
+func (op unitsOp) Do(in ...G.Value) (G.Value, error) {
+	return op.UsePreallocDo(op.result(op.b*op.heads, op.k), in...)
+}
+
+// UsePreallocDo implements G.UsePreallocDoer.
+func (op unitsOp) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, error) {
+	u, t, out, err := floats2(op, prealloc, in)
+	if err != nil {
+		return nil, err
+	}
+	H, hw, k := op.heads, op.hw, op.k
+	if len(u) != op.b*H*hw || len(t) != op.b*hw*k || len(out) != op.b*H*k {
+		return nil, fmt.Errorf("%v: units %v, trunk %v, output %v", op, in[0].Shape(), in[1].Shape(), prealloc.Shape())
+	}
+	parallelRows(op.b, H*hw*k, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			sgemm.GemmWorkers(1, false, false, H, k, hw, u[i*H*hw:], hw, t[i*hw*k:], k, 0, out[i*H*k:(i+1)*H*k], k)
+		}
+	})
+	return prealloc, nil
+}
+func (op unitsOp) WriteHash(h hash.Hash) {
+	fmt.Fprintf(h, "units:%d-%d-%d-%d", op.b, op.heads, op.hw, op.k)
+}
+func (op unitsOp) Hashcode() uint32 { return hashOf(op) }
+func (op unitsOp) String() string {
+	return fmt.Sprintf("u·t<%d×%d×%d·%d>", op.b, op.heads, op.hw, op.k)
+}
+
+// DiffWRT implements G.SDOp: the unit planes are input.
+func (op unitsOp) DiffWRT(int) []bool { return []bool{false, true} }
+
+// SymDiff implements G.SDOp.
+func (op unitsOp) SymDiff(in G.Nodes, _, grad *G.Node) (G.Nodes, error) {
+	if len(in) != 2 {
+		return nil, fmt.Errorf("%v: %d inputs, want 2", op, len(in))
+	}
+	dt, err := G.ApplyOp(unitsGrad{pureOp: keep(), op: op}, in[0], grad)
+	if err != nil {
+		return nil, err
+	}
+	return G.Nodes{nil, dt}, nil
+}
+
+// unitsGrad is unitsOp's gradient with respect to the trunk: inputs u and
+// the output gradient g [B·heads, k], output u_bᵀ·g_b per image [B·hw, k].
+type unitsGrad struct {
+	pureOp
+	op unitsOp
+}
+
+func (g unitsGrad) Arity() int { return 2 }
+func (g unitsGrad) Type() hm.Type {
+	a := hm.TypeVariable('a')
+	return hm.NewFnType(G.TensorType{Dims: 3, Of: a}, G.TensorType{Dims: 2, Of: a}, G.TensorType{Dims: 2, Of: a})
+}
+func (g unitsGrad) InferShape(...G.DimSizer) (tensor.Shape, error) {
+	return tensor.Shape{g.op.b * g.op.hw, g.op.k}, nil
+}
+func (g unitsGrad) Do(in ...G.Value) (G.Value, error) {
+	return g.UsePreallocDo(g.result(g.op.b*g.op.hw, g.op.k), in...)
+}
+
+// UsePreallocDo implements G.UsePreallocDoer.
+func (g unitsGrad) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, error) {
+	u, d, out, err := floats2(g, prealloc, in)
+	if err != nil {
+		return nil, err
+	}
+	op := g.op
+	H, hw, k := op.heads, op.hw, op.k
+	if len(u) != op.b*H*hw || len(d) != op.b*H*k || len(out) != op.b*hw*k {
+		return nil, fmt.Errorf("%v: units %v, gradient %v, output %v", g, in[0].Shape(), in[1].Shape(), prealloc.Shape())
+	}
+	parallelRows(op.b, H*hw*k, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			sgemm.GemmWorkers(1, true, false, hw, k, H, u[i*H*hw:], hw, d[i*H*k:], k, 0, out[i*hw*k:(i+1)*hw*k], k)
+		}
+	})
+	return prealloc, nil
+}
+func (g unitsGrad) WriteHash(h hash.Hash) {
+	fmt.Fprint(h, "dunits:")
+	g.op.WriteHash(h)
+}
+func (g unitsGrad) Hashcode() uint32 { return hashOf(g) }
+func (g unitsGrad) String() string   { return fmt.Sprintf("∂t %v", g.op) }

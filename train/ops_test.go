@@ -183,3 +183,11 @@ func TestBiasOpGradient(t *testing.T) {
 		})
 	}
 }
+
+// unitsOp's gradient with respect to the trunk (unitsGrad), for unit
+// planes of several cells (every game's mark one, but the op is a product).
+func TestUnitsOpGradient(t *testing.T) {
+	opGradCheck(t, [][]int{{3 * 5, 4}, {3, 2, 5}}, nil, 1, func(in G.Nodes) (*G.Node, error) {
+		return G.ApplyOp(unitsOp{pureOp: keep(), b: 3, heads: 2, hw: 5, k: 4}, in[1], in[0])
+	})
+}
