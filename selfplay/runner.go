@@ -29,7 +29,7 @@ type Config struct {
 	Shaping      float64        // adds Shaping·(Φ(s′) − Φ(s)) to each row's reward (the game's rules.Potential); 0 = off
 	Out          string         // output directory; "" = write nothing (measures self-play alone)
 	RowsPerShard int            // shard roll-over; 0 = the datasets default
-	MaxEpisode   int            // truncate episodes after this many steps; 0 = the game's own end
+	MaxEpisode   int            // truncate episodes after this many steps; 0 (or less) = the game's own end
 	Compression  string         // shard compression: "zstd" (default) or "lz4"
 	// Progress, if set, is called about every 200 ms from the run's goroutine.
 	Progress func(Stats)
@@ -258,7 +258,7 @@ type game struct {
 // whichever worker plays it.
 func newRange(cfg Config, entries []agents.Entry, lineups [][]int, lo, hi int, free chan *episodeBuf) (*envRange, error) {
 	v, err := env.New(env.Config{Game: cfg.Game, N: hi - lo, Seed: cfg.Seed, Workers: 1, NoObs: true,
-		Reward: cfg.Reward, Shaping: cfg.Shaping, MaxSteps: cfg.MaxEpisode})
+		Reward: cfg.Reward, Shaping: cfg.Shaping, MaxSteps: max(cfg.MaxEpisode, 0)})
 	if err != nil {
 		return nil, fmt.Errorf("selfplay: %w", err)
 	}
