@@ -46,18 +46,25 @@ func (op biasOp) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, error)
 		return nil, fmt.Errorf("%v: matrix %v, bias %v, output %v", op, in[0].Shape(), in[1].Shape(), prealloc.Shape())
 	}
 	parallelRows(op.rows, op.n, func(lo, hi int) {
-		for r := lo; r < hi; r++ {
-			src, dst := m[r*op.n:(r+1)*op.n], out[r*op.n:(r+1)*op.n]
-			for j, v := range src {
-				v += b[j]
-				if op.relu && v < 0 {
-					v = 0
-				}
-				dst[j] = v
-			}
-		}
+		addBias(out[lo*op.n:hi*op.n], m[lo*op.n:hi*op.n], b, op.relu)
 	})
 	return prealloc, nil
+}
+
+// addBias writes src plus b on every row (rows of len(b)) into dst, clamped
+// at zero if relu; dst may be src.
+func addBias(dst, src, b []float32, relu bool) {
+	n := len(b)
+	for r := 0; r+n <= len(src); r += n {
+		d := dst[r : r+n]
+		for j, v := range src[r : r+n] {
+			v += b[j]
+			if relu && v < 0 {
+				v = 0
+			}
+			d[j] = v
+		}
+	}
 }
 func (op biasOp) WriteHash(h hash.Hash) {
 	fmt.Fprintf(h, "bias:%d-%d-%v", op.rows, op.n, op.relu)

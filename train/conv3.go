@@ -12,11 +12,14 @@ import (
 	"github.com/gridgym/gridgym/internal/sgemm"
 )
 
-// conv3Op is a whole 3×3 convolution (zero padding 1, no bias) of a batch
-// of H×W images: inputs x (C channels: [B·H·W, C], or [B, C, H, W] with
-// nchw) and w [F, C, 3, 3], output [B·H·W, F]. It gathers x's patches
-// (see patches) and multiplies them by the filter laid out to match.
-// Its gradients are two more products (conv3GradInput, conv3GradFilter)
+// conv3Op is a whole 3×3 convolution layer (zero padding 1) of a batch of
+// H×W images: inputs x (C channels: [B·H·W, C], or [B, C, H, W] with
+// nchw), w [F, C, 3, 3] and the bias b [F], output ReLU(x∗w + b)
+// [B·H·W, F]. It gathers x's patches (see patches), multiplies them by the
+// filter laid out to match and adds the bias and clamps each chunk of
+// images while it is in cache (a separate biasOp read and wrote the whole
+// output again). Its gradients are reluGradOp and colSumOp (biasOp's), then
+// two more products (conv3GradInput, conv3GradFilter)
 // instead of the patch gather's transpose: the data gradient is the full
 // convolution of the output gradient with the flipped filter, a product
 // with 9·F-long rows, where differentiating the gather would build and
@@ -80,6 +83,7 @@ type conv3Scratch struct {
 	img    [][]float32 // per slot: one input image in NHWC (nchw inputs)
 	wt, wf []float32
 	dw     [][]float32 // per slot: its chunks' filter gradient
+	bias   []float32   // the forward product's bias, for the run in progress
 	run    conv3Run
 }
 
@@ -132,7 +136,11 @@ func (r *conv3Run) RunPart(i, slots int) {
 			}
 			sgemm.GemmWorkers(1, true, false, kk, r.n, n*hw, col, kk, r.mat[i0*hw*r.n:(i0+n)*hw*r.n], r.n, beta, s.dw[i], r.n)
 		default:
-			sgemm.GemmWorkers(1, false, false, n*hw, r.n, kk, col, kk, r.mat, r.n, 0, r.out[i0*hw*r.n:(i0+n)*hw*r.n], r.n)
+			out := r.out[i0*hw*r.n : (i0+n)*hw*r.n]
+			sgemm.GemmWorkers(1, false, false, n*hw, r.n, kk, col, kk, r.mat, r.n, 0, out, r.n)
+			if r.kind == runForward {
+				addBias(out, out, s.bias, true)
+			}
 		}
 		first = false
 	}
@@ -147,7 +155,7 @@ func newConv3Op(b, c, h, w, f int, nchw bool) conv3Op {
 
 func (op conv3Op) rows() int { return op.p.b * op.p.h * op.p.w }
 
-func (op conv3Op) Arity() int { return 2 }
+func (op conv3Op) Arity() int { return 3 }
 
 func (op conv3Op) Type() hm.Type {
 	dims := 2
@@ -155,7 +163,7 @@ func (op conv3Op) Type() hm.Type {
 		dims = 4
 	}
 	a := hm.TypeVariable('a')
-	return hm.NewFnType(G.TensorType{Dims: dims, Of: a}, G.TensorType{Dims: 4, Of: a}, G.TensorType{Dims: 2, Of: a})
+	return hm.NewFnType(G.TensorType{Dims: dims, Of: a}, G.TensorType{Dims: 4, Of: a}, G.TensorType{Dims: 1, Of: a}, G.TensorType{Dims: 2, Of: a})
 }
 
 func (op conv3Op) InferShape(...G.DimSizer) (tensor.Shape, error) {
@@ -192,15 +200,21 @@ func grow(buf []float32, n int) []float32 {
 
 // UsePreallocDo implements G.UsePreallocDoer.
 func (op conv3Op) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, error) {
-	x, w, out, err := floats2(op, prealloc, in)
+	if len(in) != 3 {
+		return nil, fmt.Errorf("%v: %d inputs, want 3", op, len(in))
+	}
+	d, err := floatsN(op, in[0], in[1], in[2], prealloc)
 	if err != nil {
 		return nil, err
 	}
+	x, w, b, out := d[0], d[1], d[2], d[3]
 	C, F, rows := op.p.c, op.f, op.rows()
-	if len(x) != rows*C || len(w) != F*C*9 || len(out) != rows*F {
-		return nil, fmt.Errorf("%v: input %v, filter %v, output %v", op, in[0].Shape(), in[1].Shape(), prealloc.Shape())
+	if len(x) != rows*C || len(w) != F*C*9 || len(b) != F || len(out) != rows*F {
+		return nil, fmt.Errorf("%v: input %v, filter %v, bias %v, output %v", op, in[0].Shape(), in[1].Shape(), in[2].Shape(), prealloc.Shape())
 	}
 	s := op.scratch
+	s.bias = b
+	defer func() { s.bias = nil }()
 	// wt[(dy·3+dx)·C + c][f] = w[f][c][dy][dx]
 	s.wt = grow(s.wt, 9*C*F)
 	for f := 0; f < F; f++ {
@@ -253,13 +267,19 @@ func (op conv3Op) String() string {
 
 // DiffWRT implements G.SDOp: the network's input planes (nchw) need no
 // gradient.
-func (op conv3Op) DiffWRT(int) []bool { return []bool{!op.p.nchw, true} }
+func (op conv3Op) DiffWRT(int) []bool { return []bool{!op.p.nchw, true, true} }
 
-// SymDiff implements G.SDOp.
-func (op conv3Op) SymDiff(in G.Nodes, _, grad *G.Node) (G.Nodes, error) {
-	if len(in) != 2 {
-		return nil, fmt.Errorf("%v: %d inputs, want 2", op, len(in))
+// SymDiff implements G.SDOp: through the ReLU and the bias as biasOp's,
+// then the convolution's products.
+func (op conv3Op) SymDiff(in G.Nodes, out, grad *G.Node) (G.Nodes, error) {
+	if len(in) != 3 {
+		return nil, fmt.Errorf("%v: %d inputs, want 3", op, len(in))
 	}
+	gb, err := biasOp{rows: op.rows(), n: op.f, relu: true}.SymDiff(G.Nodes{nil, in[2]}, out, grad)
+	if err != nil {
+		return nil, err
+	}
+	grad = gb[0]
 	dw, err := G.ApplyOp(conv3GradFilter{pureOp: keep(), op: op}, in[0], grad)
 	if err != nil {
 		return nil, err
@@ -270,7 +290,7 @@ func (op conv3Op) SymDiff(in G.Nodes, _, grad *G.Node) (G.Nodes, error) {
 			return nil, err
 		}
 	}
-	return G.Nodes{dx, dw}, nil
+	return G.Nodes{dx, dw, gb[1]}, nil
 }
 
 // conv3GradInput is conv3Op's gradient with respect to x: inputs the

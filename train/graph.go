@@ -121,9 +121,10 @@ func newGraphKL(net *neural.Net, batch int, kl bool) (*graph, error) {
 		sh := m.Shape()
 		return must(G.ApplyOp(biasOp{pureOp: keep(), rows: sh[0], n: sh[1], relu: relu}, m, b))
 	}
-	// conv3: 3×3 convolution of in (c channels) by w [F, c, 3, 3] (conv3Op).
+	// conv3: ReLU of the 3×3 convolution of in (c channels) by w [F, c, 3, 3]
+	// plus b (conv3Op).
 	conv3 := func(in *G.Node, c int, nchw bool, w, b *G.Node) *G.Node {
-		return bias(must(G.ApplyOp(newConv3Op(batch, c, a.Height, a.Width, F, nchw), in, w)), b, true)
+		return must(G.ApplyOp(newConv3Op(batch, c, a.Height, a.Width, F, nchw), in, w, b))
 	}
 	// conv1: 1×1 convolution of the trunk to cout channels by w [cout, F, 1, 1].
 	conv1 := func(in *G.Node, cout int, w, b *G.Node, relu bool) *G.Node {
