@@ -218,8 +218,8 @@ func gameReplay(cfg Config, r GameResult, moves [][]rules.Move, hash uint64) *Re
 // rules.SeatStream(seed, index, s), so a game can be replayed alone. onStep, if set, sees
 // the position before the first step and after every step. The game is
 // played on an env.Vec, so cfg's game must have an encoder, as every
-// registered game has (package env's tests check it); PlayGame panics
-// otherwise.
+// registered game has (rules.Register refuses a game without one); PlayGame
+// panics otherwise.
 func PlayGame(cfg rules.Config, entries []agents.Entry, lineup []int, seed, index uint64, onStep func(rules.State)) GameResult {
 	return playGame(cfg, entries, lineup, seed, index, onStep, nil)
 }

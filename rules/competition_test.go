@@ -60,9 +60,12 @@ func TestRegisterChecksCompetition(t *testing.T) {
 			t.Fatalf("recovered %v, want the competition's error", r)
 		}
 	}()
-	Register(&Game{Name: "competition-check", New: func(Config) State { return nil }, Codec: nopCodec{},
+	Register(&Game{Name: "competition-check", New: func(Config) State { return nil }, Codec: nopCodec{}, Encoder: nopEncoder,
 		Competition: &Competition{Protocol: ProgramRun}})
 }
+
+// nopEncoder stands in for the encoder that Register requires.
+func nopEncoder(Config) Encoder { return nil }
 
 type nopCodec struct{}
 

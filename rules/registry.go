@@ -252,9 +252,11 @@ func ParseParams(specs []string) (map[string]string, error) {
 var registry = map[string]*Game{}
 
 // Register adds g to the registry. It panics on a duplicate or incomplete
-// registration, which is a programming error caught at start-up.
+// registration, which is a programming error caught at start-up. A game
+// needs an encoder as well as its rules and codec: every loop (env.Vec,
+// and so self-play, tournaments and training) plays on it.
 func Register(g *Game) {
-	if g.Name == "" || g.New == nil || g.Codec == nil {
+	if g.Name == "" || g.New == nil || g.Codec == nil || g.Encoder == nil {
 		panic("rules: incomplete registration of game " + g.Name)
 	}
 	if g.Competition != nil {

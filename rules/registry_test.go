@@ -88,7 +88,7 @@ func TestPointsFromKeys(t *testing.T) {
 func TestRegisterChecksTrain(t *testing.T) {
 	register := func(name string, train fstest.MapFS) (msg any) {
 		defer func() { msg = recover() }()
-		Register(&Game{Name: name, New: func(Config) State { return nil }, Codec: nopCodec{}, Train: train})
+		Register(&Game{Name: name, New: func(Config) State { return nil }, Codec: nopCodec{}, Encoder: nopEncoder, Train: train})
 		return nil
 	}
 	if r := register("train-check-strong-only", fstest.MapFS{TrainPreset("strong"): {Data: []byte("game: x\n")}}); r == nil || !strings.Contains(r.(string), TrainDefault) {
@@ -98,4 +98,28 @@ func TestRegisterChecksTrain(t *testing.T) {
 		t.Fatalf("a default config refused: %v", r)
 	}
 	delete(registry, "train-check-default")
+}
+
+// Register refuses a game without its rules, codec or encoder: every loop
+// (env.Vec, so self-play, tournaments and training) plays on the encoder.
+func TestRegisterRefusesIncomplete(t *testing.T) {
+	newState := func(Config) State { return nil }
+	for _, c := range []struct {
+		name string
+		g    Game
+	}{
+		{"no name", Game{New: newState, Codec: nopCodec{}, Encoder: nopEncoder}},
+		{"no rules", Game{Name: "x-no-rules", Codec: nopCodec{}, Encoder: nopEncoder}},
+		{"no codec", Game{Name: "x-no-codec", New: newState, Encoder: nopEncoder}},
+		{"no encoder", Game{Name: "x-no-encoder", New: newState, Codec: nopCodec{}}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			defer func() {
+				if r := recover(); r == nil || !strings.Contains(r.(string), "incomplete registration") {
+					t.Fatalf("recovered %v, want an incomplete registration", r)
+				}
+			}()
+			Register(&c.g)
+		})
+	}
 }
