@@ -3,7 +3,7 @@
 // self-play against a league of opponents, as CleanRL's ppo.py does it, on
 // gorgonia graphs with the custom convolution op of conv3.go.
 //
-// One run (Run), everything set by Config (config.go, configs/<game>.yaml):
+// One run (Run), everything set by Config (config.go; a game's train/default.yaml):
 //
 //	warm start (bc.go)       teacher plays → shards → Clone: cross-entropy on the
 //	                         teacher's moves + value loss; checkpoint 0 = the clone,

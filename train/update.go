@@ -14,7 +14,7 @@ import (
 
 // The PPO update, in the shape of CleanRL's ppo.py: learn runs the epochs
 // and minibatches, defineLoss (below it) is the loss they minimise. Every
-// hyperparameter is a PPOConfig field (configs/<game>.yaml, ppo.*):
+// hyperparameter is a PPOConfig field (a game's train/default.yaml, ppo.*):
 //
 //	gamma, lambda      GAE(γ, λ) advantages and returns (target: gae | upgo)
 //	epochs, minibatch  passes over the iteration's decisions, samples per step
