@@ -318,3 +318,36 @@ func TestLeagueSeatsTheCloneAndScriptedBots(t *testing.T) {
 		}
 	}
 }
+
+// The warm start's teacher plays about the steps its samples need (30%
+// spare), in fewer envs when the game's episodes are long for that budget,
+// and every env at least two of the longest episodes.
+func TestTeacherBudget(t *testing.T) {
+	for _, c := range []struct {
+		name                     string
+		samples                  int
+		perStep                  float64
+		maxSteps, longest        int
+		wantEnvs                 int
+		wantStepsLo, wantStepsHi int64
+	}{
+		// Slime: sequential, teacher + 1 opponent: ½ teacher decision a step.
+		{"short games", 30000, 0.5, 2000, 2000, 19, 78000, 78600},
+		// Bovine Borders: 4 seats, teacher + 1 opponent: 2 decisions a step.
+		{"long games", 60000, 2, 10000, 10000, 2, 40004, 41600},
+		// A small sample: 2 envs of 2 longest episodes each.
+		{"few samples", 100, 2, 10000, 10000, 2, 40004, 40004},
+		// Cut episodes count as the longest.
+		{"cut episodes", 60000, 2, 10000, 500, 32, 41500, 41600},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			envs, steps := teacherBudget(c.samples, c.perStep, c.maxSteps, c.longest)
+			if envs != c.wantEnvs || steps < c.wantStepsLo || steps > c.wantStepsHi {
+				t.Errorf("teacherBudget = %d envs, %d steps; want %d envs, steps in [%d, %d]", envs, steps, c.wantEnvs, c.wantStepsLo, c.wantStepsHi)
+			}
+			if per := steps / int64(envs); per < 2*int64(c.longest+1) {
+				t.Errorf("%d steps per env, under two of the longest episodes (%d)", per, 2*(c.longest+1))
+			}
+		})
+	}
+}
