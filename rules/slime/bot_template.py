@@ -35,19 +35,21 @@ def answer(arg):
     parts = arg.strip().split(",")
     me, rows = parts[0], parts[1:]
     n = len(rows)
-    spreads, jumps = [], []
+    spreads, jumps, owns = [], [], []
     for r in range(n):
         for c in range(n):
             if rows[r][c] != me:
                 continue
             for r2 in range(max(0, r - 2), min(n, r + 3)):
                 for c2 in range(max(0, c - 2), min(n, c + 3)):
-                    if rows[r2][c2] != ".":
-                        continue
                     d = max(abs(r - r2), abs(c - c2))
-                    (spreads if d == 1 else jumps).append((r, c, r2, c2))
-    # A start: spread if you can (like simplebot), else jump, else pass.
-    pool = spreads or jumps
+                    if rows[r2][c2] == ".":
+                        (spreads if d == 1 else jumps).append((r, c, r2, c2))
+                    elif rows[r2][c2] == me and d == 1:
+                        owns.append((r, c, r2, c2))  # onto your own slime next door (R8)
+    # A start: spread if you can (like simplebot), else jump, else move onto
+    # your own slime (legal, R8), else pass: nothing is left to you.
+    pool = spreads or jumps or owns
     if not pool:
         return "-1 -1 -1 -1\n"
     return "%d %d %d %d\n" % random.choice(pool)
