@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/gridgym/gridgym/agents"
 	"github.com/gridgym/gridgym/rules"
 	"github.com/gridgym/gridgym/search"
 )
@@ -45,5 +46,50 @@ func BenchmarkSearch(b *testing.B) {
 				b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(max(s.Moves, 1)), "ms/move")
 			})
 		}
+	}
+}
+
+// strengthSpecs are the search bots of reports/search's strength runs, one
+// per game, each played there against three copies of its prior bot.
+var strengthSpecs = map[string]string{
+	"slime":          "search:greedy@1200:trees=1",
+	"rising-tide":    "search:wall_warsaw@16:trees=1:depth=4:opp=prior",
+	"rectangle":      "search:boxer@48:trees=1:depth=4:opp=prior",
+	"nuggets":        "search:greedy_tuned@32:trees=1:depth=2:extra=2:opp=prior",
+	"bovine-borders": "search:greedy@4:trees=1:depth=1:extra=1:opp=prior",
+}
+
+// BenchmarkStrengthSpecs plays whole games of each strengthSpecs bot (seat
+// 0) against three copies of its prior bot and reports the search's wall
+// time per move and simulations per second: the cost per move of the
+// strength runs.
+//
+//	go test ./search -run '^$' -bench StrengthSpecs -benchtime 2x
+func BenchmarkStrengthSpecs(b *testing.B) {
+	for _, g := range rules.Games() {
+		spec, ok := strengthSpecs[g.Name]
+		if !ok {
+			continue
+		}
+		b.Run(g.Name, func(b *testing.B) {
+			var s search.Stats
+			seed := uint64(0)
+			for b.Loop() {
+				seed++
+				st := g.New(g.Default())
+				sa := newAgent(b, g.Name, spec).(*search.Agent)
+				bots := []agents.Agent{sa}
+				for len(bots) < st.Spec().Seats {
+					bots = append(bots, newAgent(b, g.Name, prior(g.Name)))
+				}
+				play(b, g, bots, seed, 1<<30)
+				s.Moves += sa.Stats().Moves
+				s.Simulations += sa.Stats().Simulations
+				s.Time += sa.Stats().Time
+			}
+			b.ReportMetric(float64(s.Time.Microseconds())/1000/float64(max(s.Moves, 1)), "ms/move")
+			b.ReportMetric(float64(s.Moves)/float64(b.N), "moves/game")
+			b.ReportMetric(s.PerSecond(), "sims/s")
+		})
 	}
 }
