@@ -2,6 +2,7 @@ package train
 
 import (
 	"fmt"
+	"runtime"
 	"testing"
 
 	"github.com/gridgym/gridgym/agents/neural"
@@ -35,24 +36,40 @@ var benchShapes = []struct {
 }
 
 // BenchmarkTrainStep: one forward+backward pass of the gorgonia graph on a
-// minibatch of 256 (samples/s = 256/op).
+// minibatch of 256 and the gradients' sum, as learn runs it (samples/s =
+// 256/op): split, the minibatch split over GOMAXPROCS workers (shard.go);
+// whole, unsplit, each op on every core. -cpu 1,2 gives one core and two.
 func BenchmarkTrainStep(b *testing.B) {
 	for _, s := range benchShapes {
-		b.Run(fmt.Sprintf("%s/f%d-l%d", s.game, s.filters, s.layers), func(b *testing.B) {
-			net := benchArch(b, s.game, s.filters, s.layers, s.hidden)
-			gr, err := newGraph(net, 256)
-			if err != nil {
-				b.Fatal(err)
-			}
-			gr.coefficients(1, 0.5, 0.01, 0)
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				if err := gr.run(); err != nil {
+		for _, mode := range []string{"split", "whole"} {
+			b.Run(fmt.Sprintf("%s/f%d-l%d/%s", s.game, s.filters, s.layers, mode), func(b *testing.B) {
+				net := benchArch(b, s.game, s.filters, s.layers, s.hidden)
+				gr, err := newGraph(net, 256)
+				if err != nil {
 					b.Fatal(err)
 				}
-			}
-			b.ReportMetric(float64(256*b.N)/b.Elapsed().Seconds(), "samples/s")
-		})
+				fillBench(gr, rules.NewRNG(1))
+				gr.coefficients(1, 0.5, 0.01, 0)
+				workers := 1
+				if mode == "split" {
+					workers = runtime.GOMAXPROCS(0)
+				}
+				st, err := newStep(gr, net, workers)
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					if err := st.run(); err != nil {
+						b.Fatal(err)
+					}
+					if _, err := st.grads(); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(256*b.N)/b.Elapsed().Seconds(), "samples/s")
+			})
+		}
 	}
 }
 

@@ -295,10 +295,11 @@ type rowsJob struct {
 func (j *rowsJob) RunPart(i, parts int) { j.f(j.n*i/parts, j.n*(i+1)/parts) }
 
 // parallelRows runs f over rows 0..n on every core when the work (n rows of
-// about cost floats each) is worth splitting.
+// about cost floats each) is worth splitting, and on the caller alone
+// inside an sgemm.Split (a minibatch shard of a data-parallel step).
 func parallelRows(n, cost int, f func(lo, hi int)) {
 	parts := min(runtime.GOMAXPROCS(0), n)
-	if parts < 2 || n*cost < 1<<15 {
+	if parts < 2 || sgemm.Serial() || n*cost < 1<<15 {
 		f(0, n)
 		return
 	}

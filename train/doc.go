@@ -32,6 +32,8 @@
 // learn's epochs and minibatches, then defineLoss, every term of the loss
 // and the hyperparameter that weighs it (PPOConfig's fields, each with its
 // meaning and range). graph.go is the gorgonia plumbing: the network as a
-// graph, its inputs (fill), the tape machine. Learner mode (remote.go) runs the same
+// graph, its inputs (fill), the tape machine; shard.go splits each
+// minibatch's pass over the workers (config workers) and sums the gradients.
+// Learner mode (remote.go) runs the same
 // update on shards that actors upload instead of collecting here.
 package train

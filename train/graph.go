@@ -51,7 +51,8 @@ type graph struct {
 
 	// Outputs, copied out of the forward pass by read nodes (the backward
 	// pass may overwrite intermediate values in place).
-	out map[*G.Node]*G.Value
+	out  map[*G.Node]*G.Value
+	outs []*G.Node // out's nodes in the order newGraphKL made them
 
 	// fill's scratch for a sample in another frame (augmentation).
 	tPlanes  []uint8
@@ -192,6 +193,7 @@ func newGraphKL(net *neural.Net, batch int, kl bool) (*graph, error) {
 	if kl {
 		outs = append(outs, gr.klLoss)
 	}
+	gr.outs = outs
 	for _, n := range outs {
 		v := new(G.Value)
 		if n.IsScalar() {
@@ -283,6 +285,20 @@ func (gr *graph) read(n *G.Node) []float32 {
 		return []float32{v}
 	}
 	return nil
+}
+
+// outputs returns the output nodes (read's), in the same order in every
+// graph of the same network.
+func (gr *graph) outputs() []*G.Node { return gr.outs }
+
+// output returns output node n's index in outputs (-1 if n is none).
+func (gr *graph) output(n *G.Node) int {
+	for i, o := range gr.outs {
+		if o == n {
+			return i
+		}
+	}
+	return -1
 }
 
 // samples is what one gradient step reads: the buffer rows of a minibatch.

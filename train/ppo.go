@@ -81,6 +81,7 @@ type trainer struct {
 	rcfg  rules.Config
 	net   *neural.Net
 	graph *graph
+	step  *step // the train step on graph's inputs (learn makes it)
 	adam  *adam
 	pool  []*neural.Net
 	poolI []int // iteration of each pool snapshot

@@ -79,6 +79,19 @@ func (t *trainer) learn(ctx context.Context, it int, rng *rules.RNG, lr float64,
 		lo[i], hi[i] = float32(1-p.Clip), float32(1+p.Clip)
 	}
 
+	// The train step: the minibatch split over the workers (shard.go).
+	if t.step == nil {
+		w := t.cfg.Workers
+		if w == 0 {
+			w = defaultWorkers()
+		}
+		var err error
+		if t.step, err = newStep(gr, t.net, w); err != nil {
+			return err
+		}
+	}
+	st := t.step
+
 	s := samples{planes: b.planes, scalars: b.scalars, masks: b.masks, actions: b.actions, os: b.os, ns: b.ns, mw: b.mw, heads: b.heads}
 	B := p.Minibatch
 	bInds := make([]int, n)
@@ -130,11 +143,11 @@ func (t *trainer) learn(ctx context.Context, it int, rng *rules.RNG, lr float64,
 			}
 
 			// loss (defineLoss), then loss.backward().
-			if err := gr.run(); err != nil {
+			if err := st.run(); err != nil {
 				return fmt.Errorf("ppo step: %w", err)
 			}
 			// clip_grad_norm_(max_grad_norm), optimizer.step().
-			grads, err := gr.grads()
+			grads, err := st.grads()
 			if err != nil {
 				return err
 			}
@@ -142,15 +155,15 @@ func (t *trainer) learn(ctx context.Context, it int, rng *rules.RNG, lr float64,
 
 			// Statistics: the loss terms, approx_kl = mean(old − new
 			// log-probability), clipfrac = share of |ratio − 1| > ε.
-			pg += float64(gr.read(gr.pgLoss)[0])
-			vl += float64(gr.read(gr.vLoss)[0])
-			e := float64(gr.read(gr.entropy)[0])
+			pg += float64(st.read(gr.pgLoss)[0])
+			vl += float64(st.read(gr.vLoss)[0])
+			e := float64(st.read(gr.entropy)[0])
 			ent += e
 			floorOn = e < p.EntropyFloor
 			if cKL > 0 {
-				klClone += float64(gr.read(gr.klLoss)[0]) - targetH/float64(B)
+				klClone += float64(st.read(gr.klLoss)[0]) - targetH/float64(B)
 			}
-			newLogp, ratio := gr.read(gr.logpA), gr.read(gr.ratio)
+			newLogp, ratio := st.read(gr.logpA), st.read(gr.ratio)
 			for j := range mbInds {
 				approxKL += float64(old[j] - newLogp[j])
 				if math.Abs(float64(ratio[j])-1) > p.Clip {

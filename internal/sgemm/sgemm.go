@@ -15,6 +15,7 @@ package sgemm
 import (
 	"runtime"
 	"sync"
+	"sync/atomic"
 )
 
 const (
@@ -110,6 +111,9 @@ func GemmWorkers(workers int, transA, transB bool, m, n, k int, a []float32, lda
 	}
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
+		if Serial() {
+			workers = 1
+		}
 	}
 	// Split only products worth the hand-off and the second core's cold
 	// caches (about 30 µs of work on one core).
@@ -162,11 +166,49 @@ type Runner interface{ RunPart(i, n int) }
 
 // Parallel runs r.RunPart(i, n) for i < n, part 0 on the calling goroutine
 // and the others on the package's workers, and returns when all are done.
+// While a Split is in progress it runs the parts one after another on the
+// caller instead (the cores are busy with the Split's parts).
 func Parallel(n int, r Runner) {
 	if n <= 1 {
 		r.RunPart(0, 1)
 		return
 	}
+	if Serial() {
+		for i := 0; i < n; i++ {
+			r.RunPart(i, n)
+		}
+		return
+	}
+	dispatch(n, r)
+}
+
+// splits counts the Splits in progress.
+var splits atomic.Int32
+
+// Serial reports whether a Split is in progress: then Gemm and Parallel
+// keep to their calling goroutine, and so should other code that splits its
+// work over the cores (the cores are busy with the Split's parts, and a
+// second level of goroutines would only make them fight). Results do not
+// change: Gemm and Parallel give the same bits on any number of workers.
+func Serial() bool { return splits.Load() > 0 }
+
+// Split is Parallel for coarse parts that each do a whole job of their own
+// (the trainer's minibatch shards): the n parts run at once, part 0 on the
+// calling goroutine, and until they all return every Gemm and Parallel,
+// in them or elsewhere, runs on its caller alone (Serial).
+func Split(n int, r Runner) {
+	splits.Add(1)
+	defer splits.Add(-1)
+	if n <= 1 {
+		r.RunPart(0, 1)
+		return
+	}
+	dispatch(n, r)
+}
+
+// dispatch runs r's n parts, part 0 on the caller and the others on the
+// pool's workers, and returns when all are done.
+func dispatch(n int, r Runner) {
 	startPool()
 	pk := getPacked(0)
 	pk.wg.Add(n - 1)

@@ -182,3 +182,38 @@ func BenchmarkPatches3x3(b *testing.B) {
 		})
 	}
 }
+
+// splitProbe records, for each part of a Split, whether Serial held and the
+// order in which a Parallel inside the part ran its sub-parts.
+type splitProbe struct {
+	serial [3]bool
+	order  [3][]int
+}
+
+type subParts struct{ order *[]int }
+
+func (s subParts) RunPart(i, n int) { *s.order = append(*s.order, i) }
+
+func (p *splitProbe) RunPart(i, n int) {
+	p.serial[i] = Serial()
+	Parallel(4, subParts{&p.order[i]})
+}
+
+// Inside a Split every part sees Serial, and a Parallel in a part runs its
+// sub-parts on the caller, in order (no second level of goroutines); after
+// it, Serial is off again.
+func TestSplitKeepsInnerWorkSerial(t *testing.T) {
+	var p splitProbe
+	Split(3, &p)
+	for i := range p.serial {
+		if !p.serial[i] {
+			t.Errorf("part %d: Serial false inside a Split", i)
+		}
+		if fmt.Sprint(p.order[i]) != "[0 1 2 3]" {
+			t.Errorf("part %d: inner Parallel ran parts %v, want [0 1 2 3] on the caller", i, p.order[i])
+		}
+	}
+	if Serial() {
+		t.Error("Serial still on after the Split returned")
+	}
+}
