@@ -52,7 +52,7 @@ func BenchmarkSearch(b *testing.B) {
 // strengthSpecs are the search bots of reports/search's strength runs, one
 // per game, each played there against three copies of its prior bot.
 var strengthSpecs = map[string]string{
-	"slime":          "search:greedy@1200:trees=1",
+	"slime":          "search:greedy@2000:trees=1:opp=prior",
 	"rising-tide":    "search:wall_warsaw@16:trees=1:depth=4:opp=prior",
 	"rectangle":      "search:boxer@48:trees=1:depth=4:opp=prior",
 	"nuggets":        "search:greedy_tuned@32:trees=1:depth=2:extra=2:opp=prior",
