@@ -44,12 +44,18 @@ func MeasureLearner(net *neural.Net, cores int, per time.Duration) (LearnerRates
 	if err := gr.coefficients(1, 0.5, 0.01, 0); err != nil {
 		return r, err
 	}
+	// The step PPO takes (update.go): on more than one core the minibatch
+	// is split over them (shard.go).
+	st, err := newStep(gr, net, cores)
+	if err != nil {
+		return r, err
+	}
 	opt := newAdam(net)
 	step := func() error {
-		if err := gr.run(); err != nil {
+		if err := st.run(); err != nil {
 			return err
 		}
-		grads, err := gr.grads()
+		grads, err := st.grads()
 		if err != nil {
 			return err
 		}
