@@ -139,17 +139,7 @@ func TestGradientsMatchFiniteDifferences(t *testing.T) {
 // (the convolutions split their chunks into slots fixed by the CPU count,
 // not by GOMAXPROCS), for every game's shape.
 func TestGradientsSameOnEveryCoreCount(t *testing.T) {
-	for _, tc := range []struct {
-		game   string
-		params map[string]string
-		coords bool
-	}{
-		{"slime", nil, false},
-		{"rising-tide", nil, false},
-		{"bovine-borders", nil, true},
-		{"nuggets", nil, true},
-		{"rectangle", map[string]string{"n": "8", "robots": "3"}, true},
-	} {
+	for _, tc := range gameShapes {
 		t.Run(tc.game, func(t *testing.T) {
 			net := testNet(t, tc.game, tc.params, tc.coords)
 			defer func(k int) { chunkImages = k }(chunkImages)

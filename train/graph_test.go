@@ -40,21 +40,25 @@ func testNet(t testing.TB, game string, params map[string]string, coords bool) *
 	return net
 }
 
+// gameShapes is every game's network shape for the tests that run on each
+// (testNet's arguments): Rectangle on a small board with several robots.
+var gameShapes = []struct {
+	game   string
+	params map[string]string
+	coords bool
+}{
+	{"slime", nil, false},
+	{"rising-tide", nil, false},
+	{"bovine-borders", nil, true},
+	{"nuggets", nil, true},
+	{"rectangle", map[string]string{"n": "8", "robots": "3"}, true},
+}
+
 // The plain-Go forward pass (neural.Forward, used for acting, evaluation and
 // the exported Go bot) equals the gorgonia graph's on random inputs and real
 // observations: max abs difference ≤ 1e-5 (issue 6).
 func TestForwardMatchesGorgonia(t *testing.T) {
-	for _, tc := range []struct {
-		game   string
-		params map[string]string
-		coords bool
-	}{
-		{"slime", nil, false},
-		{"rising-tide", nil, false},
-		{"bovine-borders", nil, true},
-		{"nuggets", nil, true},
-		{"rectangle", map[string]string{"n": "8", "robots": "3"}, true},
-	} {
+	for _, tc := range gameShapes {
 		t.Run(tc.game, func(t *testing.T) {
 			net := testNet(t, tc.game, tc.params, tc.coords)
 			a := net.Arch

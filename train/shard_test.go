@@ -19,17 +19,7 @@ import (
 // remainder to the last), every loss term on; and the same bits when run
 // again.
 func TestStepSplitSameAsWhole(t *testing.T) {
-	for _, tc := range []struct {
-		game   string
-		params map[string]string
-		coords bool
-	}{
-		{"slime", nil, false},
-		{"rising-tide", nil, false},
-		{"bovine-borders", nil, true},
-		{"nuggets", nil, true},
-		{"rectangle", map[string]string{"n": "8", "robots": "3"}, true},
-	} {
+	for _, tc := range gameShapes {
 		t.Run(tc.game, func(t *testing.T) {
 			net := testNet(t, tc.game, tc.params, tc.coords)
 			const batch = 17
