@@ -51,7 +51,10 @@ type Config struct {
 	// CheckpointEvery iterations between checkpoints (1..1e6); the last
 	// iteration always writes one.
 	CheckpointEvery int `yaml:"checkpoint_every"`
-	// Workers goroutines for acting and env stepping, 0 = all cores (0..256).
+	// Workers goroutines for acting and env stepping, and the parts each
+	// PPO minibatch is split into (shard.go), 0 = all cores (0..256). A run
+	// gives the same bits for the same workers; with other workers its
+	// gradients differ in the last bits (summed in another order).
 	Workers int `yaml:"workers"`
 }
 
