@@ -113,6 +113,20 @@ type cdpReply struct {
 	}
 }
 
+// removeProfile removes Chromium's profile folder, trying again for up to
+// two seconds while the browser's last child processes exit; a folder it
+// still cannot remove is logged, not a failure.
+func removeProfile(t *testing.T, dir string) {
+	var err error
+	for i := 0; i < 20; i++ {
+		if err = os.RemoveAll(dir); err == nil {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Logf("leaving Chromium's profile %s: %v", dir, err)
+}
+
 var devtoolsRe = regexp.MustCompile(`DevTools listening on (ws://\S+)`)
 
 // startBrowser starts Chromium headless and opens a blank page; it is shut
@@ -120,9 +134,16 @@ var devtoolsRe = regexp.MustCompile(`DevTools listening on (ws://\S+)`)
 func startBrowser(t *testing.T) *browser {
 	t.Helper()
 	bin := findChromium(t)
+	// The profile is not a t.TempDir: Chromium's child processes may still
+	// write into it for a moment after the browser is killed, which made
+	// t.TempDir's removal fail the test ("directory not empty").
+	profile, err := os.MkdirTemp("", "gridgym-chromium-")
+	if err != nil {
+		t.Fatal(err)
+	}
 	cmd := exec.Command(bin, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
 		"--no-first-run", "--no-default-browser-check", "--disable-extensions", "--hide-scrollbars",
-		"--window-size=1280,1000", "--remote-debugging-port=0", "--user-data-dir="+t.TempDir(), "about:blank")
+		"--window-size=1280,1000", "--remote-debugging-port=0", "--user-data-dir="+profile, "about:blank")
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -133,6 +154,7 @@ func startBrowser(t *testing.T) *browser {
 	t.Cleanup(func() {
 		cmd.Process.Kill()
 		cmd.Wait()
+		removeProfile(t, profile)
 	})
 	found := make(chan string, 1)
 	go func() {
