@@ -200,9 +200,10 @@ func meanKL(a, b *neural.Net, rng *rules.RNG) float64 {
 	a.Forward(wa, n, nil, 0)
 	b.Forward(wb, n, nil, 0)
 	kl := 0.0
+	var pa, pb []float64
 	for r := 0; r < n*arch.Heads; r++ {
-		pa := softmax(wa.Logits[r*arch.Actions : (r+1)*arch.Actions])
-		pb := softmax(wb.Logits[r*arch.Actions : (r+1)*arch.Actions])
+		pa = neural.Softmax(pa, wa.Logits[r*arch.Actions:(r+1)*arch.Actions])
+		pb = neural.Softmax(pb, wb.Logits[r*arch.Actions:(r+1)*arch.Actions])
 		for k := range pa {
 			if pa[k] > 0 {
 				kl += pa[k] * math.Log(pa[k]/pb[k])
@@ -210,23 +211,6 @@ func meanKL(a, b *neural.Net, rng *rules.RNG) float64 {
 		}
 	}
 	return kl / n
-}
-
-func softmax(l []float32) []float64 {
-	mx := math.Inf(-1)
-	for _, v := range l {
-		mx = math.Max(mx, float64(v))
-	}
-	p := make([]float64, len(l))
-	s := 0.0
-	for k, v := range l {
-		p[k] = math.Exp(float64(v) - mx)
-		s += p[k]
-	}
-	for k := range p {
-		p[k] /= s
-	}
-	return p
 }
 
 // The KL penalty keeps the policy nearer the clone than the same run
