@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 	"time"
@@ -240,9 +239,4 @@ func shardRows(t testing.TB, dir string) []int64 {
 		r.Close()
 	}
 	return out
-}
-
-func tempShard(t testing.TB) (dir string, file string) {
-	dir = t.TempDir()
-	return dir, filepath.Join(dir, "shard-000000.arrow")
 }

@@ -104,7 +104,6 @@ type player struct {
 	sym     rules.Symmetric
 	syms    []rules.D4
 	net     *neural.Net
-	pool    []*neural.Net
 	workers int
 	scratch []*scratch    // per worker
 	actors  [][]seatActor // [env][seat]

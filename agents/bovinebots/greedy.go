@@ -17,8 +17,6 @@ func init() {
 // rows is one seat's cows in the view, one bit per column (bit j = column j).
 type rows = [bovine.Size]uint32
 
-const allCols = 1<<bovine.Size - 1
-
 // connected returns the cows of own joined to the barn (0,0) by side-adjacent
 // own cows (R4), by flood fill: each pass sweeps the rows down and then up.
 func connected(own *rows) rows {

@@ -52,8 +52,6 @@ func encoderOf(t testing.TB, cfg rules.Config) (*Encoder, rules.Space) {
 	return e, e.Space()
 }
 
-func maskBit(mask []uint64, b int) bool { return mask[b>>6]>>uint(b&63)&1 != 0 }
-
 func TestEncoderSpace(t *testing.T) {
 	for _, vals := range encConfigs {
 		cfg := mustConfig(vals)
