@@ -4,18 +4,21 @@
 // the float32 SIMD libraries on the Go proxy (gorgonia.org/vecf32,
 // github.com/viterin/vek) offer element-wise and dot-product kernels, not a
 // blocked product, so this package holds a small one: B packed into
-// 16-column panels, a 6×16 register-tiled micro-kernel (AVX2 + FMA assembly
-// on amd64 CPUs that have them, chosen at run time with
-// golang.org/x/sys/cpu; portable Go elsewhere), and the rows of C split over
+// 16-column panels, a register-tiled micro-kernel (AVX2 + FMA 6×16 and
+// AVX-512F 12×16 assembly on amd64 CPUs that have them, found at run time
+// with golang.org/x/sys/cpu, the faster on this CPU timed at start-up;
+// portable Go elsewhere), and the rows of C split over
 // a fixed pool of worker goroutines. Every element of C is summed in the
 // same order whatever the number of workers, so results do not depend on
 // GOMAXPROCS, and a product allocates nothing once its buffers have grown.
 package sgemm
 
 import (
+	"math"
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 const (
@@ -44,6 +47,41 @@ type kernel struct {
 // the portable ones, then those the architecture's init adds by CPU
 // feature.
 var kernels = []kernel{{"go 6x16", 6, tileGo}, {"go 12x16", 12, tileGo}}
+
+// fastest returns the kernel of ks that multiplies a conv-shaped block
+// (rows of depth 144 by one 16-column panel, in L1) in the least time per
+// row: the best of five timings of each, about half a millisecond in all.
+// The kernels must give the same bits (the choice may differ from run to
+// run on a loaded machine; the results may not).
+func fastest(ks []kernel) kernel {
+	const depth, calls = 144, 64
+	a := make([]float32, maxMR*depth)
+	b := make([]float32, depth*nr)
+	c := make([]float32, maxMR*nr)
+	for i := range a {
+		a[i] = float32(i%7) - 3
+	}
+	for i := range b {
+		b[i] = float32(i%5) - 2
+	}
+	best, bestT := ks[0], time.Duration(math.MaxInt64)
+	for _, k := range ks {
+		t := time.Duration(math.MaxInt64)
+		for rep := 0; rep < 6; rep++ { // the first is a warm-up
+			start := time.Now()
+			for range calls {
+				k.tile(depth, a, depth, 1, b, c, nr)
+			}
+			if d := time.Since(start); rep > 0 && d < t {
+				t = d
+			}
+		}
+		if perRow := t / time.Duration(k.mr); perRow < bestT {
+			best, bestT = k, perRow
+		}
+	}
+	return best
+}
 
 // use selects a micro-kernel (tests select each in turn).
 func use(k kernel) { tile, mr, kernelName = k.tile, k.mr, k.name }
@@ -130,7 +168,7 @@ func GemmWorkers(workers int, transA, transB bool, m, n, k int, a []float32, lda
 		packB(pk.buf[:kb*npan*nr], transB, b, ldb, p0, kb, n)
 		*jb = job{a: a, rs: rs, ks: ks, p0: p0, kb: kb, bp: pk.buf[:kb*npan*nr], n: n, c: c, ldc: ldc}
 		if workers == 1 {
-			jb.rows(0, m, &pk.edge)
+			jb.rows(0, m, &pk.sc)
 			continue
 		}
 		// Row ranges in whole micro-tiles, the same tiles for any split.
@@ -141,7 +179,7 @@ func GemmWorkers(workers int, transA, transB bool, m, n, k int, a []float32, lda
 			t0, t1 := tiles*w/workers, tiles*(w+1)/workers
 			queue <- task{jb: jb, i0: t0 * mr, i1: min(t1*mr, m), wg: &pk.wg}
 		}
-		jb.rows(0, min(tiles/workers*mr, m), &pk.edge)
+		jb.rows(0, min(tiles/workers*mr, m), &pk.sc)
 		pk.wg.Wait()
 	}
 	*jb = job{}
@@ -232,14 +270,14 @@ func startPool() {
 		queue = make(chan task, maxWorkers)
 		for range max(runtime.NumCPU(), 2) {
 			go func() {
-				edge := new([maxMR * nr]float32)
+				sc := new(scratch)
 				for t := range queue {
 					if t.r != nil {
 						t.r.RunPart(t.i0, t.i1)
 						t.wg.Done()
 						continue
 					}
-					t.jb.rows(t.i0, t.i1, edge)
+					t.jb.rows(t.i0, t.i1, sc)
 					t.wg.Done()
 				}
 			}()
@@ -279,28 +317,50 @@ type job struct {
 	ldc    int
 }
 
-// rows adds the block's product into rows i0..i1 of C.
-// edge is the caller's scratch tile (a local would escape to the heap
+// scratch is a worker's scratch for rows (a local would escape to the heap
 // through the kernel's function value).
-func (jb *job) rows(i0, i1 int, edge *[maxMR * nr]float32) {
+type scratch struct {
+	edge [maxMR * nr]float32 // a tile of C for a narrow panel or the last rows
+	apad [maxMR * kc]float32 // the last rows of A, zero-padded to a whole tile
+}
+
+// rows adds the block's product into rows i0..i1 of C.
+func (jb *job) rows(i0, i1 int, s *scratch) {
 	kb := jb.kb
+	edge := s.edge[:]
 	for i := i0; i < i1; i += mr {
 		h := min(mr, i1-i)
-		abase := i*jb.rs + jb.p0*jb.ks
+		a, rs, ks := jb.a[i*jb.rs+jb.p0*jb.ks:], jb.rs, jb.ks
+		if h < mr {
+			// The last h < mr rows (the micro-kernel would read past A's
+			// end): copied into a tile padded with zero rows, so that the
+			// micro-kernel computes them as it does whole tiles. Every
+			// element of C is then the same chain of fused multiply-adds
+			// whatever the tile's height: the assembly kernels give the same
+			// bits (TestKernelsSameBits), so the fastest can be chosen.
+			ap := s.apad[:mr*kb]
+			for r := 0; r < mr; r++ {
+				row := ap[r*kb : (r+1)*kb]
+				if r >= h {
+					clear(row)
+					continue
+				}
+				for p := range row {
+					row[p] = a[r*rs+p*ks]
+				}
+			}
+			a, rs, ks = ap, kb, 1
+		}
 		for j0, pan := 0, 0; j0 < jb.n; j0, pan = j0+nr, pan+1 {
 			w := min(nr, jb.n-j0)
 			bpan := jb.bp[pan*kb*nr : (pan+1)*kb*nr]
 			if h == mr && w == nr {
-				tile(kb, jb.a[abase:], jb.rs, jb.ks, bpan, jb.c[i*jb.ldc+j0:], jb.ldc)
+				tile(kb, a, rs, ks, bpan, jb.c[i*jb.ldc+j0:], jb.ldc)
 				continue
 			}
-			if h == mr {
-				// A full row of tiles but a narrow panel: into a scratch tile.
-				clear(edge[:])
-				tile(kb, jb.a[abase:], jb.rs, jb.ks, bpan, edge[:], nr)
-			} else {
-				edgeGo(h, kb, jb.a[abase:], jb.rs, jb.ks, bpan, edge[:])
-			}
+			// A narrow panel or the last rows: into a scratch tile.
+			clear(edge)
+			tile(kb, a, rs, ks, bpan, edge, nr)
 			for r := 0; r < h; r++ {
 				crow := jb.c[(i+r)*jb.ldc+j0 : (i+r)*jb.ldc+j0+w]
 				for j := range crow {
@@ -311,32 +371,13 @@ func (jb *job) rows(i0, i1 int, edge *[maxMR * nr]float32) {
 	}
 }
 
-// edgeGo computes the last h < mr rows of a tile into e (row stride 16),
-// overwriting it: the micro-kernel would read past A's end.
-func edgeGo(h, k int, a []float32, rs, ks int, b, e []float32) {
-	clear(e)
-	for r := 0; r < h; r++ {
-		er := (*[nr]float32)(e[r*nr : r*nr+nr])
-		for p := 0; p < k; p++ {
-			ap := a[r*rs+p*ks]
-			if ap == 0 {
-				continue
-			}
-			bp := (*[nr]float32)(b[p*nr : p*nr+nr])
-			for j := range er {
-				er[j] += ap * bp[j]
-			}
-		}
-	}
-}
-
 // packed is a product's reusable state: B's panels, the block in progress
 // and the wait for its workers.
 type packed struct {
-	buf  []float32
-	job  job
-	edge [maxMR * nr]float32
-	wg   sync.WaitGroup
+	buf []float32
+	job job
+	sc  scratch
+	wg  sync.WaitGroup
 }
 
 // free holds the states of finished products for the next ones (a plain

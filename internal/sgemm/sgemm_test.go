@@ -217,3 +217,48 @@ func TestSplitKeepsInnerWorkSerial(t *testing.T) {
 		t.Error("Serial still on after the Split returned")
 	}
 }
+
+// The assembly micro-kernels give the same bits on every case (partial tiles
+// on both edges, every transposition, several depth blocks, 1 and 2
+// workers): every element of C is the same chain of fused multiply-adds
+// whatever the tile's height, so start-up may choose the faster kernel
+// without changing any result.
+func TestKernelsSameBits(t *testing.T) {
+	defer use(kernels[len(kernels)-1])
+	var asm []kernel
+	for _, k := range kernels {
+		if !strings.HasPrefix(k.name, "go ") {
+			asm = append(asm, k)
+		}
+	}
+	if len(asm) < 2 {
+		t.Skipf("this CPU runs %d assembly kernel(s); nothing to compare", len(asm))
+	}
+	for _, tc := range cases {
+		for _, workers := range []int{1, 2} {
+			var ref []float32
+			for _, kern := range asm {
+				use(kern)
+				rng := rand.New(rand.NewPCG(uint64(tc.m), uint64(tc.n*1000+tc.k)))
+				lda, ldb, ra, rb := tc.k, tc.n, tc.m, tc.k
+				if tc.transA {
+					lda, ra = tc.m, tc.k
+				}
+				if tc.transB {
+					ldb, rb = tc.k, tc.n
+				}
+				a, b, c := randSlice(rng, ra*lda), randSlice(rng, rb*ldb), randSlice(rng, tc.m*tc.n)
+				GemmWorkers(workers, tc.transA, tc.transB, tc.m, tc.n, tc.k, a, lda, b, ldb, tc.beta, c, tc.n)
+				if ref == nil {
+					ref = c
+					continue
+				}
+				for i := range c {
+					if math.Float32bits(c[i]) != math.Float32bits(ref[i]) {
+						t.Fatalf("%dx%dx%d w%d: C[%d] = %v with %s, %v with %s", tc.m, tc.n, tc.k, workers, i, c[i], kern.name, ref[i], asm[0].name)
+					}
+				}
+			}
+		}
+	}
+}
