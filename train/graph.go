@@ -30,8 +30,6 @@ type graph struct {
 	arch  neural.Arch
 	batch int
 	g     *G.ExprGraph
-	vm    G.VM
-	runs  int
 
 	params []*G.Node
 
@@ -49,10 +47,13 @@ type graph struct {
 	logits, value, loss, pgLoss, vLoss, entropy, bcLoss, logpA, ratio *G.Node
 	xN, maskN, onehotN, oldN, advN, retN, loN, hiN, unitsN            *G.Node
 
-	// Outputs, copied out of the forward pass by read nodes (the backward
-	// pass may overwrite intermediate values in place).
-	out  map[*G.Node]*G.Value
-	outs []*G.Node // out's nodes in the order newGraphKL made them
+	// The executor (exec.go) runs the graph; after each run, the outputs'
+	// values (read) and the parameters' gradients (grads) are copied out.
+	exec  *executor
+	gradN []*G.Node   // the gradient of the loss by parameter (G.Grad)
+	grad  [][]float32 // their values of the last run
+	out   [][]float32 // outs' values of the last run
+	outs  []*G.Node   // output nodes in the order newGraphKL made them
 
 	// fill's scratch for a sample in another frame (augmentation).
 	tPlanes  []uint8
@@ -188,54 +189,31 @@ func newGraphKL(net *neural.Net, batch int, kl bool) (*graph, error) {
 	if err != nil {
 		return nil, fmt.Errorf("build graph: %w", err)
 	}
-	gr.out = map[*G.Node]*G.Value{}
 	outs := []*G.Node{gr.logits, gr.value, gr.loss, gr.pgLoss, gr.vLoss, gr.entropy, gr.bcLoss, gr.logpA, gr.ratio}
 	if kl {
 		outs = append(outs, gr.klLoss)
 	}
 	gr.outs = outs
-	for _, n := range outs {
-		v := new(G.Value)
-		if n.IsScalar() {
-			*v = G.NewF32(0)
-		} else {
-			*v = tensor.New(tensor.Of(dt), tensor.WithShape(n.Shape().Clone()...))
-		}
-		gr.out[n] = v
-		G.Read(n, v)
-	}
-	if _, err := G.Grad(gr.loss, gr.params...); err != nil {
+	gr.gradN, err = G.Grad(gr.loss, gr.params...)
+	if err != nil {
 		return nil, fmt.Errorf("gradient graph: %w", err)
 	}
-	gr.newVM()
-	return gr, nil
-}
-
-// newVM (re)creates the tape machine: gorgonia's machines leak memory over
-// long runs, so train recreates it every few hundred runs.
-func (gr *graph) newVM() {
-	if gr.vm != nil {
-		gr.vm.Close()
+	if gr.exec, err = newExecutor(g); err != nil {
+		return nil, fmt.Errorf("training graph: %w", err)
 	}
-	gr.vm = G.NewTapeMachine(gr.g, G.BindDualValues(gr.params...))
-	gr.runs = 0
+	gr.grad = make([][]float32, len(gr.params))
+	for i, p := range gr.params {
+		gr.grad[i] = make([]float32, p.Shape().TotalSize())
+	}
+	gr.out = make([][]float32, len(outs))
+	for i, n := range outs {
+		gr.out[i] = make([]float32, max(1, n.Shape().TotalSize()))
+	}
+	return gr, nil
 }
 
 // run executes one forward and backward pass with the inputs as filled.
 func (gr *graph) run() error {
-	if gr.runs >= 200 {
-		gr.newVM()
-	}
-	gr.runs++
-	// Gorgonia's backward pass adds into the parameters' gradients (its
-	// solvers zero them in Step); this graph is stepped by our own Adam, so
-	// the gradients are zeroed here or every step would carry the sum of all
-	// earlier ones.
-	for _, p := range gr.params {
-		if gv, err := p.Grad(); err == nil && gv != nil {
-			clear(gv.Data().([]float32))
-		}
-	}
 	if gr.units != nil {
 		a := gr.arch
 		hw := a.Cells()
@@ -244,9 +222,38 @@ func (gr *graph) run() error {
 			copy(u[j*a.Heads*hw:(j+1)*a.Heads*hw], x[(j*a.Cin()+a.Units)*hw:(j*a.Cin()+a.Units+a.Heads)*hw])
 		}
 	}
-	err := gr.vm.RunAll()
-	gr.vm.Reset()
-	return err
+	if err := gr.exec.run(); err != nil {
+		return err
+	}
+	// The gradients as the tape machine left them in the parameters' dual
+	// values: added into zeroed ones (0 + g, so −0 is +0, as before).
+	for i, n := range gr.gradN {
+		v, err := floatData(gr.exec.value(n))
+		if err != nil {
+			return fmt.Errorf("gradient of %s: %w", gr.params[i].Name(), err)
+		}
+		d := gr.grad[i]
+		if len(v) != len(d) {
+			return fmt.Errorf("gradient of %s: %d values, want %d", gr.params[i].Name(), len(v), len(d))
+		}
+		for j, x := range v {
+			d[j] = 0
+			d[j] += x
+		}
+	}
+	for i, n := range gr.outs {
+		v := gr.exec.value(n)
+		if f, ok := v.(*G.F32); ok {
+			gr.out[i][0] = float32(*f)
+			continue
+		}
+		d, err := floatData(v)
+		if err != nil || len(d) != len(gr.out[i]) {
+			return fmt.Errorf("output %v: %d values (%v), want %d", n, len(d), err, len(gr.out[i]))
+		}
+		copy(gr.out[i], d)
+	}
+	return nil
 }
 
 // coefficients sets the loss weights.
@@ -262,27 +269,15 @@ func (gr *graph) coefficients(pg, v, ent, bc float32) error {
 	return nil
 }
 
-// grads returns the gradient slices of the parameters, in Net order.
-func (gr *graph) grads() ([][]float32, error) {
-	out := make([][]float32, len(gr.params))
-	for i, p := range gr.params {
-		gv, err := p.Grad()
-		if err != nil {
-			return nil, fmt.Errorf("gradient of %s: %w", p.Name(), err)
-		}
-		out[i] = gv.Data().([]float32)
-	}
-	return out, nil
-}
+// grads returns the gradient slices of the parameters of the last run, in
+// Net order.
+func (gr *graph) grads() ([][]float32, error) { return gr.grad, nil }
 
 // read returns the forward value of an output node of the last run as a
 // slice (a scalar as one element).
 func (gr *graph) read(n *G.Node) []float32 {
-	switch v := (*gr.out[n]).Data().(type) {
-	case []float32:
-		return v
-	case float32:
-		return []float32{v}
+	if i := gr.output(n); i >= 0 {
+		return gr.out[i]
 	}
 	return nil
 }
