@@ -80,6 +80,13 @@ type Options struct {
 	// Play is the bot's seeded play-time sampling; the zero value plays
 	// greedily.
 	Play Play
+	// Search, if set, is a search bot spec (package search, with or without
+	// its search: prefix, e.g. greedy@2000:trees=1:opp=prior) that the
+	// stand-alone executable answers with instead of the network, its draws
+	// seeded by RequestSeed(SearchSeed, request). Games without an
+	// executable refuse it; the Python bot still plays the network.
+	Search     string
+	SearchSeed uint64
 }
 
 // Play is an exported bot's play-time sampling: neural.Agent's Temperature,
@@ -156,6 +163,9 @@ func Export(spec, dir string, opt Options) (Report, error) {
 	if err := opt.Play.check(t); err != nil {
 		return Report{}, fmt.Errorf("export %s: %w", path, err)
 	}
+	if err := checkSearch(t, opt); err != nil {
+		return Report{}, fmt.Errorf("export %s: %w", path, err)
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return Report{}, fmt.Errorf("export: %w", err)
 	}
@@ -183,15 +193,27 @@ func Export(spec, dir string, opt Options) (Report, error) {
 	}
 	if t.Executable != "" && !opt.NoBinary {
 		bin, err := runnerBinary(opt.Runner, t.Runner, dir)
+		if err != nil && opt.Search != "" {
+			return rep, fmt.Errorf("export %s: search %q: no executable: %w", path, opt.Search, err)
+		}
+		pw := b
+		if opt.Search != "" {
+			if pw, err = withSearch(b, opt.Search, opt.SearchSeed); err != nil {
+				return rep, fmt.Errorf("export %s: %w", path, err)
+			}
+		}
 		if err != nil {
 			rep.Warnings = append(rep.Warnings, fmt.Sprintf("no %s executable: %v (the Python bot is there)", title(game), err))
-		} else if err := write(t.Executable, AppendPayload(StripPayload(bin), b), 0o755); err != nil {
+		} else if err := write(t.Executable, AppendPayload(StripPayload(bin), pw), 0o755); err != nil {
 			return rep, err
 		}
 	}
 	how := "The bot plays the network's most probable legal move; set SAMPLE = True in the Python file to sample.\n"
 	if opt.Play.Temperature > 0 {
 		how = playReadme(opt.Play)
+	}
+	if opt.Search != "" {
+		how += searchReadme(t, opt)
 	}
 	readme := fmt.Sprintf("gridgym export of %s (%s network: %d filters × %d layers, hidden %d; encoding v%d)\n\n%s\n\n"+
 		"%sweights.safetensors holds the float32 tensors and their metadata (arch, game, params, training run).\n",

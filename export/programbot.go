@@ -3,6 +3,7 @@ package export
 import (
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/gridgym/gridgym/agents/neural"
 	"github.com/gridgym/gridgym/rules"
@@ -22,6 +23,7 @@ type ProgramBot struct {
 	prog   *rules.Program
 	agents map[string]*neural.Agent // by config
 	states map[string]rules.State
+	search *searcher // SetSearch: answer with the search agent instead
 }
 
 // NewProgramBot returns the bot of a network for a registered game whose
@@ -49,9 +51,11 @@ func (b *ProgramBot) Answer(arg string) string {
 	}
 	key := cfg.String()
 	ag, st := b.agents[key], b.states[key]
-	if ag == nil {
-		if ag, err = neural.NewAgent(b.net, cfg, false); err != nil {
-			return b.prog.Pass // a network for another board size
+	if st == nil {
+		if b.search == nil {
+			if ag, err = neural.NewAgent(b.net, cfg, false); err != nil {
+				return b.prog.Pass // a network for another board size
+			}
 		}
 		st = b.game.New(cfg)
 		b.agents[key], b.states[key] = ag, st
@@ -60,8 +64,16 @@ func (b *ProgramBot) Answer(arg string) string {
 	if err != nil {
 		return b.prog.Pass
 	}
-	ag.Reset(st, seat, nil)
-	out, ok := b.prog.AppendAnswer(nil, st, ag.Act(st))
+	var m rules.Move
+	if b.search != nil {
+		if m, err = b.search.move(b.game.Name, st, seat, arg); err != nil {
+			return b.prog.Pass
+		}
+	} else {
+		ag.Reset(st, seat, nil)
+		m = ag.Act(st)
+	}
+	out, ok := b.prog.AppendAnswer(nil, st, m)
 	if !ok {
 		return b.prog.Pass
 	}
@@ -75,8 +87,11 @@ func (b *ProgramBot) Answer(arg string) string {
 // failure still answers, with the pass line (and a note on stderr), as a
 // competition bot must. The runner links the games it answers for (Slime's
 // cmd/slimebot links rules/slime only); weights it cannot read get the pass
-// line of the one program game it links.
+// line of the one program game it links. Weights whose metadata name a
+// search (Options.Search) answer with that search agent (SetSearch), its
+// wall-clock limit counted from the call.
 func RunEmbedded(args []string, stdout, stderr io.Writer) (handled bool) {
+	start := time.Now()
 	w, err := EmbeddedWeights()
 	if w == nil && err == nil {
 		return false
@@ -97,11 +112,23 @@ func RunEmbedded(args []string, stdout, stderr io.Writer) (handled bool) {
 		fmt.Fprintf(stderr, "%s: %v\n", name, err)
 		return true
 	}
-	net, _, err := neural.Decode(w)
+	net, meta, err := neural.Decode(w)
 	if err == nil {
 		var b *ProgramBot
 		if b, err = NewProgramBot(net); err == nil {
 			name, pass = botName(b.game), b.prog.Pass
+			if spec, seed, e := searchMeta(meta); e != nil || spec != "" {
+				if err = e; err == nil {
+					err = b.SetSearch(spec, seed, start)
+				}
+				if err == nil {
+					b.search.log = stderr
+				}
+				if err != nil {
+					fmt.Fprintf(stderr, "%s: %v\n", name, err)
+					return true
+				}
+			}
 			arg := ""
 			if len(args) > 0 {
 				arg = args[0]

@@ -23,8 +23,10 @@ const module = "github.com/gridgym/gridgym"
 // with the reason.
 var importExceptions = map[string]string{
 	// Slime's stand-alone executable (rules.Export.Runner) links only its
-	// game's rules, to stay small and start within R16's 0.1 s.
-	"cmd/slimebot": module + "/rules/slime",
+	// game's bots package (the prior of a baked-in search, `gridgym export
+	// --search`) and, through it, its rules, to stay small and start
+	// within R16's 0.1 s.
+	"cmd/slimebot": module + "/agents/slimebots",
 }
 
 // gamePackages returns the game folders this package's tests link, as

@@ -12,7 +12,7 @@ import (
 )
 
 func newExportCmd() *cobra.Command {
-	var checkpoint, out, game, runner string
+	var checkpoint, out, game, runner, searchSpec string
 	var noBinary bool
 	var temperature float64
 	var tempSteps int
@@ -40,12 +40,21 @@ competition accepts:
                         weights appended; it starts in milliseconds)
   README.txt            how to submit them
 
+--search SPEC makes the executable (Slime's slime-bot) answer with the tree
+search SPEC (a search bot spec, 'search:' optional: BOT[@N][:key=value…],
+see 'gridgym tournament --help') instead of the network, seeded by --seed
+(default 0) mixed with a hash of each request, so it is deterministic; a
+limit ms=M counts from the process's start (R16 counts start-up in the
+0.1 s). Games without an executable refuse it.
+
 --checkpoint is a weights file or a training run folder (its latest
 checkpoint), or the URL of either (file://…, s3://bucket/run?endpoint=…:
 downloaded first). --out may be a URL too: the bot is written into a local
 folder, then uploaded file by file. A network of another encoding version than this gridgym's is
 refused: retrain it, or export with the gridgym that trained it.`,
 		Example: `  gridgym export --checkpoint runs/slime-20261123-120000 --out bots/slime
+  gridgym export --checkpoint reports/slime/policy.safetensors --out bots/slime-search \
+      --search greedy@2000:trees=1:opp=prior:ms=75
   gridgym export --checkpoint runs/rt/checkpoints/iter-000040/weights.safetensors --out bots/rt
   gridgym export --checkpoint 's3://gridgym/runs/slime?endpoint=http://minio:9000&use_path_style=true' \
       --out 's3://gridgym/bots/slime?endpoint=http://minio:9000&use_path_style=true'`,
@@ -69,7 +78,8 @@ refused: retrain it, or export with the gridgym that trained it.`,
 			if c.Flags().Changed("seed") {
 				play.Seed = &seed
 			}
-			rep, err := export.Export(cp, o.dir, export.Options{NoBinary: noBinary, Game: game, Runner: runner, Play: play})
+			opt := export.Options{NoBinary: noBinary, Game: game, Runner: runner, Play: play, Search: searchSpec, SearchSeed: seed}
+			rep, err := export.Export(cp, o.dir, opt)
 			if err != nil {
 				if cp != checkpoint {
 					return fmt.Errorf("%w (--checkpoint %s)", err, store.Redact(checkpoint))
@@ -97,6 +107,7 @@ refused: retrain it, or export with the gridgym that trained it.`,
 	c.Flags().BoolVar(&noBinary, "no-binary", false, "skip the Slime executable")
 	c.Flags().Float64Var(&temperature, "temperature", 0, "sample moves from softmax(logits/T) with seeded draws (0 = greedy; not for Slime)")
 	c.Flags().IntVar(&tempSteps, "temp-steps", 0, "sample only in the game's first K steps, greedy after (0 = every step; Rectangle, Nuggets)")
-	c.Flags().Uint64Var(&seed, "seed", 0, "seed of the draws, baked into the bot (default: a random seed per process)")
+	c.Flags().Uint64Var(&seed, "seed", 0, "seed of the draws, baked into the bot (default: a random seed per process; with --search, 0)")
+	c.Flags().StringVar(&searchSpec, "search", "", "the executable answers with this tree search instead of the network, e.g. greedy@2000:trees=1:opp=prior:ms=75")
 	return c
 }
