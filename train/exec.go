@@ -2,7 +2,9 @@ package train
 
 import (
 	"fmt"
+	"strings"
 
+	"github.com/chewxy/math32"
 	G "gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
 )
@@ -178,16 +180,342 @@ func classify(n *G.Node) (execKind, *execKernel) {
 	if _, ok := op.(interface{ result(...int) *tensor.Dense }); ok {
 		return execDo, nil
 	}
+	if k := newKernel(n); k != nil {
+		return execOwn, k
+	}
 	if _, ok := op.(G.UsePreallocDoer); ok {
 		return execPrealloc, nil
 	}
 	return execDo, nil
 }
 
-// execKernel is a gorgonia op computed by the executor.
-type execKernel struct{}
+// kernelKind is which gorgonia op an execKernel computes.
+type kernelKind int
 
-func (k *execKernel) do(s *execStep) (G.Value, error) { return nil, fmt.Errorf("no kernel") }
+const (
+	kBinary    kernelKind = iota // elementwise ⊙ ÷ + − ==, a scalar broadcast
+	kUnary                       // elementwise neg, exp, square, tanh
+	kSize                        // SizeOf: a constant of the shapes
+	kSum                         // Σ over everything, or over axis 1 of a matrix
+	kSlice                       // rows or columns lo..hi of a matrix, copied
+	kSliceIncr                   // zeros with a slice plus the increment (a slice's gradient)
+	kRepeat                      // a one-element axis repeated
+)
+
+// execKernel computes a gorgonia op as gorgonia does it (the same float32
+// arithmetic in the same order), into a result kept from run to run: the
+// loss's arithmetic and the gradients G.Grad built for it, which in
+// gorgonia box every scalar and allocate every result and iterator.
+type execKernel struct {
+	kind   kernelKind
+	sym    string        // kBinary, kUnary: the operator
+	along  int           // kSum: −1 = everything; kSlice, kSliceIncr, kRepeat: the axis
+	lo, hi int           // kSlice, kSliceIncr: the range along it
+	f      *G.F32        // a scalar result
+	t      *tensor.Dense // a tensor result
+	cached bool          // kSize: f is computed
+}
+
+// newKernel returns the kernel of node n's op, or nil where the executor
+// leaves the op to gorgonia.
+func newKernel(n *G.Node) *execKernel {
+	op := n.Op()
+	str := fmt.Sprint(op)
+	k := &execKernel{}
+	switch fmt.Sprintf("%T", op) {
+	case "gorgonia.elemBinOp":
+		k.kind, k.sym = kBinary, strings.Fields(str)[0]
+		if k.sym == "==" && !strings.HasSuffix(str, "true") {
+			return nil // a comparison returning booleans
+		}
+		switch k.sym {
+		case "⊙", "÷", "+", "-", "==":
+		default:
+			return nil
+		}
+	case "gorgonia.elemUnaryOp":
+		k.kind, k.sym = kUnary, str
+		switch k.sym {
+		case "neg", "exp", "square", "tanh":
+		default:
+			return nil
+		}
+	case "gorgonia.sizeOp":
+		k.kind = kSize
+	case "gorgonia.sumOp":
+		k.kind, k.along = kSum, -1
+		switch {
+		case n.IsScalar():
+		case str == "Σ[1]" && n.Dims() == 1:
+			k.along = 1
+		default:
+			return nil
+		}
+	case "*gorgonia.sliceOp", "gorgonia.sliceIncrOp":
+		k.kind = kSlice
+		if strings.HasPrefix(str, "T[:...]") {
+			k.along, k.lo, k.hi = -1, 0, 0 // the whole tensor
+		} else {
+			sl, ok := op.(tensor.Slice)
+			if !ok || sl.Step() > 1 {
+				return nil
+			}
+			k.along = strings.Count(str[:strings.Index(str, sliceText(sl))], ",")
+			k.lo, k.hi = sl.Start(), sl.End()
+		}
+		if strings.HasSuffix(str, "+=...") {
+			k.kind = kSliceIncr
+		}
+	case "*gorgonia.repeatOp":
+		k.kind = kRepeat
+		if _, err := fmt.Sscanf(str, "Repeat%d", &k.along); err != nil {
+			return nil
+		}
+	default:
+		return nil
+	}
+	if n.IsScalar() {
+		k.f = new(G.F32)
+	} else {
+		k.t = tensor.New(tensor.Of(tensor.Float32), tensor.WithShape(n.Shape().Clone()...))
+	}
+	return k
+}
+
+// sliceText is how a sliceOp's String writes its slice.
+func sliceText(sl tensor.Slice) string {
+	return fmt.Sprintf("%d:%d:%d", sl.Start(), sl.End(), sl.Step())
+}
+
+// operand is one input of a kernel: its float32 data, or the scalar.
+func operand(v G.Value) (d []float32, x float32, scalar bool, err error) {
+	if f, ok := v.(*G.F32); ok {
+		return nil, float32(*f), true, nil
+	}
+	d, err = floatData(v)
+	return d, 0, false, err
+}
+
+// do computes step s's op into the kernel's result.
+func (k *execKernel) do(s *execStep) (G.Value, error) {
+	var out []float32
+	if k.t != nil {
+		out = k.t.Float32s()
+	}
+	switch k.kind {
+	case kSize:
+		if !k.cached {
+			v, err := s.op.Do(s.ins...)
+			if err != nil {
+				return nil, err
+			}
+			f, ok := v.(*G.F32)
+			if !ok || k.f == nil {
+				return nil, fmt.Errorf("size is %T, want a float32 scalar", v)
+			}
+			*k.f, k.cached = *f, true
+		}
+		return k.f, nil
+	case kBinary:
+		a, x, as, err := operand(s.ins[0])
+		if err != nil {
+			return nil, err
+		}
+		b, y, bs, err := operand(s.ins[1])
+		if err != nil {
+			return nil, err
+		}
+		if k.f != nil {
+			if !as || !bs {
+				return nil, fmt.Errorf("scalar result of tensor inputs")
+			}
+			*k.f = G.F32(binaryF32(k.sym, x, y))
+			return k.f, nil
+		}
+		switch {
+		case !as && !bs && len(a) == len(out) && len(b) == len(out):
+			for i := range out {
+				out[i] = binaryF32(k.sym, a[i], b[i])
+			}
+		case as && !bs && len(b) == len(out):
+			for i := range out {
+				out[i] = binaryF32(k.sym, x, b[i])
+			}
+		case !as && bs && len(a) == len(out):
+			for i := range out {
+				out[i] = binaryF32(k.sym, a[i], y)
+			}
+		default:
+			return nil, fmt.Errorf("operands %v and %v, result %v", s.ins[0].Shape(), s.ins[1].Shape(), k.t.Shape())
+		}
+		return k.t, nil
+	case kUnary:
+		a, x, as, err := operand(s.ins[0])
+		if err != nil {
+			return nil, err
+		}
+		if k.f != nil {
+			if !as {
+				return nil, fmt.Errorf("scalar result of a tensor")
+			}
+			*k.f = G.F32(unaryF32(k.sym, x))
+			return k.f, nil
+		}
+		if as || len(a) != len(out) {
+			return nil, fmt.Errorf("operand %v, result %v", s.ins[0].Shape(), k.t.Shape())
+		}
+		for i, v := range a {
+			out[i] = unaryF32(k.sym, v)
+		}
+		return k.t, nil
+	case kSum:
+		a, err := floatData(s.ins[0])
+		if err != nil {
+			return nil, err
+		}
+		if k.along < 0 {
+			if k.f == nil {
+				return nil, fmt.Errorf("sum of everything into a tensor")
+			}
+			var sum float32
+			for _, v := range a {
+				sum += v
+			}
+			*k.f = G.F32(sum)
+			return k.f, nil
+		}
+		sh := s.ins[0].Shape()
+		if len(sh) != 2 || sh[0] != len(out) {
+			return nil, fmt.Errorf("sum over axis 1 of %v into %v", sh, k.t.Shape())
+		}
+		w := sh[1]
+		for r := range out {
+			var sum float32
+			for _, v := range a[r*w : (r+1)*w] {
+				sum += v
+			}
+			out[r] = sum
+		}
+		return k.t, nil
+	case kSlice, kSliceIncr:
+		return k.slice(s, out)
+	case kRepeat:
+		a, err := floatData(s.ins[0])
+		if err != nil {
+			return nil, err
+		}
+		switch {
+		case len(a) == 1:
+			for i := range out {
+				out[i] = a[0]
+			}
+		case k.along == 1 && len(out)%len(a) == 0:
+			// [n, 1] to [n, reps]: each row's value repeated.
+			reps := len(out) / len(a)
+			for r, v := range a {
+				for j := range reps {
+					out[r*reps+j] = v
+				}
+			}
+		default:
+			return nil, fmt.Errorf("repeat of %v along %d into %v", s.ins[0].Shape(), k.along, k.t.Shape())
+		}
+		return k.t, nil
+	}
+	return nil, fmt.Errorf("kernel %d", k.kind)
+}
+
+// slice is kSlice (a copy of the slice of input 0) or kSliceIncr (zeros of
+// input 0's shape with the slice plus input 1, as gorgonia adds into a new
+// tensor: 0 + x).
+func (k *execKernel) slice(s *execStep, out []float32) (G.Value, error) {
+	sh := s.ins[0].Shape()
+	src, err := floatData(s.ins[0])
+	if err != nil {
+		return nil, err
+	}
+	rows, n := 1, len(src)
+	if len(sh) == 2 {
+		rows, n = sh[0], sh[1]
+	}
+	r0, r1, c0, c1 := 0, rows, 0, n
+	switch {
+	case k.along < 0:
+	case k.along == 0 && len(sh) <= 2:
+		r0, r1 = k.lo, min(k.hi, rows)
+		if len(sh) == 1 {
+			r0, r1, c0, c1 = 0, 1, k.lo, min(k.hi, n)
+		}
+	case k.along == 1 && len(sh) == 2:
+		c0, c1 = k.lo, min(k.hi, n)
+	default:
+		return nil, fmt.Errorf("slice along %d of %v", k.along, sh)
+	}
+	w := c1 - c0
+	if k.kind == kSlice {
+		if len(out) != (r1-r0)*w {
+			return nil, fmt.Errorf("slice of %v into %v", sh, k.t.Shape())
+		}
+		for r := r0; r < r1; r++ {
+			copy(out[(r-r0)*w:(r-r0+1)*w], src[r*n+c0:r*n+c1])
+		}
+		return k.t, nil
+	}
+	inc, x, scalar, err := operand(s.ins[1])
+	if err != nil {
+		return nil, err
+	}
+	if len(out) != len(src) || (!scalar && len(inc) != (r1-r0)*w) {
+		return nil, fmt.Errorf("slice increment of %v by %v into %v", sh, s.ins[1].Shape(), k.t.Shape())
+	}
+	clear(out)
+	for r := r0; r < r1; r++ {
+		row := out[r*n+c0 : r*n+c1]
+		for j := range row {
+			v := x
+			if !scalar {
+				v = inc[(r-r0)*w+j]
+			}
+			row[j] += v
+		}
+	}
+	return k.t, nil
+}
+
+// binaryF32 is gorgonia's elementwise operator sym on float32.
+func binaryF32(sym string, a, b float32) float32 {
+	switch sym {
+	case "⊙":
+		return a * b
+	case "÷":
+		return a / b
+	case "+":
+		return a + b
+	case "-":
+		return a - b
+	case "==":
+		if a == b {
+			return 1
+		}
+	}
+	return 0
+}
+
+// unaryF32 is gorgonia's elementwise function sym on float32 (math32's, as
+// the tensor package's).
+func unaryF32(sym string, a float32) float32 {
+	switch sym {
+	case "neg":
+		return -a
+	case "exp":
+		return math32.Exp(a)
+	case "square":
+		return a * a
+	case "tanh":
+		return math32.Tanh(a)
+	}
+	return 0
+}
 
 // floatData returns the float32 data of a value without boxing it (Dense's
 // Data does, on every call).
