@@ -2,6 +2,7 @@ package train
 
 import (
 	"fmt"
+	"github.com/gridgym/gridgym/agents/neural"
 	"hash"
 	"runtime"
 
@@ -59,8 +60,8 @@ func addBias(dst, src, b []float32, relu bool) {
 		d := dst[r : r+n]
 		for j, v := range src[r : r+n] {
 			v += b[j]
-			if relu && v < 0 {
-				v = 0
+			if relu {
+				v = neural.ReLU(v)
 			}
 			d[j] = v
 		}
@@ -185,11 +186,7 @@ func (op reluGradOp) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, er
 	}
 	parallelRows(op.rows, op.n, func(lo, hi int) {
 		for i := lo * op.n; i < hi*op.n; i++ {
-			if y[i] > 0 {
-				out[i] = g[i]
-			} else {
-				out[i] = 0
-			}
+			out[i] = neural.ReLUGrad(y[i], g[i])
 		}
 	})
 	return prealloc, nil
