@@ -7,6 +7,8 @@ import (
 	"github.com/chewxy/math32"
 	G "gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
+
+	"github.com/gridgym/gridgym/internal/sgemm"
 )
 
 // executor runs a gorgonia graph (the forward ops and the gradient ops that
@@ -193,13 +195,14 @@ func classify(n *G.Node) (execKind, *execKernel) {
 type kernelKind int
 
 const (
-	kBinary    kernelKind = iota // elementwise ⊙ ÷ + − ==, a scalar broadcast
+	kBinary    kernelKind = iota // elementwise ⊙ ÷ + − ==, MinBetween, MaxBetween; a scalar broadcast
 	kUnary                       // elementwise neg, exp, square, tanh
 	kSize                        // SizeOf: a constant of the shapes
 	kSum                         // Σ over everything, or over axis 1 of a matrix
 	kSlice                       // rows or columns lo..hi of a matrix, copied
 	kSliceIncr                   // zeros with a slice plus the increment (a slice's gradient)
 	kRepeat                      // a one-element axis repeated
+	kMatMul                      // a matrix product, either side transposed (sgemm, as gorgonia calls it)
 )
 
 // execKernel computes a gorgonia op as gorgonia does it (the same float32
@@ -214,6 +217,8 @@ type execKernel struct {
 	f      *G.F32        // a scalar result
 	t      *tensor.Dense // a tensor result
 	cached bool          // kSize: f is computed
+	// kMatMul: which operand is transposed.
+	transA, transB bool
 }
 
 // newKernel returns the kernel of node n's op, or nil where the executor
@@ -231,6 +236,22 @@ func newKernel(n *G.Node) *execKernel {
 		switch k.sym {
 		case "⊙", "÷", "+", "-", "==":
 		default:
+			return nil
+		}
+	case "gorgonia.minBetween", "gorgonia.maxBetween":
+		k.kind, k.sym = kBinary, strings.TrimSuffix(strings.TrimPrefix(fmt.Sprintf("%T", op), "gorgonia."), "Between")
+	case "gorgonia.linAlgBinOp":
+		k.kind = kMatMul
+		switch str {
+		case "A × B":
+		case "Aᵀ × B":
+			k.transA = true
+		case "A × Bᵀ":
+			k.transB = true
+		default:
+			return nil
+		}
+		if n.Dims() != 2 {
 			return nil
 		}
 	case "gorgonia.elemUnaryOp":
@@ -399,6 +420,8 @@ func (k *execKernel) do(s *execStep) (G.Value, error) {
 		return k.t, nil
 	case kSlice, kSliceIncr:
 		return k.slice(s, out)
+	case kMatMul:
+		return k.matMul(s, out)
 	case kRepeat:
 		a, err := floatData(s.ins[0])
 		if err != nil {
@@ -482,6 +505,36 @@ func (k *execKernel) slice(s *execStep, out []float32) (G.Value, error) {
 	return k.t, nil
 }
 
+// matMul is gorgonia's matrix product of inputs 0 and 1 (tensor's MatMul:
+// sgemm with the leading dimensions of the stored matrices, beta 0).
+func (k *execKernel) matMul(s *execStep, out []float32) (G.Value, error) {
+	as, bs := s.ins[0].Shape(), s.ins[1].Shape()
+	a, err := floatData(s.ins[0])
+	if err != nil {
+		return nil, err
+	}
+	b, err := floatData(s.ins[1])
+	if err != nil {
+		return nil, err
+	}
+	if len(as) != 2 || len(bs) != 2 {
+		return nil, fmt.Errorf("product of %v and %v", as, bs)
+	}
+	m, kk := as[0], as[1]
+	if k.transA {
+		m, kk = as[1], as[0]
+	}
+	n, kb := bs[1], bs[0]
+	if k.transB {
+		n, kb = bs[0], bs[1]
+	}
+	if kk != kb || len(out) != m*n {
+		return nil, fmt.Errorf("product of %v and %v (transposed %v, %v) into %v", as, bs, k.transA, k.transB, k.t.Shape())
+	}
+	sgemm.Gemm(k.transA, k.transB, m, n, kk, a, as[1], b, bs[1], 0, out, n)
+	return k.t, nil
+}
+
 // binaryF32 is gorgonia's elementwise operator sym on float32.
 func binaryF32(sym string, a, b float32) float32 {
 	switch sym {
@@ -497,6 +550,16 @@ func binaryF32(sym string, a, b float32) float32 {
 		if a == b {
 			return 1
 		}
+	case "min": // tensor's MinBetween: b where b < a
+		if b < a {
+			return b
+		}
+		return a
+	case "max":
+		if b > a {
+			return b
+		}
+		return a
 	}
 	return 0
 }
