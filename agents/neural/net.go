@@ -92,8 +92,11 @@ type Workspace struct {
 	Logits []float32 // [Batch][Heads][Actions], masked entries −Inf after Forward
 	Value  []float32 // [Batch]
 
-	act     [2][]float32 // trunk activations [B·H·W][Filters] (NHWC)
-	wt      [][]float32  // each layer's 3×3 filter in the patches' order [9·cin][Filters]
+	pin     []float32    // the input, padded NHWC [B][(H+2)·(W+2)][Cin] (conv3 says why)
+	pad     [2][]float32 // the trunk's layers, padded NHWC [B][(H+2)·(W+2)][Filters]
+	trunk   []float32    // the last layer without padding [B·H·W][Filters] (NHWC), for the heads
+	wt      [][]float32  // scratch: a layer's 3×3 filter in the patches' order [9·cin][Filters]
+	wp      [][]float32  // each layer's filter packed for sgemm.GemmSegs
 	global  []float32    // [B][2][H][W]
 	hid     []float32    // [B][Hidden]
 	extra   []float32    // [B][Heads·Extras]
@@ -104,8 +107,6 @@ type Workspace struct {
 
 // scratch is one core's buffers in a Forward.
 type scratch struct {
-	col     []float32 // patches of a chunk of images [8·H·W][maxCin·9]
-	img     []float32 // one input image in NHWC [H·W][Cin]
 	nhwc    []float32 // a 1×1 convolution's output before its transpose
 	unit    []float32 // [Filters] features at one unit's cells
 	workers int       // for the products: 1 in a part of a split batch, else 0 (all cores)
@@ -119,10 +120,14 @@ func NewWorkspace(a Arch, batch int) *Workspace {
 	w.Input = make([]float32, batch*a.InputSize())
 	w.Logits = make([]float32, batch*a.Logits())
 	w.Value = make([]float32, batch)
-	w.act[0] = make([]float32, batch*a.Filters*hw)
-	w.act[1] = make([]float32, batch*a.Filters*hw)
+	php := (a.Height + 2) * (a.Width + 2)
+	w.pin = make([]float32, batch*php*a.Cin())
+	w.pad[0] = make([]float32, batch*php*a.Filters)
+	w.pad[1] = make([]float32, batch*php*a.Filters)
+	w.trunk = make([]float32, batch*a.Filters*hw)
 	for l := 0; l < a.Layers; l++ {
 		w.wt = append(w.wt, make([]float32, 9*maxC*a.Filters))
+		w.wp = append(w.wp, make([]float32, sgemm.PackedLen(9*maxC, a.Filters)))
 	}
 	w.global = make([]float32, batch*2*hw)
 	w.hid = make([]float32, batch*a.Hidden)
@@ -135,8 +140,6 @@ func NewWorkspace(a Arch, batch int) *Workspace {
 			rows = batch * hw
 		}
 		s := &scratch{}
-		s.col = make([]float32, min(batch, chunkImages)*hw*maxC*9)
-		s.img = make([]float32, hw*a.Cin())
 		s.nhwc = make([]float32, rows*max(a.Filters, a.Heads*a.APlanes, 2))
 		s.unit = make([]float32, a.Filters)
 		w.parts = append(w.parts, s)
@@ -206,10 +209,12 @@ func (n *Net) Forward(w *Workspace, b int, masks []uint64, maskWords int) {
 				}
 			}
 		}
+		sgemm.PackB(w.wp[l], wt3, a.Filters, 9*cin, a.Filters)
 	}
-	// Whole chunks of images per part, so that every part gathers and
-	// multiplies the same chunks as one core would: the result does not
-	// depend on the number of cores.
+	// The batch is split over the cores in whole chunks of images. Every
+	// image's result is computed the same way whichever part takes it (the
+	// convolutions go image by image; the other products' rows do not
+	// depend on how they are split), so it does not depend on the cores.
 	parts := min(runtime.GOMAXPROCS(0), len(w.parts), b/(2*chunkImages))
 	for _, s := range w.parts {
 		s.workers = 1 // a part's products stay on its core
@@ -224,9 +229,9 @@ func (n *Net) Forward(w *Workspace, b int, masks []uint64, maskWords int) {
 	w.job = forwardJob{}
 }
 
-// chunkImages is how many images a convolution gathers at a time, so that
-// their patches are still in cache when the product reads them.
-const chunkImages = 8
+// chunkImages is the unit of a batch's split over cores: a batch is split
+// when every part gets at least two chunks.
+const chunkImages = 4
 
 // forwardJob is a Forward split over cores by images (sgemm.Parallel).
 type forwardJob struct {
@@ -252,17 +257,36 @@ func (n *Net) forward(w *Workspace, s *scratch, i0, i1 int, masks []uint64, mask
 	b := i1 - i0
 	in := w.Input[i0*a.InputSize() : i1*a.InputSize()]
 	cin := a.Cin()
-	// The trunk keeps its activations as [b·H·W][Filters] (NHWC): a 3×3
-	// convolution is one patch gather (runs of channels) and one product.
-	var cur []float32
-	for l := 0; l < a.Layers; l++ {
-		out := w.act[l&1][i0*hw*a.Filters : i1*hw*a.Filters]
-		if l == 0 {
-			conv3(a, in, cin, true, out, w.wt[0], n.Values[1], b, s)
-		} else {
-			conv3(a, cur, cin, false, out, w.wt[l], n.Values[2*l+1], b, s)
+	// The trunk keeps its activations in NHWC with a border of zeros
+	// (conv3), the last layer also without it ([b·H·W][Filters]) for the
+	// heads.
+	H, W, F := a.Height, a.Width, a.Filters
+	pw := W + 2
+	php := (H + 2) * pw
+	pin := w.pin[i0*php*cin : i1*php*cin]
+	for i := 0; i < b; i++ {
+		img, dst := in[i*cin*hw:(i+1)*cin*hw], pin[i*php*cin:(i+1)*php*cin]
+		for c := 0; c < cin; c++ {
+			plane := img[c*hw : (c+1)*hw]
+			for y := 0; y < H; y++ {
+				d := dst[((y+1)*pw+1)*cin+c:]
+				for x, v := range plane[y*W : (y+1)*W] {
+					d[x*cin] = v
+				}
+			}
 		}
-		cur, cin = out, a.Filters
+	}
+	src := pin
+	for l := 0; l < a.Layers; l++ {
+		out := w.pad[l&1][i0*php*F : i1*php*F]
+		conv3(a, src, cin, out, w.wp[l], n.Values[2*l+1], b, s)
+		src, cin = out, F
+	}
+	cur := w.trunk[i0*hw*F : i1*hw*F]
+	for i := 0; i < b; i++ {
+		for y := 0; y < H; y++ {
+			copy(cur[(i*hw+y*W)*F:(i*hw+(y+1)*W)*F], src[(i*php+(y+1)*pw+1)*F:])
+		}
 	}
 	pi := 2 * a.Layers
 	logits := w.Logits[i0*a.Logits() : i1*a.Logits()]
@@ -352,30 +376,34 @@ func (n *Net) unitLogits(s *scratch, b int, in, trunk, logits, uw []float32) {
 }
 
 // conv3 computes a 3×3 convolution (stride 1, zero padding 1) of b images
-// of cin channels (NCHW when nchw, else NHWC) into out [b·H·W][Filters]
-// (NHWC) by wt3 [9·cin][Filters] (the patches' order), adding bias and
-// clamping at zero: patches and one product per chunk of images.
-func conv3(a Arch, in []float32, cin int, nchw bool, out []float32, wt3, bias []float32, b int, s *scratch) {
+// of cin channels into out (F = a.Filters channels), adding bias and
+// clamping at zero. Images are NHWC with a border of zero cells, in and out
+// alike ([b][(H+2)·(W+2)][channels]): a cell's 3×3 neighbourhood is then
+// three runs of 3·cin floats (one per row of the neighbourhood), and the
+// convolution is one segmented product per image (sgemm.GemmSegs) with no
+// patch gather. The product runs over the cells from the first to the last
+// inner one, border cells between the rows included; those are cleared
+// after, so the border stays zero for the next layer (out's first and last
+// border rows are never written: zero since NewWorkspace).
+func conv3(a Arch, in []float32, cin int, out []float32, wp, bias []float32, b int, s *scratch) {
 	H, W, F := a.Height, a.Width, a.Filters
-	hw := H * W
-	kk := 9 * cin
-	for i0 := 0; i0 < b; i0 += chunkImages {
-		nb := min(chunkImages, b-i0)
-		col := s.col[:nb*hw*kk]
-		sgemm.Patches3x3(col, in[i0*hw*cin:(i0+nb)*hw*cin], s.img, nb, cin, H, W, nchw)
-		c := out[i0*hw*F : (i0+nb)*hw*F]
-		sgemm.GemmWorkers(s.workers, false, false, nb*hw, F, kk, col, kk, wt3[:kk*F], F, 0, c, F)
-		biasReLU(c, bias[:F])
-	}
-}
-
-// biasReLU adds bias to every row of m ([rows][len(bias)]) and clamps at 0.
-func biasReLU(m, bias []float32) {
-	F := len(bias)
-	for r := 0; r+F <= len(m); r += F {
-		row := m[r : r+F]
-		for j, v := range row {
-			row[j] = ReLU(v + bias[j])
+	pw := W + 2
+	php := (H + 2) * pw
+	q0, rows := pw+1, (H-1)*pw+W
+	segs := [3]sgemm.Seg{{Off: 0, Len: 3 * cin}, {Off: pw * cin, Len: 3 * cin}, {Off: 2 * pw * cin, Len: 3 * cin}}
+	for i := 0; i < b; i++ {
+		c := out[(i*php+q0)*F : (i*php+q0+rows)*F]
+		for r := 0; r < rows; r++ {
+			copy(c[r*F:(r+1)*F], bias[:F])
+		}
+		sgemm.GemmSegs(rows, F, in[i*php*cin:(i+1)*php*cin], cin, segs[:], wp, c, F)
+		for j, v := range c {
+			c[j] = ReLU(v)
+		}
+		for y := 1; y < H; y++ {
+			// The right border cell of row y and the left one of row y+1.
+			p := y*pw + W + 1 - q0
+			clear(c[p*F : (p+2)*F])
 		}
 	}
 }

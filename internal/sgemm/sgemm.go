@@ -411,3 +411,83 @@ func putPacked(p *packed) {
 	free.list = append(free.list, p)
 	free.Unlock()
 }
+
+// Seg is a run of a segmented left operand's depth (GemmSegs): Len depth
+// steps read side by side from offset Off of each row.
+type Seg struct{ Off, Len int }
+
+// PackB packs the k×n row-major matrix b (row stride ldb) for GemmSegs:
+// panels of 16 columns, each k×16, zero-padded past column n. dst holds
+// PackedLen(k, n) floats.
+func PackB(dst, b []float32, ldb, k, n int) { packB(dst[:PackedLen(k, n)], false, b, ldb, 0, k, n) }
+
+// PackedLen is the length of a k×n matrix packed by PackB.
+func PackedLen(k, n int) int { return k * (n + nr - 1) / nr * nr }
+
+// GemmSegs adds A·B into C (m×n, row stride ldc) for a segmented A: the
+// depth of A's row i is the concatenation of its segments, segment s being
+// a[i·rs + segs[s].Off …] for segs[s].Len steps, and bp is B (k×n, k the
+// segments' total length) packed by PackB. A 3×3 convolution on a padded
+// NHWC image is such a product with three segments, one per row of the
+// neighbourhood (its three cells' channels lie side by side), and needs no
+// patch gather. Each segment's product is one micro-kernel chain added into
+// C (segments longer than 256 in pieces of 256), so the result is the same
+// bits on every assembly kernel; the product runs on the calling goroutine.
+func GemmSegs(m, n int, a []float32, rs int, segs []Seg, bp []float32, c []float32, ldc int) {
+	k := 0
+	for _, s := range segs {
+		k += s.Len
+	}
+	pk := getPacked(0)
+	defer putPacked(pk)
+	sc := &pk.sc
+	edge := sc.edge[:]
+	for i := 0; i < m; i += mr {
+		h := min(mr, m-i)
+		for j0, pan := 0, 0; j0 < n; j0, pan = j0+nr, pan+1 {
+			w := min(nr, n-j0)
+			bpan := bp[pan*k*nr : (pan+1)*k*nr]
+			// Each segment, in pieces of at most kc steps, is one chain
+			// added into C: in place for a whole tile; else into a scratch
+			// tile, the last rows first copied into a tile padded with zero
+			// rows (the micro-kernel would read past A's end).
+			for s, p0 := 0, 0; s < len(segs); p0, s = p0+segs[s].Len, s+1 {
+				for done := 0; done < segs[s].Len; done += kc {
+					d := min(kc, segs[s].Len-done)
+					ta, trs := a[i*rs+segs[s].Off+done:], rs
+					bb := bpan[(p0+done)*nr:]
+					if h == mr && w == nr {
+						tile(d, ta, trs, 1, bb, c[i*ldc+j0:], ldc)
+						continue
+					}
+					if h < mr {
+						ap := sc.apad[:mr*d]
+						for r := 0; r < mr; r++ {
+							row := ap[r*d : (r+1)*d]
+							if r >= h {
+								clear(row)
+								continue
+							}
+							copy(row, ta[r*rs:][:d])
+						}
+						ta, trs = ap, d
+					}
+					clear(edge)
+					tile(d, ta, trs, 1, bb, edge, nr)
+					addEdge(c[i*ldc+j0:], ldc, edge, h, w)
+				}
+			}
+		}
+	}
+}
+
+// addEdge adds the first h rows and w columns of the scratch tile e (row
+// stride 16) into c (row stride ldc).
+func addEdge(c []float32, ldc int, e []float32, h, w int) {
+	for r := 0; r < h; r++ {
+		crow := c[r*ldc : r*ldc+w]
+		for j := range crow {
+			crow[j] += e[r*nr+j]
+		}
+	}
+}

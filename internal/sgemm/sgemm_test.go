@@ -262,3 +262,68 @@ func TestKernelsSameBits(t *testing.T) {
 		}
 	}
 }
+
+// GemmSegs matches the reference product of the concatenated segments on
+// odd sizes (partial tiles, narrow panels, a segment longer than a depth
+// block, overlapping segments as a convolution's are), gives the same bits
+// on every assembly kernel and allocates nothing.
+func TestGemmSegs(t *testing.T) {
+	defer use(kernels[len(kernels)-1])
+	for _, tc := range []struct {
+		m, n, rs int
+		segs     []Seg
+	}{
+		{37, 16, 16, []Seg{{0, 48}, {22 * 16, 48}, {44 * 16, 48}}}, // a 3×3 conv, 16 channels, padded width 22
+		{100, 32, 32, []Seg{{0, 96}, {10 * 32, 96}, {20 * 32, 96}}}, // 32 channels, padded width 10
+		{13, 5, 33, []Seg{{0, 99}, {7, 300}}},                       // a narrow panel; a segment over kc
+		{12, 40, 3, []Seg{{1, 2}}},
+		{5, 16, 7, []Seg{{3, 4}, {0, 7}}},
+	} {
+		k, maxA := 0, 0
+		for _, s := range tc.segs {
+			k += s.Len
+			maxA = max(maxA, (tc.m-1)*tc.rs+s.Off+s.Len)
+		}
+		rng := rand.New(rand.NewPCG(uint64(tc.m), uint64(k)))
+		a, b := randSlice(rng, maxA), randSlice(rng, k*tc.n)
+		// The reference: A gathered into an m×k matrix.
+		full := make([]float32, tc.m*k)
+		for i := 0; i < tc.m; i++ {
+			p := 0
+			for _, s := range tc.segs {
+				copy(full[i*k+p:i*k+p+s.Len], a[i*tc.rs+s.Off:])
+				p += s.Len
+			}
+		}
+		c0 := randSlice(rng, tc.m*tc.n)
+		want := naive(false, false, tc.m, tc.n, k, full, k, b, tc.n, 1, append([]float32(nil), c0...), tc.n)
+		bp := make([]float32, PackedLen(k, tc.n))
+		PackB(bp, b, tc.n, k, tc.n)
+		var ref []float32
+		for _, kern := range kernels {
+			use(kern)
+			c := append([]float32(nil), c0...)
+			GemmSegs(tc.m, tc.n, a, tc.rs, tc.segs, bp, c, tc.n)
+			for i := range c {
+				if tol := 1e-4 * math.Sqrt(float64(k)) * (1 + math.Abs(float64(want[i]))); math.Abs(float64(c[i]-want[i])) > tol {
+					t.Fatalf("%s %d×%d: C[%d] = %v, want %v", kern.name, tc.m, tc.n, i, c[i], want[i])
+				}
+			}
+			if strings.HasPrefix(kern.name, "go ") {
+				continue
+			}
+			if ref == nil {
+				ref = append([]float32(nil), c...)
+			} else {
+				for i := range c {
+					if math.Float32bits(c[i]) != math.Float32bits(ref[i]) {
+						t.Fatalf("%d×%d: C[%d] = %v with %s, %v with the first assembly kernel", tc.m, tc.n, i, c[i], kern.name, ref[i])
+					}
+				}
+			}
+			if got := testing.AllocsPerRun(10, func() { GemmSegs(tc.m, tc.n, a, tc.rs, tc.segs, bp, c, tc.n) }); got != 0 {
+				t.Errorf("%s: %v allocations per product, want 0", kern.name, got)
+			}
+		}
+	}
+}
