@@ -273,7 +273,7 @@ func TestGemmSegs(t *testing.T) {
 		m, n, rs int
 		segs     []Seg
 	}{
-		{37, 16, 16, []Seg{{0, 48}, {22 * 16, 48}, {44 * 16, 48}}}, // a 3×3 conv, 16 channels, padded width 22
+		{37, 16, 16, []Seg{{0, 48}, {22 * 16, 48}, {44 * 16, 48}}},  // a 3×3 conv, 16 channels, padded width 22
 		{100, 32, 32, []Seg{{0, 96}, {10 * 32, 96}, {20 * 32, 96}}}, // 32 channels, padded width 10
 		{13, 5, 33, []Seg{{0, 99}, {7, 300}}},                       // a narrow panel; a segment over kc
 		{12, 40, 3, []Seg{{1, 2}}},
