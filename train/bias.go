@@ -39,17 +39,25 @@ func (op biasOp) Do(in ...G.Value) (G.Value, error) {
 
 // UsePreallocDo implements G.UsePreallocDoer.
 func (op biasOp) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, error) {
-	m, b, out, err := floats2(op, prealloc, in)
+	m, b, out, err := floats2(prealloc, in)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%v: %w", op, err)
 	}
 	if len(m) != op.rows*op.n || len(b) != op.n || len(out) != op.rows*op.n {
 		return nil, fmt.Errorf("%v: matrix %v, bias %v, output %v", op, in[0].Shape(), in[1].Shape(), prealloc.Shape())
 	}
-	parallelRows(op.rows, op.n, func(lo, hi int) {
-		addBias(out[lo*op.n:hi*op.n], m[lo*op.n:hi*op.n], b, op.relu)
-	})
+	j := op.job()
+	if j.r == nil {
+		j.r = op
+	}
+	j.a = opArgs{m, b, out}
+	parallelRows(j, op.rows, op.n)
 	return prealloc, nil
+}
+
+// doRows is UsePreallocDo on rows lo..hi of d (matrix, bias, result).
+func (op biasOp) doRows(d *opArgs, lo, hi int) {
+	addBias(d[2][lo*op.n:hi*op.n], d[0][lo*op.n:hi*op.n], d[1], op.relu)
 }
 
 // addBias writes src plus b on every row (rows of len(b)) into dst, clamped
@@ -124,24 +132,33 @@ func (op colSumOp) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, erro
 	if len(in) != 1 {
 		return nil, fmt.Errorf("%v: %d inputs, want 1", op, len(in))
 	}
-	d, err := floatsN(op, in[0], prealloc)
+	d, err := floatsN(in[0], prealloc)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%v: %w", op, err)
 	}
 	m, out, n := d[0], d[1], op.n
 	if len(m) != op.rows*n || len(out) != n {
 		return nil, fmt.Errorf("%v: input %v, output %v", op, in[0].Shape(), prealloc.Shape())
 	}
-	parallelRows(n, op.rows, func(lo, hi int) {
-		sum := out[lo:hi]
-		copy(sum, m[lo:hi])
-		for r := 1; r < op.rows; r++ {
-			for j, v := range m[r*n+lo : r*n+hi] {
-				sum[j] += v
-			}
-		}
-	})
+	j := op.job()
+	if j.r == nil {
+		j.r = op
+	}
+	j.a = d
+	parallelRows(j, n, op.rows)
 	return prealloc, nil
+}
+
+// doRows is UsePreallocDo on columns lo..hi of d (matrix, result).
+func (op colSumOp) doRows(d *opArgs, lo, hi int) {
+	m, n := d[0], op.n
+	sum := d[1][lo:hi]
+	copy(sum, m[lo:hi])
+	for r := 1; r < op.rows; r++ {
+		for j, v := range m[r*n+lo : r*n+hi] {
+			sum[j] += v
+		}
+	}
 }
 func (op colSumOp) WriteHash(h hash.Hash) { fmt.Fprintf(h, "colsum:%d-%d", op.rows, op.n) }
 func (op colSumOp) Hashcode() uint32      { return hashOf(op) }
@@ -177,19 +194,29 @@ func (op reluGradOp) Do(in ...G.Value) (G.Value, error) {
 
 // UsePreallocDo implements G.UsePreallocDoer.
 func (op reluGradOp) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, error) {
-	y, g, out, err := floats2(op, prealloc, in)
+	y, g, out, err := floats2(prealloc, in)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%v: %w", op, err)
 	}
 	if len(y) != op.rows*op.n || len(g) != len(y) || len(out) != len(y) {
 		return nil, fmt.Errorf("%v: output %v, gradient %v, result %v", op, in[0].Shape(), in[1].Shape(), prealloc.Shape())
 	}
-	parallelRows(op.rows, op.n, func(lo, hi int) {
-		for i := lo * op.n; i < hi*op.n; i++ {
-			out[i] = neural.ReLUGrad(y[i], g[i])
-		}
-	})
+	j := op.job()
+	if j.r == nil {
+		j.r = op
+	}
+	j.a = opArgs{y, g, out}
+	parallelRows(j, op.rows, op.n)
 	return prealloc, nil
+}
+
+// doRows is UsePreallocDo on rows lo..hi of d (ReLU output, gradient,
+// result).
+func (op reluGradOp) doRows(d *opArgs, lo, hi int) {
+	y, g, out := d[0], d[1], d[2]
+	for i := lo * op.n; i < hi*op.n; i++ {
+		out[i] = neural.ReLUGrad(y[i], g[i])
+	}
 }
 func (op reluGradOp) WriteHash(h hash.Hash) { fmt.Fprintf(h, "relugrad:%d-%d", op.rows, op.n) }
 func (op reluGradOp) Hashcode() uint32      { return hashOf(op) }
@@ -227,19 +254,23 @@ func (op planarOp) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, erro
 	if len(in) != 1 {
 		return nil, fmt.Errorf("%v: %d inputs, want 1", op, len(in))
 	}
-	src, ok1 := in[0].Data().([]float32)
-	dst, ok2 := prealloc.Data().([]float32)
+	d, err := floatsN(in[0], prealloc)
 	n := op.b * op.hw * op.ch
-	if !ok1 || !ok2 || len(src) != n || len(dst) != n {
-		return nil, fmt.Errorf("%v: input %v, output %v", op, in[0].Shape(), prealloc.Shape())
+	if err != nil || len(d[0]) != n || len(d[1]) != n {
+		return nil, fmt.Errorf("%v: input %v, output %v (%v)", op, in[0].Shape(), prealloc.Shape(), err)
 	}
-	hw, ch := op.hw, op.ch
-	parallelRows(op.b, hw*ch, func(lo, hi int) { op.reorder(src, dst, lo, hi) })
+	j := op.job()
+	if j.r == nil {
+		j.r = op
+	}
+	j.a = d
+	parallelRows(j, op.b, op.hw*op.ch)
 	return prealloc, nil
 }
 
-// reorder is UsePreallocDo on images lo..hi.
-func (op planarOp) reorder(src, dst []float32, lo, hi int) {
+// doRows is UsePreallocDo on images lo..hi of d (input, result).
+func (op planarOp) doRows(d *opArgs, lo, hi int) {
+	src, dst := d[0], d[1]
 	hw, ch := op.hw, op.ch
 	for i := lo; i < hi; i++ {
 		cells, planes := src[i*hw*ch:(i+1)*hw*ch], dst[i*hw*ch:(i+1)*hw*ch]
@@ -280,25 +311,46 @@ func (op planarOp) SymDiff(in G.Nodes, _, grad *G.Node) (G.Nodes, error) {
 	return G.Nodes{g}, nil
 }
 
-// rowsJob is a row-wise loop split over the cores (sgemm.Parallel): f(lo,
-// hi) handles rows lo..hi. Every row is computed the same way whatever the
-// split, so results do not depend on the number of cores.
+// opArgs is the float32 data of an op's operands for one call: its inputs,
+// then its result.
+type opArgs [6][]float32
+
+// rower is an op whose work splits by rows: doRows computes rows lo..hi of
+// one call on its operands d.
+type rower interface{ doRows(d *opArgs, lo, hi int) }
+
+// rowsJob is a row-wise loop split over the cores (sgemm.Parallel): r's
+// rows 0..n on operands a. Every row is computed the same way whatever the
+// split, so results do not depend on the number of cores. An op keeps its
+// job with its result (kept.job), r set on its first call: a closure per
+// call, or the op boxed in an interface, was an allocation on every run.
 type rowsJob struct {
 	n int
-	f func(lo, hi int)
+	r rower
+	a opArgs
 }
 
 // RunPart implements sgemm.Runner.
-func (j *rowsJob) RunPart(i, parts int) { j.f(j.n*i/parts, j.n*(i+1)/parts) }
+func (j *rowsJob) RunPart(i, parts int) { j.r.doRows(&j.a, j.n*i/parts, j.n*(i+1)/parts) }
 
-// parallelRows runs f over rows 0..n on every core when the work (n rows of
+// job returns the op's row job: the kept one, or a new one for an op made
+// without a kept result.
+func (p pureOp) job() *rowsJob {
+	if p.out == nil {
+		return new(rowsJob)
+	}
+	return &p.out.job
+}
+
+// parallelRows runs j over rows 0..n on every core when the work (n rows of
 // about cost floats each) is worth splitting, and on the caller alone
 // inside an sgemm.Split (a minibatch shard of a data-parallel step).
-func parallelRows(n, cost int, f func(lo, hi int)) {
+func parallelRows(j *rowsJob, n, cost int) {
+	j.n = n
 	parts := min(runtime.GOMAXPROCS(0), n)
 	if parts < 2 || sgemm.Serial() || n*cost < 1<<15 {
-		f(0, n)
+		j.r.doRows(&j.a, 0, n)
 		return
 	}
-	sgemm.Parallel(parts, &rowsJob{n: n, f: f})
+	sgemm.Parallel(parts, j)
 }

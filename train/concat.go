@@ -35,21 +35,31 @@ func (op concatOp) Do(in ...G.Value) (G.Value, error) {
 
 // UsePreallocDo implements G.UsePreallocDoer.
 func (op concatOp) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, error) {
-	a, b, out, err := floats2(op, prealloc, in)
+	a, b, out, err := floats2(prealloc, in)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%v: %w", op, err)
 	}
 	na, nb, n := op.na, op.nb, op.na+op.nb
 	if len(a) != op.rows*na || len(b) != op.rows*nb || len(out) != op.rows*n {
 		return nil, fmt.Errorf("%v: inputs %v and %v, output %v", op, in[0].Shape(), in[1].Shape(), prealloc.Shape())
 	}
-	parallelRows(op.rows, n, func(lo, hi int) {
-		for r := lo; r < hi; r++ {
-			copy(out[r*n:r*n+na], a[r*na:(r+1)*na])
-			copy(out[r*n+na:(r+1)*n], b[r*nb:(r+1)*nb])
-		}
-	})
+	j := op.job()
+	if j.r == nil {
+		j.r = op
+	}
+	j.a = opArgs{a, b, out}
+	parallelRows(j, op.rows, n)
 	return prealloc, nil
+}
+
+// doRows is UsePreallocDo on rows lo..hi of d (a, b, result).
+func (op concatOp) doRows(d *opArgs, lo, hi int) {
+	a, b, out := d[0], d[1], d[2]
+	na, nb, n := op.na, op.nb, op.na+op.nb
+	for r := lo; r < hi; r++ {
+		copy(out[r*n:r*n+na], a[r*na:(r+1)*na])
+		copy(out[r*n+na:(r+1)*n], b[r*nb:(r+1)*nb])
+	}
 }
 func (op concatOp) WriteHash(h hash.Hash) { fmt.Fprintf(h, "concat:%d-%d-%d", op.rows, op.na, op.nb) }
 func (op concatOp) Hashcode() uint32      { return hashOf(op) }
@@ -99,20 +109,29 @@ func (op colsOp) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, error)
 	if len(in) != 1 {
 		return nil, fmt.Errorf("%v: %d inputs, want 1", op, len(in))
 	}
-	d, err := floatsN(op, in[0], prealloc)
+	d, err := floatsN(in[0], prealloc)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%v: %w", op, err)
 	}
 	src, out, w := d[0], d[1], op.hi-op.lo
 	if len(src) != op.rows*op.n || len(out) != op.rows*w {
 		return nil, fmt.Errorf("%v: input %v, output %v", op, in[0].Shape(), prealloc.Shape())
 	}
-	parallelRows(op.rows, w, func(lo, hi int) {
-		for r := lo; r < hi; r++ {
-			copy(out[r*w:(r+1)*w], src[r*op.n+op.lo:r*op.n+op.hi])
-		}
-	})
+	j := op.job()
+	if j.r == nil {
+		j.r = op
+	}
+	j.a = d
+	parallelRows(j, op.rows, w)
 	return prealloc, nil
+}
+
+// doRows is UsePreallocDo on rows lo..hi of d (input, result).
+func (op colsOp) doRows(d *opArgs, lo, hi int) {
+	src, out, w := d[0], d[1], op.hi-op.lo
+	for r := lo; r < hi; r++ {
+		copy(out[r*w:(r+1)*w], src[r*op.n+op.lo:r*op.n+op.hi])
+	}
 }
 func (op colsOp) WriteHash(h hash.Hash) {
 	fmt.Fprintf(h, "cols:%d-%d-%d-%d", op.rows, op.n, op.lo, op.hi)

@@ -47,19 +47,27 @@ func keep() pureOp { return pureOp{out: new(kept)} }
 // minibatch of 256 for rising-tide). Each node has its own: a result lives
 // exactly as long as it did when it was new, as the machine runs the same
 // instructions in the same order every time.
-type kept struct{ t *tensor.Dense }
+type kept struct {
+	t   *tensor.Dense
+	job rowsJob // the op's row loop (parallelRows), kept with its result
+}
 
 // result returns the op's result tensor in shape: the kept one (reshaped
 // back if a gorgonia Reshape changed its shape in place), or a new one.
+// shape is copied where kept, so that a call's shape does not escape (an
+// allocation on every call).
 func (p pureOp) result(shape ...int) *tensor.Dense {
+	newT := func() *tensor.Dense {
+		return tensor.New(tensor.Of(tensor.Float32), tensor.WithShape(append([]int(nil), shape...)...))
+	}
 	if p.out == nil {
-		return tensor.New(tensor.Of(tensor.Float32), tensor.WithShape(shape...))
+		return newT()
 	}
 	if p.out.t == nil || p.out.t.Shape().TotalSize() != tensor.Shape(shape).TotalSize() {
-		p.out.t = tensor.New(tensor.Of(tensor.Float32), tensor.WithShape(shape...))
+		p.out.t = newT()
 	} else if !p.out.t.Shape().Eq(tensor.Shape(shape)) {
-		if err := p.out.t.Reshape(shape...); err != nil {
-			p.out.t = tensor.New(tensor.Of(tensor.Float32), tensor.WithShape(shape...))
+		if err := p.out.t.Reshape(append([]int(nil), shape...)...); err != nil {
+			p.out.t = newT()
 		}
 	}
 	return p.out.t
@@ -174,20 +182,19 @@ func (op conv3Op) Do(in ...G.Value) (G.Value, error) {
 	return op.UsePreallocDo(op.result(op.rows(), op.f), in...)
 }
 
-// floats2 returns the float32 data of an op's two inputs and its output, or
-// an error naming op.
-func floats2(op fmt.Stringer, out G.Value, in []G.Value) (a, b, o []float32, err error) {
+// floats2 returns the float32 data of an op's two inputs and its output
+// (the caller names the op in an error: an op passed as a fmt.Stringer was
+// an allocation on every call).
+func floats2(out G.Value, in []G.Value) (a, b, o []float32, err error) {
 	if len(in) != 2 {
-		return nil, nil, nil, fmt.Errorf("%v: %d inputs, want 2", op, len(in))
+		return nil, nil, nil, fmt.Errorf("%d inputs, want 2", len(in))
 	}
-	var d [3][]float32
-	for i, v := range []G.Value{in[0], in[1], out} {
-		var ok bool
-		if d[i], ok = v.Data().([]float32); !ok {
-			return nil, nil, nil, fmt.Errorf("%v: value %d is %T, want float32 data", op, i, v.Data())
+	if a, err = floatData(in[0]); err == nil {
+		if b, err = floatData(in[1]); err == nil {
+			o, err = floatData(out)
 		}
 	}
-	return d[0], d[1], d[2], nil
+	return a, b, o, err
 }
 
 // grow returns buf with length n, reallocated only when too short.
@@ -203,9 +210,9 @@ func (op conv3Op) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, error
 	if len(in) != 3 {
 		return nil, fmt.Errorf("%v: %d inputs, want 3", op, len(in))
 	}
-	d, err := floatsN(op, in[0], in[1], in[2], prealloc)
+	d, err := floatsN(in[0], in[1], in[2], prealloc)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%v: %w", op, err)
 	}
 	x, w, b, out := d[0], d[1], d[2], d[3]
 	C, F, rows := op.p.c, op.f, op.rows()
@@ -316,9 +323,9 @@ func (g conv3GradInput) Do(in ...G.Value) (G.Value, error) {
 
 // UsePreallocDo implements G.UsePreallocDoer.
 func (g conv3GradInput) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, error) {
-	grad, w, out, err := floats2(g, prealloc, in)
+	grad, w, out, err := floats2(prealloc, in)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%v: %w", g, err)
 	}
 	op := g.op
 	C, F, rows := op.p.c, op.f, op.rows()
@@ -371,9 +378,9 @@ func (g conv3GradFilter) Do(in ...G.Value) (G.Value, error) {
 
 // UsePreallocDo implements G.UsePreallocDoer.
 func (g conv3GradFilter) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, error) {
-	x, grad, out, err := floats2(g, prealloc, in)
+	x, grad, out, err := floats2(prealloc, in)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%v: %w", g, err)
 	}
 	op := g.op
 	C, F, rows := op.p.c, op.f, op.rows()

@@ -151,7 +151,10 @@ func (s *execStep) view() (G.Value, error) {
 		if s.pre == nil {
 			s.pre = tensor.New(tensor.Of(tensor.Float32), tensor.WithShape(s.node.Shape().Clone()...))
 		}
-		d := s.pre.Data().([]float32)
+		d, err := floatData(s.pre)
+		if err != nil {
+			return nil, err
+		}
 		if len(d) != 1 {
 			return nil, fmt.Errorf("reshape of a scalar to %v", s.node.Shape())
 		}
@@ -583,7 +586,7 @@ func unaryF32(sym string, a float32) float32 {
 // floatData returns the float32 data of a value without boxing it (Dense's
 // Data does, on every call).
 func floatData(v G.Value) ([]float32, error) {
-	if t, ok := v.(*tensor.Dense); ok && t.Dtype() == tensor.Float32 && !t.IsScalar() {
+	if t, ok := v.(*tensor.Dense); ok && t.Dtype() == tensor.Float32 {
 		return t.Float32s(), nil
 	}
 	if v == nil {

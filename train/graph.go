@@ -217,7 +217,7 @@ func (gr *graph) run() error {
 	if gr.units != nil {
 		a := gr.arch
 		hw := a.Cells()
-		x, u := gr.x.Data().([]float32), gr.units.Data().([]float32)
+		x, u := gr.x.Float32s(), gr.units.Float32s()
 		for j := 0; j < gr.batch; j++ {
 			copy(u[j*a.Heads*hw:(j+1)*a.Heads*hw], x[(j*a.Cin()+a.Units)*hw:(j*a.Cin()+a.Units+a.Heads)*hw])
 		}

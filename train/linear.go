@@ -36,9 +36,9 @@ func (op conv1Op) Do(in ...G.Value) (G.Value, error) {
 
 // UsePreallocDo implements G.UsePreallocDoer.
 func (op conv1Op) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, error) {
-	x, w, out, err := floats2(op, prealloc, in)
+	x, w, out, err := floats2(prealloc, in)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%v: %w", op, err)
 	}
 	if len(x) != op.rows*op.k || len(w) != op.n*op.k || len(out) != op.rows*op.n {
 		return nil, fmt.Errorf("%v: input %v, filter %v, output %v", op, in[0].Shape(), in[1].Shape(), prealloc.Shape())
@@ -101,9 +101,9 @@ func (g conv1Grad) Do(in ...G.Value) (G.Value, error) {
 
 // UsePreallocDo implements G.UsePreallocDoer.
 func (g conv1Grad) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, error) {
-	a, b, out, err := floats2(g, prealloc, in)
+	a, b, out, err := floats2(prealloc, in)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%v: %w", g, err)
 	}
 	rows, k, n := g.op.rows, g.op.k, g.op.n
 	if !g.filter {
@@ -168,20 +168,30 @@ func (op unitsOp) Do(in ...G.Value) (G.Value, error) {
 
 // UsePreallocDo implements G.UsePreallocDoer.
 func (op unitsOp) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, error) {
-	u, t, out, err := floats2(op, prealloc, in)
+	u, t, out, err := floats2(prealloc, in)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%v: %w", op, err)
 	}
 	H, hw, k := op.heads, op.hw, op.k
 	if len(u) != op.b*H*hw || len(t) != op.b*hw*k || len(out) != op.b*H*k {
 		return nil, fmt.Errorf("%v: units %v, trunk %v, output %v", op, in[0].Shape(), in[1].Shape(), prealloc.Shape())
 	}
-	parallelRows(op.b, H*hw*k, func(lo, hi int) {
-		for i := lo; i < hi; i++ {
-			sgemm.GemmWorkers(1, false, false, H, k, hw, u[i*H*hw:], hw, t[i*hw*k:], k, 0, out[i*H*k:(i+1)*H*k], k)
-		}
-	})
+	j := op.job()
+	if j.r == nil {
+		j.r = op
+	}
+	j.a = opArgs{u, t, out}
+	parallelRows(j, op.b, H*hw*k)
 	return prealloc, nil
+}
+
+// doRows is UsePreallocDo on images lo..hi of d (units, trunk, result).
+func (op unitsOp) doRows(d *opArgs, lo, hi int) {
+	u, t, out := d[0], d[1], d[2]
+	H, hw, k := op.heads, op.hw, op.k
+	for i := lo; i < hi; i++ {
+		sgemm.GemmWorkers(1, false, false, H, k, hw, u[i*H*hw:], hw, t[i*hw*k:], k, 0, out[i*H*k:(i+1)*H*k], k)
+	}
 }
 func (op unitsOp) WriteHash(h hash.Hash) {
 	fmt.Fprintf(h, "units:%d-%d-%d-%d", op.b, op.heads, op.hw, op.k)
@@ -227,21 +237,31 @@ func (g unitsGrad) Do(in ...G.Value) (G.Value, error) {
 
 // UsePreallocDo implements G.UsePreallocDoer.
 func (g unitsGrad) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, error) {
-	u, d, out, err := floats2(g, prealloc, in)
+	u, d, out, err := floats2(prealloc, in)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%v: %w", g, err)
 	}
 	op := g.op
 	H, hw, k := op.heads, op.hw, op.k
 	if len(u) != op.b*H*hw || len(d) != op.b*H*k || len(out) != op.b*hw*k {
 		return nil, fmt.Errorf("%v: units %v, gradient %v, output %v", g, in[0].Shape(), in[1].Shape(), prealloc.Shape())
 	}
-	parallelRows(op.b, H*hw*k, func(lo, hi int) {
-		for i := lo; i < hi; i++ {
-			sgemm.GemmWorkers(1, true, false, hw, k, H, u[i*H*hw:], hw, d[i*H*k:], k, 0, out[i*hw*k:(i+1)*hw*k], k)
-		}
-	})
+	j := g.job()
+	if j.r == nil {
+		j.r = g
+	}
+	j.a = opArgs{u, d, out}
+	parallelRows(j, op.b, H*hw*k)
 	return prealloc, nil
+}
+
+// doRows is UsePreallocDo on images lo..hi of d (units, gradient, result).
+func (g unitsGrad) doRows(d *opArgs, lo, hi int) {
+	u, dd, out := d[0], d[1], d[2]
+	H, hw, k := g.op.heads, g.op.hw, g.op.k
+	for i := lo; i < hi; i++ {
+		sgemm.GemmWorkers(1, true, false, hw, k, H, u[i*H*hw:], hw, dd[i*H*k:], k, 0, out[i*hw*k:(i+1)*hw*k], k)
+	}
 }
 func (g unitsGrad) WriteHash(h hash.Hash) {
 	fmt.Fprint(h, "dunits:")

@@ -48,13 +48,17 @@ func (op policyOp) Do(in ...G.Value) (G.Value, error) {
 	return op.UsePreallocDo(op.result(op.rows, 2), in...)
 }
 
-// floatsN returns the float32 data of values, or an error naming op.
-func floatsN(op fmt.Stringer, vs ...G.Value) ([][]float32, error) {
-	out := make([][]float32, len(vs))
+// floatsN returns the float32 data of up to len(opArgs) values (the caller
+// names the op in an error).
+func floatsN(vs ...G.Value) (opArgs, error) {
+	var out opArgs
+	if len(vs) > len(out) {
+		return out, fmt.Errorf("%d values, want at most %d", len(vs), len(out))
+	}
 	for i, v := range vs {
-		d, ok := v.Data().([]float32)
-		if !ok {
-			return nil, fmt.Errorf("%v: value %d is %T, want float32 data", op, i, v.Data())
+		d, err := floatData(v)
+		if err != nil {
+			return out, fmt.Errorf("value %d: %w", i, err)
 		}
 		out[i] = d
 	}
@@ -112,9 +116,9 @@ func (op policyOp) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, erro
 	if len(in) != 3 {
 		return nil, fmt.Errorf("%v: %d inputs, want 3", op, len(in))
 	}
-	d, err := floatsN(op, in[0], in[1], in[2], prealloc)
+	d, err := floatsN(in[0], in[1], in[2], prealloc)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%v: %w", op, err)
 	}
 	n := op.rows * op.actions
 	if len(d[0]) != n || len(d[1]) != n || len(d[2]) != n || len(d[3]) != 2*op.rows {
@@ -125,23 +129,34 @@ func (op policyOp) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, erro
 	if s != nil {
 		s.lp, s.p, s.h = grow(s.lp, n), grow(s.p, n), grow(s.h, op.rows)
 	}
-	parallelRows(op.rows, 4*A, func(lo, hi int) {
-		var lp, pr []float32
-		if s == nil {
-			lp, pr = make([]float32, A), make([]float32, A)
-		}
-		for r := lo; r < hi; r++ {
-			if s != nil {
-				lp, pr = s.lp[r*A:(r+1)*A], s.p[r*A:(r+1)*A]
-			}
-			la, h := logSoftmaxRow(d[0][r*A:(r+1)*A], d[1][r*A:(r+1)*A], d[2][r*A:(r+1)*A], lp, pr)
-			d[3][2*r], d[3][2*r+1] = float32(la), float32(h)
-			if s != nil {
-				s.h[r] = float32(h)
-			}
-		}
-	})
+	j := op.job()
+	if j.r == nil {
+		j.r = op
+	}
+	j.a = d
+	parallelRows(j, op.rows, 4*A)
 	return prealloc, nil
+}
+
+// doRows is UsePreallocDo on rows lo..hi of d (logits, mask, actions,
+// result).
+func (op policyOp) doRows(d *opArgs, lo, hi int) {
+	A := op.actions
+	s := op.soft
+	var lp, pr []float32
+	if s == nil {
+		lp, pr = make([]float32, A), make([]float32, A)
+	}
+	for r := lo; r < hi; r++ {
+		if s != nil {
+			lp, pr = s.lp[r*A:(r+1)*A], s.p[r*A:(r+1)*A]
+		}
+		la, h := logSoftmaxRow(d[0][r*A:(r+1)*A], d[1][r*A:(r+1)*A], d[2][r*A:(r+1)*A], lp, pr)
+		d[3][2*r], d[3][2*r+1] = float32(la), float32(h)
+		if s != nil {
+			s.h[r] = float32(h)
+		}
+	}
 }
 func (op policyOp) WriteHash(h hash.Hash) { fmt.Fprintf(h, "policy:%d-%d", op.rows, op.actions) }
 func (op policyOp) Hashcode() uint32      { return hashOf(op) }
@@ -191,23 +206,28 @@ func (op policyGradOp) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, 
 	if len(in) != 4 {
 		return nil, fmt.Errorf("%v: %d inputs, want 4", op, len(in))
 	}
-	d, err := floatsN(op, in[0], in[1], in[2], in[3], prealloc)
+	d, err := floatsN(in[0], in[1], in[2], in[3], prealloc)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%v: %w", op, err)
 	}
 	A := op.actions
 	n := op.rows * A
 	if len(d[0]) != n || len(d[1]) != n || len(d[2]) != n || len(d[3]) != 2*op.rows || len(d[4]) != n {
 		return nil, fmt.Errorf("%v: logits %v, mask %v, actions %v, gradient %v, output %v", op, in[0].Shape(), in[1].Shape(), in[2].Shape(), in[3].Shape(), prealloc.Shape())
 	}
-	parallelRows(op.rows, 4*A, func(lo, hi int) { op.rowsGrad(d, lo, hi) })
+	j := op.job()
+	if j.r == nil {
+		j.r = op
+	}
+	j.a = d
+	parallelRows(j, op.rows, 4*A)
 	return prealloc, nil
 }
 
-// rowsGrad is UsePreallocDo on rows lo..hi of d (logits, mask, actions,
+// doRows is UsePreallocDo on rows lo..hi of d (logits, mask, actions,
 // output gradient, result), with the forward pass's log-softmax where the
 // op kept it.
-func (op policyGradOp) rowsGrad(d [][]float32, lo, hi int) {
+func (op policyGradOp) doRows(d *opArgs, lo, hi int) {
 	A := op.actions
 	s := op.soft
 	var lp, pr []float32

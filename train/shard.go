@@ -93,7 +93,7 @@ func (s *step) split(p *graph, lo, hi int) error {
 		if dst == nil {
 			return
 		}
-		d, v := dst.Data().([]float32), src.Data().([]float32)
+		d, v := dst.Float32s(), src.Float32s()
 		w := len(v) / f.batch
 		copy(d, v[lo*w:hi*w])
 	}
@@ -110,11 +110,12 @@ func (s *step) split(p *graph, lo, hi int) error {
 		if c[0] == nil {
 			continue
 		}
-		v, ok := c[1].Value().Data().(float32)
+		f, ok := c[1].Value().(*G.F32)
 		if !ok {
 			return fmt.Errorf("loss weight %s is not a float32", c[1].Name())
 		}
-		if cur, _ := c[0].Value().Data().(float32); cur != v {
+		v := float32(*f)
+		if cur, ok := c[0].Value().(*G.F32); !ok || float32(*cur) != v {
 			if err := G.Let(c[0], v); err != nil {
 				return fmt.Errorf("loss weight %s: %w", c[1].Name(), err)
 			}
