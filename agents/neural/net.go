@@ -393,13 +393,9 @@ func conv3(a Arch, in []float32, cin int, out []float32, wp, bias []float32, b i
 	segs := [3]sgemm.Seg{{Off: 0, Len: 3 * cin}, {Off: pw * cin, Len: 3 * cin}, {Off: 2 * pw * cin, Len: 3 * cin}}
 	for i := 0; i < b; i++ {
 		c := out[(i*php+q0)*F : (i*php+q0+rows)*F]
-		for r := 0; r < rows; r++ {
-			copy(c[r*F:(r+1)*F], bias[:F])
-		}
+		clear(c)
 		sgemm.GemmSegs(rows, F, in[i*php*cin:(i+1)*php*cin], cin, segs[:], wp, c, F)
-		for j, v := range c {
-			c[j] = ReLU(v)
-		}
+		sgemm.BiasReLU(c, bias[:F])
 		for y := 1; y < H; y++ {
 			// The right border cell of row y and the left one of row y+1.
 			p := y*pw + W + 1 - q0

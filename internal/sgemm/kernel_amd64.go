@@ -16,7 +16,35 @@ func kern6x16(k int, a *float32, rs, ks int, b, c *float32, ldc int)
 //go:noescape
 func kern12x16(k int, a *float32, rs, ks int, b, c *float32, ldc int)
 
+// biasReLU16 and biasReLU8 are BiasReLU's loops for rows of a multiple of
+// 16 floats (AVX-512F) and of 8 (AVX2) (kernel_amd64.s).
+//
+//go:noescape
+func biasReLU16(c *float32, rows, f int, bias *float32)
+
+//go:noescape
+func biasReLU8(c *float32, rows, f int, bias *float32)
+
 func init() {
+	switch {
+	case cpu.X86.HasAVX512F:
+		biasReLUAsm = func(c, bias []float32, rows int) bool {
+			if len(bias)%16 != 0 {
+				return false
+			}
+			biasReLU16(&c[0], rows, len(bias), &bias[0])
+			return true
+		}
+	case cpu.X86.HasAVX2:
+		biasReLUAsm = func(c, bias []float32, rows int) bool {
+			if len(bias)%8 != 0 {
+				return false
+			}
+			biasReLU8(&c[0], rows, len(bias), &bias[0])
+			return true
+		}
+	}
+
 	// Both assembly kernels are tested wherever the CPU runs them and give
 	// the same bits (TestKernelsSameBits), so the faster one on this CPU is
 	// chosen by timing them (fastest). Which one wins depends on the CPU:

@@ -195,3 +195,69 @@ store12:
 	VMOVUPS Z11, (DX)
 	VZEROUPPER
 	RET
+
+// func biasReLU16(c *float32, rows, f int, bias *float32)
+//
+// c[r·f + j] = max(c[r·f + j] + bias[j], 0) for r < rows, j < f, f a
+// multiple of 16: VMAXPS keeps the sum where it is > 0, else +0 (−0 and
+// NaN give +0). AVX-512F.
+TEXT ·biasReLU16(SB), NOSPLIT, $0-32
+	MOVQ   c+0(FP), DI
+	MOVQ   rows+8(FP), CX
+	MOVQ   f+16(FP), DX
+	SHLQ   $2, DX
+	MOVQ   bias+24(FP), SI
+	VPXORD Z31, Z31, Z31
+	TESTQ  CX, CX
+	JE     done16
+
+row16:
+	XORQ AX, AX
+
+col16:
+	VMOVUPS (DI)(AX*1), Z0
+	VADDPS  (SI)(AX*1), Z0, Z0
+	VMAXPS  Z31, Z0, Z0
+	VMOVUPS Z0, (DI)(AX*1)
+	ADDQ    $64, AX
+	CMPQ    AX, DX
+	JLT     col16
+	ADDQ    DX, DI
+	DECQ    CX
+	JNE     row16
+
+done16:
+	VZEROUPPER
+	RET
+
+// func biasReLU8(c *float32, rows, f int, bias *float32)
+//
+// biasReLU16 for f a multiple of 8 with AVX2.
+TEXT ·biasReLU8(SB), NOSPLIT, $0-32
+	MOVQ   c+0(FP), DI
+	MOVQ   rows+8(FP), CX
+	MOVQ   f+16(FP), DX
+	SHLQ   $2, DX
+	MOVQ   bias+24(FP), SI
+	VXORPS Y15, Y15, Y15
+	TESTQ  CX, CX
+	JE     done8
+
+row8:
+	XORQ AX, AX
+
+col8:
+	VMOVUPS (DI)(AX*1), Y0
+	VADDPS  (SI)(AX*1), Y0, Y0
+	VMAXPS  Y15, Y0, Y0
+	VMOVUPS Y0, (DI)(AX*1)
+	ADDQ    $32, AX
+	CMPQ    AX, DX
+	JLT     col8
+	ADDQ    DX, DI
+	DECQ    CX
+	JNE     row8
+
+done8:
+	VZEROUPPER
+	RET

@@ -491,3 +491,33 @@ func addEdge(c []float32, ldc int, e []float32, h, w int) {
 		}
 	}
 }
+
+// BiasReLU adds bias to every row of c ([rows][len(bias)]) and keeps each
+// sum where it is greater than zero, else +0 (so −0 and NaN become +0; the
+// x86 max instruction's rule, which the assembly loops use): a
+// convolution's epilogue. c's length must be a multiple of len(bias).
+func BiasReLU(c, bias []float32) {
+	f := len(bias)
+	if f == 0 || len(c) < f {
+		return
+	}
+	rows := len(c) / f
+	if biasReLUAsm != nil && biasReLUAsm(c, bias, rows) {
+		return
+	}
+	for r := 0; r < rows; r++ {
+		row := c[r*f : (r+1)*f]
+		for j, v := range row {
+			// Branchless (a mispredicted branch per negative sum costs as
+			// much as the product): keep v's bits where they are those of a
+			// number > 0, that is a positive sign and 0 < bits ≤ +Inf.
+			b := math.Float32bits(v + bias[j])
+			drop := (int64(int32(b))-1)>>63 | (0x7f800000-int64(b))>>63
+			row[j] = math.Float32frombits(b &^ uint32(drop))
+		}
+	}
+}
+
+// biasReLUAsm is BiasReLU's assembly loop where the CPU has one; it
+// returns false for a row length it does not take.
+var biasReLUAsm func(c, bias []float32, rows int) bool
