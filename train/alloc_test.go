@@ -93,3 +93,48 @@ func TestTrainStepAllocsNothing(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkTrainStepAdam: a whole train step as learn runs it — the pass
+// split over GOMAXPROCS workers, the gradients' sum and the Adam step — on
+// every game's default network and a minibatch of 256, after two warm-up
+// steps (BenchmarkTrainStep times the first run too, which makes every
+// op's result): allocs/op and B/op are the steady state's, samples/s =
+// 256/op. -cpu 1,2 gives one core and two.
+func BenchmarkTrainStepAdam(b *testing.B) {
+	for _, s := range benchShapes {
+		b.Run(fmt.Sprintf("%s/f%d-l%d", s.game, s.filters, s.layers), func(b *testing.B) {
+			net := benchArch(b, s.game, s.filters, s.layers, s.hidden)
+			gr, err := newGraph(net, 256)
+			if err != nil {
+				b.Fatal(err)
+			}
+			fillBench(gr, rules.NewRNG(1))
+			if err := gr.coefficients(1, 0.5, 0.01, 0); err != nil {
+				b.Fatal(err)
+			}
+			st, err := newStep(gr, net, runtime.GOMAXPROCS(0))
+			if err != nil {
+				b.Fatal(err)
+			}
+			opt := newAdam(net)
+			step := func() {
+				if err := st.run(); err != nil {
+					b.Fatal(err)
+				}
+				grads, err := st.grads()
+				if err != nil {
+					b.Fatal(err)
+				}
+				opt.step(net.Values, grads, 1e-4, 0.5)
+			}
+			step()
+			step()
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				step()
+			}
+			b.ReportMetric(float64(256*b.N)/b.Elapsed().Seconds(), "samples/s")
+		})
+	}
+}

@@ -40,13 +40,12 @@ type pureOp struct{ out *kept }
 // graph is made with one, or its Do allocates a new result on every run.
 func keep() pureOp { return pureOp{out: new(kept)} }
 
-// kept is an op's result tensor, kept from run to run. graph.run clears the
-// tape machine's registers after every run (vm.Reset; gorgonia's own ops
-// fail on the previous run's values), so every run calls every op's Do, and
+// kept is an op's result tensor, kept from run to run. Every run calls
+// every op's Do (the executor, exec.go, as the tape machine before it), and
 // a new result each time was most of a train step's allocation (96 MB per
 // minibatch of 256 for rising-tide). Each node has its own: a result lives
-// exactly as long as it did when it was new, as the machine runs the same
-// instructions in the same order every time.
+// exactly as long as it did when it was new, as the executor runs the same
+// ops in the same order every time.
 type kept struct {
 	t   *tensor.Dense
 	job rowsJob // the op's row loop (parallelRows), kept with its result

@@ -139,7 +139,7 @@ func TestConv1OpGradient(t *testing.T) {
 
 // A train step reuses its ops' results (pureOp.result) and scratch: after
 // the first run, which allocates them, a run allocates under an eighth of
-// that (the rest is gorgonia's tape machine and its own ops: 2% and 4% here;
+// that (nothing since the executor, exec.go: TestTrainStepAllocsNothing;
 // with a new result per op and run it was about a third).
 func TestTrainStepReusesItsTensors(t *testing.T) {
 	for _, game := range []string{"rising-tide", "rectangle"} {

@@ -27,8 +27,9 @@ import (
 //	max_grad_norm      global gradient-norm clip (Adam's step, adam.go)
 //	lr, lr_final       Adam's learning rate, linear schedule (trainer.lr)
 //
-// The gorgonia plumbing — the network as a graph, its inputs, the tape
-// machine — is graph.go's; filling the inputs from the buffer is graph.fill.
+// The gorgonia plumbing — the network as a graph, its inputs — is
+// graph.go's, running it exec.go's; filling the inputs from the buffer is
+// graph.fill.
 
 // learn is one iteration's PPO update over the buffer: advantages, then for
 // each epoch, for each minibatch, a forward and backward pass of the loss
