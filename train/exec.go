@@ -15,10 +15,11 @@ import (
 // G.Grad added) without gorgonia's tape machine, which allocated its
 // instructions' inputs, registers and log text on every run and leaked over
 // long runs (graph.newVM recreated it every 200 runs). The graph stays
-// gorgonia's; the executor is who runs it: once, at the first run, it
-// sorts the ops in the tape machine's order (G.Sort, reversed) and gives
-// each its inputs' slots and a result of its own, kept from run to run, so
-// that a run after the first allocates nothing (TestTrainStepAllocsNothing).
+// gorgonia's; the executor is who runs it: once, when made, it sorts the
+// ops in the tape machine's order (G.Sort, reversed) and gives each its
+// inputs' slots and a result of its own (made in the first run), kept from
+// run to run, so that a run after the first allocates nothing
+// (TestTrainStepAllocsNothing).
 // Each op computes what gorgonia's computed, in the same order, so the same
 // bits (TestUpdatePinned): this package's ops keep their results (pureOp),
 // a gorgonia op that takes a preallocated result (G.UsePreallocDoer) writes
@@ -53,7 +54,7 @@ const (
 	execDo       execKind = iota // op.Do: this package's ops (results kept), or a gorgonia op that allocates
 	execPrealloc                 // G.UsePreallocDoer into pre
 	execView                     // a Reshape: pre, a view of the input's data
-	execSkip                     // a G.Read: graph.read reads the value itself
+	execSkip                     // a G.Read: the caller reads values with executor.value
 	execOwn                      // computed here (execKernel)
 )
 
@@ -284,7 +285,11 @@ func newKernel(n *G.Node) *execKernel {
 			if !ok || sl.Step() > 1 {
 				return nil
 			}
-			k.along = strings.Count(str[:strings.Index(str, sliceText(sl))], ",")
+			at := strings.Index(str, sliceText(sl))
+			if at < 0 {
+				return nil
+			}
+			k.along = strings.Count(str[:at], ",")
 			k.lo, k.hi = sl.Start(), sl.End()
 		}
 		if strings.HasSuffix(str, "+=...") {
