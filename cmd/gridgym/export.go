@@ -43,9 +43,10 @@ competition accepts:
 --search SPEC makes the executable (Slime's slime-bot) answer with the tree
 search SPEC (a search bot spec, 'search:' optional: BOT[@N][:key=value…],
 see 'gridgym tournament --help') instead of the network, seeded by --seed
-(default 0) mixed with a hash of each request, so it is deterministic; a
-limit ms=M counts from the process's start (R16 counts start-up in the
-0.1 s). Games without an executable refuse it.
+(default 0) mixed with a hash of each request: the same request gets the
+same move unless a limit ms=M, counted from the process's start (R16
+counts start-up in the 0.1 s), cuts the search short. Games without an
+executable refuse it.
 
 --checkpoint is a weights file or a training run folder (its latest
 checkpoint), or the URL of either (file://…, s3://bucket/run?endpoint=…:
@@ -54,7 +55,7 @@ folder, then uploaded file by file. A network of another encoding version than t
 refused: retrain it, or export with the gridgym that trained it.`,
 		Example: `  gridgym export --checkpoint runs/slime-20261123-120000 --out bots/slime
   gridgym export --checkpoint reports/slime/policy.safetensors --out bots/slime-search \
-      --search greedy@2000:trees=1:opp=prior:ms=75
+      --search greedy@2000:trees=1:opp=prior:ms=50
   gridgym export --checkpoint runs/rt/checkpoints/iter-000040/weights.safetensors --out bots/rt
   gridgym export --checkpoint 's3://gridgym/runs/slime?endpoint=http://minio:9000&use_path_style=true' \
       --out 's3://gridgym/bots/slime?endpoint=http://minio:9000&use_path_style=true'`,
@@ -108,6 +109,6 @@ refused: retrain it, or export with the gridgym that trained it.`,
 	c.Flags().Float64Var(&temperature, "temperature", 0, "sample moves from softmax(logits/T) with seeded draws (0 = greedy; not for Slime)")
 	c.Flags().IntVar(&tempSteps, "temp-steps", 0, "sample only in the game's first K steps, greedy after (0 = every step; Rectangle, Nuggets)")
 	c.Flags().Uint64Var(&seed, "seed", 0, "seed of the draws, baked into the bot (default: a random seed per process; with --search, 0)")
-	c.Flags().StringVar(&searchSpec, "search", "", "the executable answers with this tree search instead of the network, e.g. greedy@2000:trees=1:opp=prior:ms=75")
+	c.Flags().StringVar(&searchSpec, "search", "", "the executable answers with this tree search instead of the network, e.g. greedy@2000:trees=1:opp=prior:ms=50")
 	return c
 }
