@@ -16,6 +16,7 @@ import (
 	"github.com/gridgym/gridgym/configs"
 	"github.com/gridgym/gridgym/env"
 	"github.com/gridgym/gridgym/rules"
+	"github.com/gridgym/gridgym/search"
 )
 
 // Config is a training run: every field has its YAML name, meaning and valid
@@ -47,6 +48,9 @@ type Config struct {
 	PPO       PPOConfig      `yaml:"ppo"`
 	BC        BCConfig       `yaml:"bc"`
 	Eval      EvalConfig     `yaml:"eval"`
+	// ExIt switches the iterations after the warm start from PPO to
+	// Expert Iteration (exit.go); off (the zero section) by default.
+	ExIt ExItConfig `yaml:"exit,omitempty"`
 
 	// CheckpointEvery iterations between checkpoints (1..1e6); the last
 	// iteration always writes one.
@@ -182,6 +186,104 @@ type EvalConfig struct {
 	// them: the evaluation then plays the acceptance table. It needs exactly
 	// seats − 1 baselines. false or true.
 	Lineup bool `yaml:"lineup"`
+}
+
+// ExItConfig is Expert Iteration (exit.go): each iteration the search agent
+// Expert plays the learner's seat in games against Opponents, its root visit
+// distributions label the learner's decisions, and the network learns them
+// (cross-entropy, PolicyCoef) and the games' outcomes (squared error,
+// ValueCoef) for ppo.epochs passes of ppo.minibatch samples at ppo.lr's
+// schedule with ppo.max_grad_norm's clip. Expert "" (the default) is off:
+// the run is PPO.
+type ExItConfig struct {
+	// Expert is a search bot spec (search:BOT[@N][:key=value…], package
+	// search). The placeholder {net} in it stands for the learner's current
+	// network: the trainer writes it to exit-expert.safetensors in the run
+	// folder before each iteration's games, so search:{net}@64:opp=prior
+	// searches with the network's greedy move as its prior and rollouts.
+	Expert string `yaml:"expert"`
+	// Decisions is the search-labelled learner decisions per iteration
+	// (whole games), 1..1e6.
+	Decisions int `yaml:"decisions"`
+	// Opponents are the bots of the other seats, one drawn uniformly per
+	// seat and game (default: opponents.scripted); {net} is the current
+	// network (greedy), as in Expert.
+	Opponents []string `yaml:"opponents"`
+	// PolicyCoef (0..100) weighs the cross-entropy of the policy to the
+	// visit distribution; ValueCoef (0..100) the value's squared error to
+	// the game's rank outcome (−1..1, as ppo.reward rank).
+	PolicyCoef float64 `yaml:"policy_coef"`
+	ValueCoef  float64 `yaml:"value_coef"`
+}
+
+// NetPlaceholder in exit.expert and exit.opponents stands for the learner's
+// current network (ExItConfig).
+const NetPlaceholder = "{net}"
+
+// validate checks the section (only when exit.expert is set).
+func (e *ExItConfig) validate(game string) error {
+	if e.Expert == "" {
+		if e.Decisions != 0 || len(e.Opponents) > 0 || e.PolicyCoef != 0 || e.ValueCoef != 0 {
+			return errors.New("field exit.expert: empty (Expert Iteration off), but other exit fields are set; name a search spec such as search:{net}@64:opp=prior")
+		}
+		return nil
+	}
+	if !strings.HasPrefix(e.Expert, search.Prefix) {
+		return fmt.Errorf("field exit.expert = %q: want a search spec search:BOT[@N][:key=value…]", e.Expert)
+	}
+	if err := checkBotSpec(game, e.Expert); err != nil {
+		return fmt.Errorf("field exit.expert: %w", err)
+	}
+	for _, r := range []struct {
+		name   string
+		v      float64
+		lo, hi float64
+	}{
+		{"exit.decisions", float64(e.Decisions), 1, 1e6},
+		{"exit.policy_coef", e.PolicyCoef, 0, 100},
+		{"exit.value_coef", e.ValueCoef, 0, 100},
+	} {
+		if !(r.v >= r.lo && r.v <= r.hi) {
+			return fmt.Errorf("field %s = %v: want %g..%g", r.name, r.v, r.lo, r.hi)
+		}
+	}
+	if e.PolicyCoef == 0 && e.ValueCoef == 0 {
+		return errors.New("field exit.policy_coef: both exit.policy_coef and exit.value_coef are 0; nothing to learn")
+	}
+	for _, o := range e.Opponents {
+		if err := checkBotSpec(game, o); err != nil {
+			return fmt.Errorf("field exit.opponents: %w", err)
+		}
+	}
+	return nil
+}
+
+// checkBotSpec checks a bot spec of exit: a search spec is parsed (its bots
+// looked up unless one is {net}), {net} is accepted as is, anything else must
+// be a bot of the game.
+func checkBotSpec(game, spec string) error {
+	if spec == NetPlaceholder {
+		return nil
+	}
+	if p, ok, err := search.ParseSpec(spec); ok {
+		if err != nil {
+			return err
+		}
+		if strings.Contains(spec, NetPlaceholder) {
+			if p.Prior != NetPlaceholder || strings.Contains(p.Roll, NetPlaceholder) && p.Roll != NetPlaceholder {
+				return fmt.Errorf("%q: %s stands only for a whole bot name (search:%s@N…)", spec, NetPlaceholder, NetPlaceholder)
+			}
+			return nil
+		}
+		if _, err := p.Factory(game); err != nil {
+			return fmt.Errorf("%q: %w", spec, err)
+		}
+		return nil
+	}
+	if strings.Contains(spec, NetPlaceholder) || !botExists(game, spec) {
+		return fmt.Errorf("unknown bot %q for %s (valid: %s, %s, or a search spec)", spec, game, botNames(game), NetPlaceholder)
+	}
+	return nil
 }
 
 // DefaultConfig returns the embedded default config of game.
@@ -376,7 +478,7 @@ func (c *Config) Validate() error {
 	if bc.Samples > 0 && bc.Teacher == "" && bc.Shards == "" {
 		return fmt.Errorf("field bc.teacher: bc.samples = %d needs a teacher bot or bc.shards", bc.Samples)
 	}
-	return nil
+	return c.ExIt.validate(c.Game)
 }
 
 // RewardMode returns ppo.reward as the env's reward mode ("" = rank).

@@ -36,4 +36,14 @@
 // minibatch's pass over the workers (config workers) and sums the gradients.
 // Learner mode (remote.go) runs the same
 // update on shards that actors upload instead of collecting here.
+//
+// Expert Iteration (exit.go; config exit.*, off unless exit.expert names a
+// search spec) replaces each iteration's collect and update: the search
+// agent (package search) plays the learner's seat — with {net} in its spec
+// standing for the current network, written to exit-expert.safetensors
+// before the iteration's games — and the network learns the root's visit
+// distributions (cross-entropy, exit.policy_coef, on the graph's KL target
+// input) and the games' outcomes (exit.value_coef), starting from the clone
+// of the warm start. Evaluation, checkpoints and metrics.csv rows are PPO's;
+// docs/expert-iteration.md says which column holds what.
 package train

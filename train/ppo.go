@@ -111,6 +111,8 @@ type trainer struct {
 	// league is PFSP's record: the learner's win share against each
 	// opponent label (exponential average), for opponents.pfsp.
 	league map[string]float64
+	// ex is Expert Iteration's state (exit.go; config exit.expert).
+	ex *exitState
 }
 
 // Run trains a policy as cfg says, writing into opt.Dir.
@@ -344,23 +346,37 @@ func writeJSON(path string, v any) error {
 func (t *trainer) iteration(ctx context.Context, it int) (Metrics, error) {
 	m := Metrics{Iteration: it, LR: t.lr(it)}
 	t0 := time.Now()
-	st, ok := t.collect(ctx, rules.IterationStream(t.cfg.Seed, it, rules.CollectPhase), it, &m)
-	if !ok {
-		return m, errAborted
-	}
-	m.ActSeconds = time.Since(t0).Seconds()
-
-	t1 := time.Now()
-	t.snapshot()
-	if err := t.learn(ctx, it, rules.IterationStream(t.cfg.Seed, it, rules.LearnPhase), m.LR, &m); err != nil {
-		if errors.Is(err, errAborted) {
-			t.rollback()
+	var st int64
+	if t.cfg.ExIt.Expert != "" {
+		// Expert Iteration instead of PPO's collect and update (exit.go).
+		t.snapshot()
+		var err error
+		if st, err = t.exitIteration(ctx, it, &m); err != nil {
+			if errors.Is(err, errAborted) {
+				t.rollback()
+			}
+			return m, err
 		}
-		return m, err
+	} else {
+		var ok bool
+		st, ok = t.collect(ctx, rules.IterationStream(t.cfg.Seed, it, rules.CollectPhase), it, &m)
+		if !ok {
+			return m, errAborted
+		}
+		m.ActSeconds = time.Since(t0).Seconds()
+
+		t1 := time.Now()
+		t.snapshot()
+		if err := t.learn(ctx, it, rules.IterationStream(t.cfg.Seed, it, rules.LearnPhase), m.LR, &m); err != nil {
+			if errors.Is(err, errAborted) {
+				t.rollback()
+			}
+			return m, err
+		}
+		m.LearnSeconds = time.Since(t1).Seconds()
 	}
 	t.envSteps += st
 	m.EnvSteps = t.envSteps
-	m.LearnSeconds = time.Since(t1).Seconds()
 
 	m.EvalWin, m.EvalScore, m.EvalPoints, m.EvalMargin = math.NaN(), math.NaN(), math.NaN(), math.NaN()
 	if e := t.cfg.Eval; e.Every > 0 && (it%e.Every == 0 || it == t.cfg.Iterations) {

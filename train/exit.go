@@ -1,0 +1,488 @@
+package train
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	G "gorgonia.org/gorgonia"
+
+	"github.com/gridgym/gridgym/agents"
+	"github.com/gridgym/gridgym/rules"
+	"github.com/gridgym/gridgym/search"
+)
+
+// Expert Iteration (config exit.*, ExItConfig), after the warm start, in
+// place of PPO's collect and update; evaluation, checkpoints and metrics.csv
+// rows are the iteration's as in ppo.go:
+//
+//	expert   exit.expert with {net} = the current network (exit-expert.safetensors)
+//	collect  (exitCollect) whole games, the expert in the learner's seat
+//	         (game k: seat k mod seats), exit.opponents in the others; each
+//	         learner decision keeps its observation, mask, the root's visit
+//	         distribution over the network's actions (visitTargets) and, at
+//	         the end, the game's rank outcome (−1..1)
+//	update   (exitLearn) ppo.epochs × ppo.minibatch of
+//	         policy_coef·CE(visits, π) + value_coef·(value − outcome)²
+//
+// on the training graph's KL input (newGraphKL: target = the visit
+// distribution per head, the term c_kl·kl_loss, kl_loss = −mean Σ_heads
+// Σ_a target·log π, the cross-entropy), with c_pg = c_ent = c_bc = 0.
+// metrics.csv's columns keep their names; in ExIt rows pg_loss is that
+// cross-entropy (per sample, summed over heads), kl_clone the KL from the
+// visit distribution to the policy (the cross-entropy less the targets'
+// entropy), kl_coef exit.policy_coef, train_win the expert's win share,
+// mean_reward its mean rank outcome; approx_kl and clip_frac are 0.
+
+// exitState is an Expert Iteration run's buffers and graph.
+type exitState struct {
+	gr   *graph
+	step *step
+	buf  exitBuffer
+}
+
+// exitBuffer is one iteration's search-labelled decisions, structure of
+// arrays: row r's observation, mask, the visit distribution per head
+// (target, [row][Heads·Actions]), the most visited action per head (actions,
+// the graph's onehot input) and the learner's outcome (ret).
+type exitBuffer struct {
+	planes  []uint8
+	scalars []float32
+	masks   []uint64
+	target  []float32
+	actions []int32
+	ret     []float32
+}
+
+func (b *exitBuffer) len() int { return len(b.ret) }
+
+func (b *exitBuffer) reset() {
+	b.planes, b.scalars, b.masks = b.planes[:0], b.scalars[:0], b.masks[:0]
+	b.target, b.actions, b.ret = b.target[:0], b.actions[:0], b.ret[:0]
+}
+
+// append adds the rows of o.
+func (b *exitBuffer) append(o *exitBuffer) {
+	b.planes = append(b.planes, o.planes...)
+	b.scalars = append(b.scalars, o.scalars...)
+	b.masks = append(b.masks, o.masks...)
+	b.target = append(b.target, o.target...)
+	b.actions = append(b.actions, o.actions...)
+	b.ret = append(b.ret, o.ret...)
+}
+
+// visitTargets writes into target ([Heads·Actions]) the visit distribution
+// of the candidates moves (visit counts visits) of seat at st over the
+// network's actions: each candidate's share of the visits goes to the action
+// of every head that Encode maps it to. Candidates that Encode cannot map or
+// whose action is not in mask (the encoder's legal actions) are dropped, and
+// each head's row is normalised to sum 1 over the legal actions; actions
+// gets each head's most visited action. ok is false when no visited
+// candidate maps (the decision then teaches nothing). acts is scratch of
+// Heads entries.
+func visitTargets(enc rules.Encoder, st rules.State, seat int, moves []rules.Move, visits []int32, mask []uint64,
+	target []float32, actions, acts []int32) bool {
+	sp := enc.Space()
+	clear(target)
+	total := 0.0
+	for i, m := range moves {
+		if visits[i] <= 0 || !enc.Encode(st, seat, m, acts) {
+			continue
+		}
+		legal := true
+		for h := 0; h < sp.Heads; h++ {
+			a := acts[h]
+			b := h*sp.Actions + int(a)
+			if a < 0 || int(a) >= sp.Actions || mask[b>>6]>>(b&63)&1 == 0 {
+				legal = false
+			}
+		}
+		if !legal {
+			continue
+		}
+		for h := 0; h < sp.Heads; h++ {
+			target[h*sp.Actions+int(acts[h])] += float32(visits[i])
+		}
+		total += float64(visits[i])
+	}
+	if total == 0 {
+		return false
+	}
+	for h := 0; h < sp.Heads; h++ {
+		row := target[h*sp.Actions : (h+1)*sp.Actions]
+		best := 0
+		for a := range row {
+			row[a] = float32(float64(row[a]) / total)
+			if row[a] > row[best] {
+				best = a
+			}
+		}
+		actions[h] = int32(best)
+	}
+	return true
+}
+
+// appendZeros extends s by k zero entries, keeping its contents.
+func appendZeros[T any](s []T, k int) []T {
+	var zero T
+	for range k {
+		s = append(s, zero)
+	}
+	return s
+}
+
+// exitSpec is spec with {net} replaced by the weights file path.
+func exitSpec(spec, path string) string { return strings.ReplaceAll(spec, NetPlaceholder, path) }
+
+// exitIteration is one Expert Iteration's collect and update: it fills m's
+// play and loss columns and returns the env steps played.
+func (t *trainer) exitIteration(ctx context.Context, it int, m *Metrics) (int64, error) {
+	e := t.cfg.ExIt
+	path := filepath.Join(t.opt.Dir, "exit-expert.safetensors")
+	uses := strings.Contains(e.Expert, NetPlaceholder)
+	for _, o := range e.Opponents {
+		uses = uses || strings.Contains(o, NetPlaceholder)
+	}
+	if uses {
+		if err := t.net.Save(path, t.meta()); err != nil {
+			return 0, fmt.Errorf("expert iteration: %w", err)
+		}
+	}
+	expert, err := agents.Lookup(t.cfg.Game, exitSpec(e.Expert, path))
+	if err != nil {
+		return 0, fmt.Errorf("expert iteration: field exit.expert: %w", err)
+	}
+	opps := e.Opponents
+	if len(opps) == 0 {
+		opps = t.cfg.Opponents.Scripted
+	}
+	var oppF []agents.Factory
+	for _, o := range opps {
+		oe, err := agents.Lookup(t.cfg.Game, exitSpec(o, path))
+		if err != nil {
+			return 0, fmt.Errorf("expert iteration: field exit.opponents: %w", err)
+		}
+		oppF = append(oppF, oe.New)
+	}
+	if t.ex == nil {
+		t.ex = &exitState{}
+	}
+	seed := rules.IterationStream(t.cfg.Seed, it, rules.CollectPhase).Uint64()
+	t0 := time.Now()
+	steps, ok, err := t.exitCollect(ctx, expert.New, oppF, seed, e.Decisions, m)
+	if err != nil || !ok {
+		if err == nil {
+			err = errAborted
+		}
+		return 0, err
+	}
+	m.ActSeconds = time.Since(t0).Seconds()
+	t1 := time.Now()
+	if err := t.exitLearn(ctx, rules.IterationStream(t.cfg.Seed, it, rules.LearnPhase), m.LR, m); err != nil {
+		return 0, err
+	}
+	m.LearnSeconds = time.Since(t1).Seconds()
+	return steps, nil
+}
+
+// exitGame is one collected game's decisions and figures.
+type exitGame struct {
+	buf   exitBuffer
+	steps int64
+	win   float64
+	ret   float64
+	err   error
+}
+
+// exitCollect plays games (index k = 0, 1, …, seeds from seed) until the
+// learner seats have made at least decisions search-labelled decisions,
+// workers games at a time; the games are appended in index order, so the
+// buffer is the same for a seed whatever the scheduling.
+func (t *trainer) exitCollect(ctx context.Context, expert agents.Factory, opps []agents.Factory, seed uint64, decisions int, m *Metrics) (int64, bool, error) {
+	b := &t.ex.buf
+	b.reset()
+	w := t.cfg.Workers
+	if w <= 0 {
+		w = defaultWorkers()
+	}
+	var steps int64
+	var wins, rets float64
+	games := 0
+	for k := 0; b.len() < decisions; k += w {
+		if ctx.Err() != nil {
+			return 0, false, nil
+		}
+		res := make([]exitGame, w)
+		var wg sync.WaitGroup
+		for j := range res {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				res[j] = t.exitGame(expert, opps, seed, uint64(k+j))
+			}()
+		}
+		wg.Wait()
+		for j := range res {
+			r := &res[j]
+			if r.err != nil {
+				return 0, false, r.err
+			}
+			if b.len() >= decisions {
+				break // the games beyond the target are not kept
+			}
+			b.append(&r.buf)
+			steps += r.steps
+			wins += r.win
+			rets += r.ret
+			games++
+		}
+	}
+	m.Episodes, m.Decisions = games, b.len()
+	m.TrainWin, m.MeanReward = math.NaN(), math.NaN()
+	if games > 0 {
+		m.TrainWin, m.MeanReward = wins/float64(games), rets/float64(games)
+	}
+	return steps, true, nil
+}
+
+// exitGame plays game k: the expert in seat k mod seats, each other seat an
+// opponent drawn from the game's stream; chance from rules.GameStream and
+// each seat's agent from rules.SeatStream of (seed, k).
+func (t *trainer) exitGame(expert agents.Factory, opps []agents.Factory, seed, k uint64) (g exitGame) {
+	defer func() {
+		if r := recover(); r != nil {
+			g.err = fmt.Errorf("expert iteration: game %d: %v", k, r)
+		}
+	}()
+	rc := t.rcfg
+	enc := rc.Game().Encoder(rc)
+	sp := enc.Space()
+	st := rc.Game().New(rc)
+	st.Reset()
+	spec := st.Spec()
+	learner := int(k % uint64(spec.Seats))
+	chance := rules.GameStream(seed, k)
+	bots := make([]agents.Agent, spec.Seats)
+	var ag *search.Agent
+	for s := range bots {
+		if s == learner {
+			bots[s] = expert()
+			sa, ok := bots[s].(*search.Agent)
+			if !ok {
+				return exitGame{err: fmt.Errorf("expert iteration: field exit.expert: %T is not a search agent", bots[s])}
+			}
+			ag = sa
+		} else {
+			bots[s] = opps[chance.U(len(opps))]()
+		}
+		bots[s].Reset(st, s, rules.SeatStream(seed, k, s))
+	}
+	os, ns, mw, A := sp.ObsSize(), sp.Scalars, sp.MaskWords(), sp.Heads*sp.Actions
+	moves := make([]rules.Move, spec.Seats)
+	var cm []rules.Move
+	var cv []int32
+	acts := make([]int32, sp.Heads)
+	b := &g.buf
+	for !st.Done() {
+		for s := range moves {
+			moves[s] = rules.Move{}
+			if !st.Active(s) {
+				continue
+			}
+			var failed bool
+			moves[s], failed = agents.SafeAct(bots[s], st)
+			if failed {
+				moves[s] = rules.Move{}
+			}
+			if s != learner || failed {
+				continue
+			}
+			cm, cv = ag.RootVisits(cm[:0], cv[:0])
+			n := b.len()
+			b.planes = appendZeros(b.planes, os)
+			b.scalars = appendZeros(b.scalars, ns)
+			b.masks = appendZeros(b.masks, mw)
+			b.target = appendZeros(b.target, A)
+			b.actions = appendZeros(b.actions, sp.Heads)
+			enc.Mask(st, s, b.masks[n*mw:])
+			if !visitTargets(enc, st, s, cm, cv, b.masks[n*mw:], b.target[n*A:], b.actions[n*sp.Heads:], acts) {
+				b.planes, b.scalars, b.masks = b.planes[:n*os], b.scalars[:n*ns], b.masks[:n*mw]
+				b.target, b.actions = b.target[:n*A], b.actions[:n*sp.Heads]
+				continue
+			}
+			enc.Observe(st, s, b.planes[n*os:], b.scalars[n*ns:])
+			b.ret = append(b.ret, 0)
+		}
+		st.Step(moves, chance)
+		g.steps++
+		if t.cfg.MaxEpisodeSteps > 0 && st.Steps() >= t.cfg.MaxEpisodeSteps {
+			break
+		}
+	}
+	out := rules.NewOutcome(spec.Seats)
+	st.Outcome(out)
+	half := float64(spec.Seats-1) / 2
+	g.ret = (out.Points[learner] - half) / half // rank reward, as env.RewardRank
+	g.win = out.Win[learner]
+	for i := range b.ret {
+		b.ret[i] = float32(g.ret)
+	}
+	return g
+}
+
+// exitLearn is the update on the iteration's decisions: ppo.epochs passes
+// of ppo.minibatch samples, loss policy_coef·CE + value_coef·v_loss, Adam
+// at lr with ppo.max_grad_norm's clip. It fills m's loss columns.
+func (t *trainer) exitLearn(ctx context.Context, rng *rules.RNG, lr float64, m *Metrics) error {
+	e, p := t.cfg.ExIt, t.cfg.PPO
+	b := &t.ex.buf
+	n := b.len()
+	if n == 0 {
+		return nil
+	}
+	if t.ex.gr == nil {
+		gr, err := newGraphKL(t.net, p.Minibatch, true)
+		if err != nil {
+			return err
+		}
+		w := t.cfg.Workers
+		if w == 0 {
+			w = defaultWorkers()
+		}
+		st, err := newStep(gr, t.net, w)
+		if err != nil {
+			return err
+		}
+		t.ex.gr, t.ex.step = gr, st
+	}
+	gr, st := t.ex.gr, t.ex.step
+	// The loss weights: only the cross-entropy (c_kl) and the value.
+	if err := gr.coefficients(0, float32(e.ValueCoef), 0, 0); err != nil {
+		return err
+	}
+	if err := G.Let(gr.cKL, float32(e.PolicyCoef)); err != nil {
+		return err
+	}
+	t.adam.frozen = nil
+	sp := t.sp
+	A := sp.Heads * sp.Actions
+	s := samples{planes: b.planes, scalars: b.scalars, masks: b.masks, actions: b.actions,
+		os: sp.ObsSize(), ns: sp.Scalars, mw: sp.MaskWords(), heads: sp.Heads}
+	B := p.Minibatch
+	bInds := make([]int, n)
+	mbInds := make([]int, B)
+	var steps int
+	var ce, kl, vl, ent, gnorm float64
+	for epoch := 0; epoch < p.Epochs; epoch++ {
+		for i := range bInds {
+			bInds[i] = i
+		}
+		shuffle(bInds, rng)
+		for start := 0; start+B <= max(n, B); start += B {
+			if ctx.Err() != nil {
+				return errAborted
+			}
+			for j := range mbInds {
+				if start+j < n {
+					mbInds[j] = bInds[start+j]
+				} else {
+					mbInds[j] = rng.U(n)
+				}
+			}
+			gr.fill(s, mbInds, nil, nil)
+			tg, ret := gr.target.Data().([]float32), gr.ret.Data().([]float32)
+			h := 0.0 // Σ over the minibatch of the targets' entropy (all heads)
+			for j, r := range mbInds {
+				row := b.target[r*A : (r+1)*A]
+				copy(tg[j*A:(j+1)*A], row)
+				for _, q := range row {
+					if q > 0 {
+						h -= float64(q) * math.Log(float64(q))
+					}
+				}
+				ret[j] = b.ret[r]
+			}
+			if err := st.run(); err != nil {
+				return fmt.Errorf("expert iteration step: %w", err)
+			}
+			grads, err := st.grads()
+			if err != nil {
+				return err
+			}
+			gnorm += t.adam.step(t.net.Values, grads, lr, p.MaxGradNorm)
+			c := float64(st.read(gr.klLoss)[0])
+			ce += c
+			kl += c - h/float64(B)
+			vl += float64(st.read(gr.vLoss)[0])
+			ent += float64(st.read(gr.entropy)[0])
+			steps++
+		}
+	}
+	f := float64(steps)
+	m.PGLoss, m.KLClone, m.ValueLoss, m.Entropy, m.GradNorm = ce/f, kl/f, vl/f, ent/f, gnorm/f
+	m.KLCoef, m.EntropyCoef = e.PolicyCoef, 0
+	m.Samples = steps * B
+	return nil
+}
+
+// exitCrossEntropy is the mean over the buffer's rows of the policy's
+// cross-entropy to their visit distributions (Σ over heads), from the
+// graph's logits in minibatches of its size (the last one wrapped to the
+// start, its extra rows not counted); for tests and reports. It takes no
+// gradient step.
+func (t *trainer) exitCrossEntropy() (float64, error) {
+	b := &t.ex.buf
+	n := b.len()
+	if n == 0 || t.ex.gr == nil {
+		return math.NaN(), nil
+	}
+	gr, st := t.ex.gr, t.ex.step
+	sp := t.sp
+	A := sp.Heads * sp.Actions
+	mw := sp.MaskWords()
+	s := samples{planes: b.planes, scalars: b.scalars, masks: b.masks, actions: b.actions,
+		os: sp.ObsSize(), ns: sp.Scalars, mw: mw, heads: sp.Heads}
+	B := gr.batch
+	idx := make([]int, B)
+	sum := 0.0
+	for start := 0; start < n; start += B {
+		for j := range idx {
+			idx[j] = (start + j) % n
+		}
+		gr.fill(s, idx, nil, nil)
+		if err := st.run(); err != nil {
+			return 0, err
+		}
+		logits := st.read(gr.logits)
+		for j := 0; j < min(B, n-start); j++ {
+			r := idx[j]
+			mask := b.masks[r*mw : (r+1)*mw]
+			for h := 0; h < sp.Heads; h++ {
+				l := logits[(j*sp.Heads+h)*sp.Actions : (j*sp.Heads+h+1)*sp.Actions]
+				q := b.target[r*A+h*sp.Actions : r*A+(h+1)*sp.Actions]
+				mx := math.Inf(-1)
+				for a := range l {
+					if bit := h*sp.Actions + a; mask[bit>>6]>>(bit&63)&1 != 0 {
+						mx = math.Max(mx, float64(l[a]))
+					}
+				}
+				z := 0.0
+				for a := range l {
+					if bit := h*sp.Actions + a; mask[bit>>6]>>(bit&63)&1 != 0 {
+						z += math.Exp(float64(l[a]) - mx)
+					}
+				}
+				for a, qa := range q {
+					if qa > 0 {
+						sum -= float64(qa) * (float64(l[a]) - mx - math.Log(z))
+					}
+				}
+			}
+		}
+	}
+	return sum / float64(n), nil
+}

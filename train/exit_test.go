@@ -1,0 +1,335 @@
+package train
+
+import (
+	"context"
+	"math"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gridgym/gridgym/agents/neural"
+	"github.com/gridgym/gridgym/rules"
+)
+
+// tinyExItConfig is tinyConfig with Expert Iteration on: a greedy-prior
+// search of 16 simulations, 48 decisions per iteration, games cut at 60
+// steps.
+func tinyExItConfig(t testing.TB) Config {
+	t.Helper()
+	c := tinyConfig(t)
+	c.Iterations = 2
+	c.MaxEpisodeSteps = 60
+	c.Workers = 2
+	c.ExIt = ExItConfig{Expert: "search:greedy@16:depth=2", Decisions: 48, PolicyCoef: 1, ValueCoef: 0.5}
+	if err := c.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// The exit section is off unless exit.expert is set, leaves the YAML of
+// configs without it unchanged, and refuses bad values naming the field.
+func TestExItConfigValidate(t *testing.T) {
+	c := tinyConfig(t)
+	if c.ExIt.Expert != "" {
+		t.Fatalf("slime's default config turns Expert Iteration on: %+v", c.ExIt)
+	}
+	if strings.Contains(string(c.YAML()), "exit") {
+		t.Fatalf("a config without exit renders an exit section:\n%s", c.YAML())
+	}
+	good := ExItConfig{Expert: "search:{net}@64:opp=prior", Decisions: 512, PolicyCoef: 1, ValueCoef: 0.5}
+	c.ExIt = good
+	if err := c.Validate(); err != nil {
+		t.Fatalf("valid exit section: %v", err)
+	}
+	y := string(c.YAML())
+	if !strings.Contains(y, "exit:") || !strings.Contains(y, "search:{net}@64:opp=prior") {
+		t.Fatalf("YAML lacks the exit section:\n%s", y)
+	}
+	for _, tc := range []struct {
+		name string
+		edit func(*ExItConfig)
+		want string
+	}{
+		{"fields without expert", func(e *ExItConfig) { e.Expert = "" }, "exit.expert"},
+		{"not a search spec", func(e *ExItConfig) { e.Expert = "greedy" }, "exit.expert"},
+		{"bad search setting", func(e *ExItConfig) { e.Expert = "search:greedy@64:depth=-1" }, "exit.expert"},
+		{"unknown prior bot", func(e *ExItConfig) { e.Expert = "search:nosuchbot@64" }, "exit.expert"},
+		{"placeholder inside a name", func(e *ExItConfig) { e.Expert = "search:runs/{net}.safetensors" }, "exit.expert"},
+		{"no decisions", func(e *ExItConfig) { e.Decisions = 0 }, "exit.decisions"},
+		{"too many decisions", func(e *ExItConfig) { e.Decisions = 2e6 }, "exit.decisions"},
+		{"negative policy coef", func(e *ExItConfig) { e.PolicyCoef = -1 }, "exit.policy_coef"},
+		{"NaN value coef", func(e *ExItConfig) { e.ValueCoef = math.NaN() }, "exit.value_coef"},
+		{"nothing to learn", func(e *ExItConfig) { e.PolicyCoef, e.ValueCoef = 0, 0 }, "exit.policy_coef"},
+		{"unknown opponent", func(e *ExItConfig) { e.Opponents = []string{"simplebot", "nosuchbot"} }, "exit.opponents"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c.ExIt = good
+			tc.edit(&c.ExIt)
+			err := c.Validate()
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("Validate = %v, want an error naming %s", err, tc.want)
+			}
+		})
+	}
+	// Accepted opponents: bots, {net}, search specs.
+	c.ExIt = good
+	c.ExIt.Opponents = []string{"simplebot", "{net}", "search:greedy@8"}
+	if err := c.Validate(); err != nil {
+		t.Fatalf("valid opponents: %v", err)
+	}
+	// The YAML form is read back as written.
+	src := "game: slime\nexit:\n  expert: search:{net}@32:opp=prior\n  decisions: 100\n  policy_coef: 1\n  value_coef: 0.25\n"
+	pc, err := ParseConfig([]byte(src), "exit.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := pc.ExIt; e.Expert != "search:{net}@32:opp=prior" || e.Decisions != 100 || e.PolicyCoef != 1 || e.ValueCoef != 0.25 || len(e.Opponents) != 0 {
+		t.Fatalf("parsed %+v", pc.ExIt)
+	}
+	if _, err := ParseConfig([]byte("game: slime\nexit:\n  expert: search:greedy\n  decisions: 0\n  policy_coef: 1\n"), "bad.yaml"); err == nil || !strings.Contains(err.Error(), "exit.decisions") {
+		t.Fatalf("decisions 0 in YAML: %v", err)
+	}
+}
+
+// visitTargets on Slime's first position (seat 0 to move, R8's moves):
+// every head's row sums to 1 over the legal actions and is 0 elsewhere, each
+// legal candidate's action (Encode) holds its share of the legal candidates'
+// visits and decodes back to it, and candidates outside the mask (seat 1's
+// moves, not seat 0's turn) are dropped.
+func TestVisitTargets(t *testing.T) {
+	rc, err := (&Config{Game: "slime"}).RulesConfig()
+	if err != nil {
+		t.Fatal(err)
+	}
+	enc := rc.Game().Encoder(rc)
+	sp := enc.Space()
+	st := rc.Game().New(rc)
+	st.Reset()
+	legal := st.LegalMoves(0, nil)
+	// Seat 1's moves after seat 0's first: moves of its own cells, none
+	// of them legal for seat 0 at the start.
+	next := st.Clone()
+	next.Step([]rules.Move{legal[0], {}, {}, {}}, rules.NewRNG(1))
+	var other []rules.Move
+	for _, m := range next.LegalMoves(1, nil) {
+		if !st.Legal(0, m) {
+			other = append(other, m)
+		}
+	}
+	if len(legal) < 3 || len(other) == 0 {
+		t.Fatalf("%d legal moves for seat 0, %d of seat 1's illegal for it", len(legal), len(other))
+	}
+	mask := make([]uint64, sp.MaskWords())
+	enc.Mask(st, 0, mask)
+	inMask := func(h, a int) bool { b := h*sp.Actions + a; return mask[b>>6]>>(b&63)&1 != 0 }
+	seq := func(n int) []int32 {
+		v := make([]int32, n)
+		for i := range v {
+			v[i] = int32(i + 1)
+		}
+		return v
+	}
+	for _, tc := range []struct {
+		name   string
+		moves  []rules.Move
+		visits []int32
+		ok     bool
+	}{
+		{"one move", legal[1:2], []int32{7}, true},
+		{"all legal moves, rising visits", legal, seq(len(legal)), true},
+		{"some unvisited", legal[:3], []int32{0, 5, 15}, true},
+		{"an illegal candidate dropped", append([]rules.Move{other[0]}, legal[:2]...), []int32{100, 1, 3}, true},
+		{"no visits", legal[:2], []int32{0, 0}, false},
+		{"only illegal candidates", other[:1], []int32{9}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			target := make([]float32, sp.Heads*sp.Actions)
+			actions := make([]int32, sp.Heads)
+			acts := make([]int32, sp.Heads)
+			ok := visitTargets(enc, st, 0, tc.moves, tc.visits, mask, target, actions, acts)
+			if ok != tc.ok {
+				t.Fatalf("ok = %v, want %v", ok, tc.ok)
+			}
+			if !ok {
+				return
+			}
+			// The expected distribution, from Legal and Encode independently.
+			total := 0.0
+			for i, m := range tc.moves {
+				if st.Legal(0, m) {
+					total += float64(tc.visits[i])
+				}
+			}
+			want := make([]float64, sp.Heads*sp.Actions)
+			for i, m := range tc.moves {
+				if !st.Legal(0, m) {
+					continue
+				}
+				if !enc.Encode(st, 0, m, acts) {
+					t.Fatalf("legal move %v does not encode", m)
+				}
+				if got := enc.Decode(st, 0, acts); got != m {
+					t.Fatalf("move %v encodes to %v, which decodes to %v", m, acts, got)
+				}
+				for h := 0; h < sp.Heads; h++ {
+					want[h*sp.Actions+int(acts[h])] += float64(tc.visits[i]) / total
+				}
+			}
+			for h := 0; h < sp.Heads; h++ {
+				sum, best := 0.0, 0
+				for a := 0; a < sp.Actions; a++ {
+					q := float64(target[h*sp.Actions+a])
+					if !inMask(h, a) && q != 0 {
+						t.Fatalf("head %d: illegal action %d has target %v", h, a, q)
+					}
+					if math.Abs(q-want[h*sp.Actions+a]) > 1e-6 {
+						t.Fatalf("head %d action %d: target %v, want %v", h, a, q, want[h*sp.Actions+a])
+					}
+					if want[h*sp.Actions+a] > want[h*sp.Actions+best] {
+						best = a
+					}
+					sum += q
+				}
+				if math.Abs(sum-1) > 1e-6 {
+					t.Fatalf("head %d sums to %v", h, sum)
+				}
+				if int(actions[h]) != best {
+					t.Fatalf("head %d: most visited action %d, want %d", h, actions[h], best)
+				}
+			}
+		})
+	}
+}
+
+// newExItTrainer is a trainer of cfg in a temporary run folder.
+func newExItTrainer(t *testing.T, cfg Config) *trainer {
+	t.Helper()
+	tr, err := newTrainer(cfg, Options{Dir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(tr.v.Close)
+	return tr
+}
+
+// One iteration's search-labelled games fill the buffer with distributions
+// over legal actions and outcomes in −1..1, and a few update steps on those
+// fixed targets lower the policy's cross-entropy to them.
+func TestExItLowersCrossEntropy(t *testing.T) {
+	cfg := tinyExItConfig(t)
+	cfg.ExIt.Expert = "search:{net}@16:depth=2:opp=prior" // the network itself as the prior
+	cfg.PPO.Minibatch, cfg.PPO.Epochs, cfg.PPO.LR = 16, 1, 0.01
+	tr := newExItTrainer(t, cfg)
+	if err := tr.create(); err != nil {
+		t.Fatal(err)
+	}
+	var m Metrics
+	steps, err := tr.exitIteration(context.Background(), 1, &m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := &tr.ex.buf
+	sp := tr.sp
+	A := sp.Heads * sp.Actions
+	if b.len() < cfg.ExIt.Decisions || m.Decisions != b.len() || m.Episodes < 1 || steps < int64(b.len()) {
+		t.Fatalf("%d decisions (metrics %d) in %d games and %d steps, want at least %d", b.len(), m.Decisions, m.Episodes, steps, cfg.ExIt.Decisions)
+	}
+	mw := sp.MaskWords()
+	for r := 0; r < b.len(); r++ {
+		sum := 0.0
+		for a := 0; a < A; a++ {
+			q := b.target[r*A+a]
+			if bit := a; q != 0 && b.masks[r*mw+bit>>6]>>(bit&63)&1 == 0 {
+				t.Fatalf("row %d: illegal action %d has target %v", r, a, q)
+			}
+			sum += float64(q)
+		}
+		if math.Abs(sum-float64(sp.Heads)) > 1e-5 || b.ret[r] < -1 || b.ret[r] > 1 {
+			t.Fatalf("row %d: targets sum to %v, outcome %v", r, sum, b.ret[r])
+		}
+	}
+	if !(m.PGLoss > 0) || math.IsNaN(m.ValueLoss) || m.Samples == 0 {
+		t.Fatalf("metrics after the update: %+v", m)
+	}
+	ce0, err := tr.exitCrossEntropy()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := 0; k < 6; k++ {
+		if err := tr.exitLearn(context.Background(), rules.NewRNG(uint64(k)), 0.01, &m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ce1, err := tr.exitCrossEntropy()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("cross-entropy to the visit distributions: %.4f -> %.4f", ce0, ce1)
+	if !(ce1 < 0.9*ce0) {
+		t.Fatalf("cross-entropy %.4f -> %.4f after 6 epochs, want a drop of at least 10%%", ce0, ce1)
+	}
+}
+
+// A run in Expert Iteration mode writes its checkpoints and metrics.csv rows
+// like PPO's, and the same seed gives the same network and rows.
+func TestExItRunIsDeterministic(t *testing.T) {
+	cfg := tinyExItConfig(t)
+	var nets []*neural.Net
+	var rows []map[string][]float64
+	for k := 0; k < 2; k++ {
+		dir := filepath.Join(t.TempDir(), "run")
+		res, err := Run(context.Background(), cfg, Options{Dir: dir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Iterations != cfg.Iterations {
+			t.Fatalf("run ended at iteration %d", res.Iterations)
+		}
+		n, _, err := neural.Load(res.Checkpoint)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nets = append(nets, n)
+		mc, err := ReadMetrics(filepath.Join(dir, "metrics.csv"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows = append(rows, mc)
+	}
+	for i := range nets[0].Values {
+		for j := range nets[0].Values[i] {
+			if math.Float32bits(nets[0].Values[i][j]) != math.Float32bits(nets[1].Values[i][j]) {
+				t.Fatalf("tensor %s differs between two runs of one seed", nets[0].Params[i].Name)
+			}
+		}
+	}
+	for _, col := range []string{"iteration", "env_steps", "episodes", "decisions", "samples", "pg_loss", "kl_clone", "value_loss", "entropy", "train_win", "eval_points"} {
+		a, b := rows[0][col], rows[1][col]
+		if len(a) != cfg.Iterations || len(b) != cfg.Iterations {
+			t.Fatalf("%s: %d and %d rows, want %d", col, len(a), len(b), cfg.Iterations)
+		}
+		for i := range a {
+			if a[i] != b[i] && !(math.IsNaN(a[i]) && math.IsNaN(b[i])) {
+				t.Fatalf("%s row %d: %v and %v", col, i, a[i], b[i])
+			}
+		}
+	}
+	if d := rows[0]["decisions"]; d[0] < float64(cfg.ExIt.Decisions) {
+		t.Fatalf("iteration 1 collected %v decisions, want at least %d", d[0], cfg.ExIt.Decisions)
+	}
+	if ce := rows[0]["pg_loss"]; !(ce[0] > 0) {
+		t.Fatalf("pg_loss (the cross-entropy) %v", ce)
+	}
+}
+
+// The example config of docs/expert-iteration.md loads and turns ExIt on.
+func TestExItExampleConfig(t *testing.T) {
+	c, err := LoadConfig(filepath.Join("..", "docs", "expert-iteration.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(c.ExIt.Expert, NetPlaceholder) || c.ExIt.Decisions == 0 || c.BC.Samples == 0 {
+		t.Fatalf("example: exit %+v, bc.samples %d", c.ExIt, c.BC.Samples)
+	}
+}
