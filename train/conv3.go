@@ -15,15 +15,18 @@ import (
 // conv3Op is a whole 3×3 convolution layer (zero padding 1) of a batch of
 // H×W images: inputs x (C channels: [B·H·W, C], or [B, C, H, W] with
 // nchw), w [F, C, 3, 3] and the bias b [F], output ReLU(x∗w + b)
-// [B·H·W, F]. It gathers x's patches (see patches), multiplies them by the
-// filter laid out to match and adds the bias and clamps each chunk of
-// images while it is in cache (a separate biasOp read and wrote the whole
-// output again). Its gradients are reluGradOp and colSumOp (biasOp's), then
-// two more products (conv3GradInput, conv3GradFilter)
-// instead of the patch gather's transpose: the data gradient is the full
-// convolution of the output gradient with the flipped filter, a product
-// with 9·F-long rows, where differentiating the gather would build and
-// clear a [B·H·W, 9·C] matrix and scatter it back (BenchmarkTrainStep).
+// [B·H·W, F]. Image by image, it copies x into a buffer with a border of
+// zero cells and computes the convolution as one segmented product on it
+// (sgemm.GemmSegs; internal/sgemm/pad.go says how), with no patch gather
+// (the gathers took 30% of a train step), then adds the bias and clamps
+// the image's rows while they are in cache (a separate biasOp read and
+// wrote the whole output again). Its gradients are reluGradOp and colSumOp
+// (biasOp's), then two more products (conv3GradInput, conv3GradFilter)
+// instead of a gather's transpose: the data gradient is the full
+// convolution of the output gradient with the flipped filter, the same
+// segmented product on the padded output gradient; the filter gradient is,
+// for each row of the neighbourhood, the padded input's three-cell runs
+// (a strided view, rows overlapping) transposed times the output gradient.
 type conv3Op struct {
 	pureOp
 	p       shape3
@@ -83,18 +86,21 @@ type shape3 struct {
 	nchw       bool
 }
 
-// conv3Scratch holds a convolution's buffers from run to run: a few
-// images' patches, and the filter laid out for the products.
+// conv3Scratch holds a convolution's buffers from run to run: per slot,
+// an image with a border of zero cells and a product's rows, and the
+// filter laid out and packed for the products.
 type conv3Scratch struct {
-	col    [][]float32 // per slot: a chunk's patches
-	img    [][]float32 // per slot: one input image in NHWC (nchw inputs)
+	pad    [][]float32 // per slot: one image padded ([(h+2)·(w+2)][channels], sgemm.PadImage)
+	band   [][]float32 // per slot: a product's rows (sgemm.Conv3Rows), or the padded output gradient's
+	padC   []int       // per slot: the channels pad was last laid out for (its border is zero for them)
 	wt, wf []float32
-	dw     [][]float32 // per slot: its chunks' filter gradient
+	packed []float32   // wt or wf packed for sgemm.GemmSegs
+	dw     [][]float32 // per slot: its images' filter gradient
 	bias   []float32   // the forward product's bias, for the run in progress
 	run    conv3Run
 }
 
-// conv3Slots is how many parts a convolution's chunks are split into: one
+// conv3Slots is how many parts a convolution's images are split into: one
 // per CPU, fixed whatever GOMAXPROCS is, so that the filter gradient (a sum
 // of the parts' sums, added in slot order) is the same bit for bit on one
 // core and on all.
@@ -104,55 +110,73 @@ var conv3Slots = max(2, runtime.NumCPU())
 type conv3Kind int
 
 const (
-	runForward    conv3Kind = iota // patches of x times the filter
-	runGradInput                   // patches of the output gradient times the flipped filter
-	runGradFilter                  // patches of x, transposed, times the output gradient
+	runForward    conv3Kind = iota // x times the filter
+	runGradInput                   // the output gradient times the flipped filter
+	runGradFilter                  // x's runs, transposed, times the output gradient
 )
 
 // conv3Run is one convolution product over a batch, split into slots of
-// whole chunks of images (sgemm.Parallel runs the slots on the cores).
+// whole images (sgemm.Parallel runs the slots on the cores).
 type conv3Run struct {
 	op   conv3Op
 	kind conv3Kind
 	c    int       // channels of src
-	src  []float32 // the gathered operand: x, or the output gradient
+	src  []float32 // the padded operand: x, or the output gradient
 	nchw bool
-	mat  []float32 // the right operand: wt or wf (9·c rows), or the output gradient
-	n    int       // its columns
+	mat  []float32 // the right operand: the output gradient (runGradFilter), else unused (packed)
+	n    int       // the product's columns
 	out  []float32 // the product (forward, input gradient); the filter gradient goes to dw
 }
 
 // RunPart implements sgemm.Runner: slot i of slots.
 func (r *conv3Run) RunPart(i, slots int) {
 	op, s := r.op, r.op.scratch
-	hw := op.p.h * op.p.w
-	k := min(chunkImages, op.p.b)
-	chunks := (op.p.b + k - 1) / k
-	kk := 9 * r.c
+	H, W := op.p.h, op.p.w
+	hw, pw := H*W, W+2
+	php := (H + 2) * pw
+	rows := sgemm.Conv3Rows(H, W)
+	pad := s.pad[i][:php*r.c]
+	if s.padC[i] != r.c {
+		clear(s.pad[i]) // the border's cells moved with the channels
+		s.padC[i] = r.c
+	}
+	band := s.band[i]
+	segs := sgemm.Conv3Segs(r.c, W)
 	first := true
-	for ch := chunks * i / slots; ch < chunks*(i+1)/slots; ch++ {
-		i0 := ch * k
-		n := min(k, op.p.b-i0)
-		col := s.col[i][:n*hw*kk]
-		patches(col, r.src[i0*hw*r.c:(i0+n)*hw*r.c], s.img[i], n, r.c, op.p.h, op.p.w, r.nchw)
-		switch r.kind {
-		case runGradFilter:
+	for img := op.p.b * i / slots; img < op.p.b*(i+1)/slots; img++ {
+		sgemm.PadImage(pad, r.src[img*hw*r.c:(img+1)*hw*r.c], r.c, H, W, r.nchw)
+		if r.kind == runGradFilter {
+			// The output gradient at the product's rows, zero at the
+			// border cells between the image's rows; then per row of the
+			// neighbourhood dy, dwt[dy·3c + j][f] += Σ_r pad[(r + dy·pw)·c + j]·g[r][f].
+			g := band[:rows*r.n]
+			clear(g)
+			for y := 0; y < H; y++ {
+				copy(g[y*pw*r.n:(y*pw+W)*r.n], r.mat[(img*hw+y*W)*r.n:(img*hw+(y+1)*W)*r.n])
+			}
 			beta := float32(1)
 			if first {
 				beta = 0
 			}
-			sgemm.GemmWorkers(1, true, false, kk, r.n, n*hw, col, kk, r.mat[i0*hw*r.n:(i0+n)*hw*r.n], r.n, beta, s.dw[i], r.n)
-		default:
-			out := r.out[i0*hw*r.n : (i0+n)*hw*r.n]
-			sgemm.GemmWorkers(1, false, false, n*hw, r.n, kk, col, kk, r.mat, r.n, 0, out, r.n)
-			if r.kind == runForward {
-				addBias(out, out, s.bias, true)
+			for dy := 0; dy < 3; dy++ {
+				sgemm.GemmWorkers(1, true, false, 3*r.c, r.n, rows, pad[dy*pw*r.c:], r.c, g, r.n, beta, s.dw[i][dy*3*r.c*r.n:], r.n)
 			}
+			first = false
+			continue
 		}
-		first = false
+		c := band[:rows*r.n]
+		clear(c)
+		sgemm.GemmSegs(rows, r.n, pad, r.c, segs[:], s.packed, c, r.n)
+		out := r.out[img*hw*r.n : (img+1)*hw*r.n]
+		for y := 0; y < H; y++ {
+			copy(out[y*W*r.n:(y+1)*W*r.n], c[y*pw*r.n:(y*pw+W)*r.n])
+		}
+		if r.kind == runForward {
+			addBias(out, out, s.bias, true)
+		}
 	}
 	if first && r.kind == runGradFilter {
-		clear(s.dw[i]) // a slot without chunks (a batch smaller than the slots)
+		clear(s.dw[i]) // a slot without images (a batch smaller than the slots)
 	}
 }
 
@@ -234,29 +258,28 @@ func (op conv3Op) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, error
 	return prealloc, nil
 }
 
-// chunkImages is how many images a convolution gathers at a time, so that
-// their patches are still in cache when the product reads them (a whole
-// minibatch's patches are tens of megabytes). Tests lower it to cover
-// several chunks and a partial last one with small batches.
-var chunkImages = 8
-
 // product runs one of the convolution's products (conv3Run) over the batch
-// on every core: c channels of src gathered, times mat (n columns).
+// on every core: c channels of src, padded image by image, times the
+// packed filter (or, for the filter gradient, times mat), n columns.
 func (op conv3Op) product(kind conv3Kind, c int, src []float32, nchw bool, mat []float32, n int, out []float32) {
 	s := op.scratch
-	hw := op.p.h * op.p.w
-	k := min(chunkImages, op.p.b)
-	if len(s.col) != conv3Slots {
-		s.col, s.img, s.dw = make([][]float32, conv3Slots), make([][]float32, conv3Slots), make([][]float32, conv3Slots)
+	php := (op.p.h + 2) * (op.p.w + 2)
+	if len(s.pad) != conv3Slots {
+		s.pad, s.band, s.dw = make([][]float32, conv3Slots), make([][]float32, conv3Slots), make([][]float32, conv3Slots)
+		s.padC = make([]int, conv3Slots)
 	}
-	for i := range s.col {
-		s.col[i] = grow(s.col[i], k*hw*9*c)
-		if nchw {
-			s.img[i] = grow(s.img[i], hw*c)
+	for i := range s.pad {
+		if cap(s.pad[i]) < php*c {
+			s.pad[i], s.padC[i] = make([]float32, php*c), c
 		}
+		s.band[i] = grow(s.band[i], sgemm.Conv3Rows(op.p.h, op.p.w)*n)
 		if kind == runGradFilter {
 			s.dw[i] = grow(s.dw[i], 9*c*n)
 		}
+	}
+	if kind != runGradFilter {
+		s.packed = grow(s.packed, sgemm.PackedLen(9*c, n))
+		sgemm.PackB(s.packed, mat, n, 9*c, n)
 	}
 	s.run = conv3Run{op: op, kind: kind, c: c, src: src, nchw: nchw, mat: mat, n: n, out: out}
 	sgemm.Parallel(conv3Slots, &s.run)
@@ -386,10 +409,9 @@ func (g conv3GradFilter) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value
 	if len(x) != rows*C || len(grad) != rows*F || len(out) != F*C*9 {
 		return nil, fmt.Errorf("%v: input %v, gradient %v, output %v", g, in[0].Shape(), in[1].Shape(), prealloc.Shape())
 	}
-	// dwt[(dy·3+dx)·C + c][f] = Σ_rows col[row][(dy·3+dx)·C + c]·grad[row][f],
-	// summed slot by slot (each slot chunk by chunk, the patches gathered
-	// again: cheaper than keeping a whole minibatch's), then the slots'
-	// sums added in slot order.
+	// dwt[(dy·3+dx)·C + c][f] = Σ_cells x[cell+(dy−1, dx−1)][c]·grad[cell][f],
+	// summed slot by slot (each slot image by image), then the slots' sums
+	// added in slot order.
 	s := op.scratch
 	op.product(runGradFilter, C, x, op.p.nchw, grad, F, nil)
 	dw := s.dw[0][:9*C*F]

@@ -33,8 +33,6 @@ func TestGradientsMatchFiniteDifferences(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			net := testNet(t, tc.game, tc.params, tc.game != "slime")
 			const batch = 3
-			defer func(k int) { chunkImages = k }(chunkImages)
-			chunkImages = 2 // several chunks, the last one partial
 			gr, err := newGraphKL(net, batch, tc.kl != 0)
 			if err != nil {
 				t.Fatal(err)
@@ -142,8 +140,6 @@ func TestGradientsSameOnEveryCoreCount(t *testing.T) {
 	for _, tc := range gameShapes {
 		t.Run(tc.game, func(t *testing.T) {
 			net := testNet(t, tc.game, tc.params, tc.coords)
-			defer func(k int) { chunkImages = k }(chunkImages)
-			chunkImages = 3 // several chunks per slot, the last one partial
 			step := func(procs int) ([]float32, [][]float32) {
 				defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
 				gr, err := newGraph(net, 17)

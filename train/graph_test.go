@@ -63,8 +63,6 @@ func TestForwardMatchesGorgonia(t *testing.T) {
 			net := testNet(t, tc.game, tc.params, tc.coords)
 			a := net.Arch
 			const batch = 5
-			defer func(k int) { chunkImages = k }(chunkImages)
-			chunkImages = 2 // several chunks, the last one partial
 			gr, err := newGraph(net, batch)
 			if err != nil {
 				t.Fatal(err)

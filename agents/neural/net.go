@@ -265,16 +265,7 @@ func (n *Net) forward(w *Workspace, s *scratch, i0, i1 int, masks []uint64, mask
 	php := (H + 2) * pw
 	pin := w.pin[i0*php*cin : i1*php*cin]
 	for i := 0; i < b; i++ {
-		img, dst := in[i*cin*hw:(i+1)*cin*hw], pin[i*php*cin:(i+1)*php*cin]
-		for c := 0; c < cin; c++ {
-			plane := img[c*hw : (c+1)*hw]
-			for y := 0; y < H; y++ {
-				d := dst[((y+1)*pw+1)*cin+c:]
-				for x, v := range plane[y*W : (y+1)*W] {
-					d[x*cin] = v
-				}
-			}
-		}
+		sgemm.PadImage(pin[i*php*cin:(i+1)*php*cin], in[i*cin*hw:(i+1)*cin*hw], cin, H, W, true)
 	}
 	src := pin
 	for l := 0; l < a.Layers; l++ {
@@ -378,19 +369,18 @@ func (n *Net) unitLogits(s *scratch, b int, in, trunk, logits, uw []float32) {
 // conv3 computes a 3×3 convolution (stride 1, zero padding 1) of b images
 // of cin channels into out (F = a.Filters channels), adding bias and
 // clamping at zero. Images are NHWC with a border of zero cells, in and out
-// alike ([b][(H+2)·(W+2)][channels]): a cell's 3×3 neighbourhood is then
-// three runs of 3·cin floats (one per row of the neighbourhood), and the
-// convolution is one segmented product per image (sgemm.GemmSegs) with no
-// patch gather. The product runs over the cells from the first to the last
-// inner one, border cells between the rows included; those are cleared
-// after, so the border stays zero for the next layer (out's first and last
-// border rows are never written: zero since NewWorkspace).
+// alike ([b][(H+2)·(W+2)][channels], sgemm.PadImage): each image's
+// convolution is one segmented product (sgemm.GemmSegs, pad.go there) with
+// no patch gather. The border cells between the rows that the product
+// writes are cleared after, so the border stays zero for the next layer
+// (out's first and last border rows are never written: zero since
+// NewWorkspace).
 func conv3(a Arch, in []float32, cin int, out []float32, wp, bias []float32, b int, s *scratch) {
 	H, W, F := a.Height, a.Width, a.Filters
 	pw := W + 2
 	php := (H + 2) * pw
-	q0, rows := pw+1, (H-1)*pw+W
-	segs := [3]sgemm.Seg{{Off: 0, Len: 3 * cin}, {Off: pw * cin, Len: 3 * cin}, {Off: 2 * pw * cin, Len: 3 * cin}}
+	q0, rows := pw+1, sgemm.Conv3Rows(H, W)
+	segs := sgemm.Conv3Segs(cin, W)
 	for i := 0; i < b; i++ {
 		c := out[(i*php+q0)*F : (i*php+q0+rows)*F]
 		clear(c)

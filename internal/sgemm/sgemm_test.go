@@ -159,30 +159,6 @@ func BenchmarkGemm(b *testing.B) {
 	}
 }
 
-// BenchmarkPatches3x3: a convolution's gather for a chunk of 8 images of
-// 18×18 cells (rising-tide's board), the trunk's 16 and 32 channels (NHWC)
-// and a first layer's 24 (NCHW).
-func BenchmarkPatches3x3(b *testing.B) {
-	const imgs, h, w = 8, 18, 18
-	for _, tc := range []struct {
-		c    int
-		nchw bool
-	}{{16, false}, {32, false}, {24, true}} {
-		b.Run(fmt.Sprintf("c%d-nchw%v", tc.c, tc.nchw), func(b *testing.B) {
-			src := make([]float32, imgs*h*w*tc.c)
-			for i := range src {
-				src[i] = float32(i % 7)
-			}
-			dst := make([]float32, imgs*h*w*9*tc.c)
-			img := make([]float32, h*w*tc.c)
-			b.SetBytes(int64(len(dst) * 4))
-			for b.Loop() {
-				Patches3x3(dst, src, img, imgs, tc.c, h, w, tc.nchw)
-			}
-		})
-	}
-}
-
 // splitProbe records, for each part of a Split, whether Serial held and the
 // order in which a Parallel inside the part ran its sub-parts.
 type splitProbe struct {

@@ -1,0 +1,67 @@
+package sgemm
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// A 3×3 convolution through PadImage, Conv3Segs and GemmSegs equals the
+// direct sum over each cell's neighbourhood (zeros off the board), from
+// either layout, on a non-square image; PadImage leaves the border alone.
+func TestConv3Segmented(t *testing.T) {
+	const C, H, W, F = 3, 4, 5, 16
+	rng := rand.New(rand.NewPCG(7, 7))
+	x := randSlice(rng, C*H*W)  // NHWC: x[(y·W+x)·C + c]
+	wt := randSlice(rng, 9*C*F) // wt[(dy·3+dx)·C + c][f]
+	at := func(c, y, xx int) float32 {
+		if y < 0 || y >= H || xx < 0 || xx >= W {
+			return 0
+		}
+		return x[(y*W+xx)*C+c]
+	}
+	nchw := make([]float32, len(x))
+	for c := 0; c < C; c++ {
+		for p := 0; p < H*W; p++ {
+			nchw[c*H*W+p] = x[p*C+c]
+		}
+	}
+	bp := make([]float32, PackedLen(9*C, F))
+	PackB(bp, wt, F, 9*C, F)
+	for _, layout := range []struct {
+		name string
+		src  []float32
+		nchw bool
+	}{{"nhwc", x, false}, {"nchw", nchw, true}} {
+		pad := make([]float32, (H+2)*(W+2)*C)
+		PadImage(pad, layout.src, C, H, W, layout.nchw)
+		for y := 0; y < H+2; y++ {
+			for xx := 0; xx < W+2; xx++ {
+				for c := 0; c < C; c++ {
+					if got, want := pad[(y*(W+2)+xx)*C+c], at(c, y-1, xx-1); got != want {
+						t.Fatalf("%s: padded cell (%d,%d) channel %d = %v, want %v", layout.name, y, xx, c, got, want)
+					}
+				}
+			}
+		}
+		rows := Conv3Rows(H, W)
+		out := make([]float32, rows*F)
+		segs := Conv3Segs(C, W)
+		GemmSegs(rows, F, pad, C, segs[:], bp, out, F)
+		for y := 0; y < H; y++ {
+			for xx := 0; xx < W; xx++ {
+				for f := 0; f < F; f++ {
+					var want float64
+					for k := 0; k < 9; k++ {
+						for c := 0; c < C; c++ {
+							want += float64(at(c, y+k/3-1, xx+k%3-1)) * float64(wt[(k*C+c)*F+f])
+						}
+					}
+					got := out[(y*(W+2)+xx)*F+f]
+					if d := float64(got) - want; d > 1e-4 || d < -1e-4 {
+						t.Fatalf("%s: cell (%d,%d) filter %d = %v, want %v", layout.name, y, xx, f, got, want)
+					}
+				}
+			}
+		}
+	}
+}
