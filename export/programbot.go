@@ -86,7 +86,7 @@ func (b *ProgramBot) Answer(arg string) string {
 // handled = true. A plain gridgym binary returns handled = false. Every
 // failure still answers, with the pass line (and a note on stderr), as a
 // competition bot must. The runner links the games it answers for (Slime's
-// cmd/slimebot links rules/slime only); weights it cannot read get the pass
+// cmd/slimebot links Slime's bots and, through them, its rules); weights it cannot read get the pass
 // line of the one program game it links. Weights whose metadata name a
 // search (Options.Search) answer with that search agent (SetSearch), its
 // wall-clock limit counted from the call.
@@ -117,17 +117,16 @@ func RunEmbedded(args []string, stdout, stderr io.Writer) (handled bool) {
 		var b *ProgramBot
 		if b, err = NewProgramBot(net); err == nil {
 			name, pass = botName(b.game), b.prog.Pass
-			if spec, seed, e := searchMeta(meta); e != nil || spec != "" {
-				if err = e; err == nil {
-					err = b.SetSearch(spec, seed, start)
-				}
-				if err == nil {
-					b.search.log = stderr
-				}
-				if err != nil {
-					fmt.Fprintf(stderr, "%s: %v\n", name, err)
-					return true
-				}
+			spec, seed, e := searchMeta(meta)
+			if e == nil && spec != "" {
+				e = b.SetSearch(spec, seed, start)
+			}
+			if e != nil {
+				fmt.Fprintf(stderr, "%s: %v\n", name, e)
+				return true
+			}
+			if b.search != nil {
+				b.search.log = stderr
 			}
 			arg := ""
 			if len(args) > 0 {

@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/gridgym/gridgym/agents"
 	"github.com/gridgym/gridgym/agents/neural"
 	"github.com/gridgym/gridgym/rules"
 	"github.com/gridgym/gridgym/search"
@@ -33,7 +35,9 @@ func SearchSpec(s string) string {
 
 // checkSearch refuses a search that target t cannot bake in: a game whose
 // export has no executable runner, an export without the executable, a
-// malformed spec or a prior bot that game does not have.
+// malformed spec, or a prior or rollout bot that is not one of the game's
+// registered bots (a weights file or a hosted program is not in the
+// executable).
 func checkSearch(t Target, opt Options) error {
 	if opt.Search == "" {
 		return nil
@@ -50,6 +54,13 @@ func checkSearch(t Target, opt Options) error {
 	}
 	if _, err := p.Factory(t.Game); err != nil {
 		return fmt.Errorf("search %q: %w", opt.Search, err)
+	}
+	names := agents.Names(t.Game)
+	for _, bot := range []string{p.Prior, p.Roll} {
+		if bot != "" && bot != "random" && !slices.Contains(names, bot) {
+			return fmt.Errorf("search %q: %s is not a registered bot of %s (%s): the executable carries no files or other programs, only the bots it links",
+				opt.Search, bot, t.Game, strings.Join(names, ", "))
+		}
 	}
 	return nil
 }

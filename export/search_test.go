@@ -195,7 +195,8 @@ func checkSearchExecutable(t *testing.T, game string) {
 }
 
 // Export refuses a search it cannot bake in, with an error that says why: a
-// malformed spec, an unknown prior bot, a search in a search, an export
+// malformed spec, an unknown prior bot, a weights file as the prior or
+// rollout bot (the executable carries no files), an export
 // without the executable, and a game whose export has no executable runner.
 func TestExportSearchRefuses(t *testing.T) {
 	var withExe, without string
@@ -232,6 +233,8 @@ func TestExportSearchRefuses(t *testing.T) {
 		{good, "random:opp=nobody", export.Options{}, "opp=\"nobody\""},
 		{good, "search:", export.Options{}, "want search:BOT"},
 		{good, "no-such-bot@10", export.Options{}, "prior bot"},
+		{good, good + "@10", export.Options{}, "not a registered bot"},
+		{good, "random@10:roll=" + good, export.Options{}, "not a registered bot"},
 		{good, "random@10", export.Options{NoBinary: true}, "skips it"},
 		{other, "random@10", export.Options{}, "no executable runner"},
 	} {
