@@ -16,6 +16,12 @@ func kern6x16(k int, a *float32, rs, ks int, b, c *float32, ldc int)
 //go:noescape
 func kern12x16(k int, a *float32, rs, ks int, b, c *float32, ldc int)
 
+// kern12x32 is kern12x16 for two panels of B at once, the second bs floats
+// after the first (kernel_amd64.s).
+//
+//go:noescape
+func kern12x32(k int, a *float32, rs, ks int, b *float32, bs int, c *float32, ldc int)
+
 // biasReLU16 and biasReLU8 are BiasReLU's loops for rows of a multiple of
 // 16 floats (AVX-512F) and of 8 (AVX2) (kernel_amd64.s).
 //
@@ -57,12 +63,14 @@ func init() {
 	if cpu.X86.HasAVX512F {
 		asm = append(asm, kernel{"avx512f 12x16", 12, func(k int, a []float32, rs, ks int, b, c []float32, ldc int) {
 			kern12x16(k, &a[0], rs, ks, &b[0], &c[0], ldc)
+		}, func(k int, a []float32, rs, ks int, b []float32, bs int, c []float32, ldc int) {
+			kern12x32(k, &a[0], rs, ks, &b[0], bs, &c[0], ldc)
 		}})
 	}
 	if cpu.X86.HasAVX2 && cpu.X86.HasFMA {
 		asm = append(asm, kernel{"avx2-fma 6x16", 6, func(k int, a []float32, rs, ks int, b, c []float32, ldc int) {
 			kern6x16(k, &a[0], rs, ks, &b[0], &c[0], ldc)
-		}})
+		}, nil})
 	}
 	if len(asm) > 0 {
 		best := fastest(asm)

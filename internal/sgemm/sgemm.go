@@ -36,17 +36,21 @@ var tile = tileGo
 // kernelName says which micro-kernel tile is.
 var kernelName = "go 6x16"
 
-// kernel is a micro-kernel: its name, its tile's rows and the function.
+// kernel is a micro-kernel: its name, its tile's rows and the function,
+// and optionally its two-panel form (32 columns of C at once, B's second
+// panel bs floats after the first), which must give each element of C the
+// same bits as two calls of tile.
 type kernel struct {
-	name string
-	mr   int
-	tile func(k int, a []float32, rs, ks int, b, c []float32, ldc int)
+	name  string
+	mr    int
+	tile  func(k int, a []float32, rs, ks int, b, c []float32, ldc int)
+	tile2 func(k int, a []float32, rs, ks int, b []float32, bs int, c []float32, ldc int)
 }
 
 // kernels are the micro-kernels this CPU can run, the preferred one last:
 // the portable ones, then those the architecture's init adds by CPU
 // feature.
-var kernels = []kernel{{"go 6x16", 6, tileGo}, {"go 12x16", 12, tileGo}}
+var kernels = []kernel{{"go 6x16", 6, tileGo, nil}, {"go 12x16", 12, tileGo, nil}}
 
 // fastest returns the kernel of ks that multiplies a conv-shaped block
 // (rows of depth 144 by one 16-column panel, in L1) in the least time per
@@ -84,7 +88,10 @@ func fastest(ks []kernel) kernel {
 }
 
 // use selects a micro-kernel (tests select each in turn).
-func use(k kernel) { tile, mr, kernelName = k.tile, k.mr, k.name }
+func use(k kernel) { tile, tile2, mr, kernelName = k.tile, k.tile2, k.mr, k.name }
+
+// tile2 is the selected kernel's two-panel form, or nil.
+var tile2 func(k int, a []float32, rs, ks int, b []float32, bs int, c []float32, ldc int)
 
 // Kernel names the micro-kernel selected for this CPU.
 func Kernel() string { return kernelName }
@@ -351,9 +358,15 @@ func (jb *job) rows(i0, i1 int, s *scratch) {
 			}
 			a, rs, ks = ap, kb, 1
 		}
-		for j0, pan := 0, 0; j0 < jb.n; j0, pan = j0+nr, pan+1 {
+		for j0, pan, step := 0, 0, 1; j0 < jb.n; j0, pan = j0+step*nr, pan+step {
 			w := min(nr, jb.n-j0)
-			bpan := jb.bp[pan*kb*nr : (pan+1)*kb*nr]
+			bpan := jb.bp[pan*kb*nr:]
+			step = 1
+			if h == mr && tile2 != nil && j0+2*nr <= jb.n {
+				tile2(kb, a, rs, ks, bpan, kb*nr, jb.c[i*jb.ldc+j0:], jb.ldc)
+				step = 2
+				continue
+			}
 			if h == mr && w == nr {
 				tile(kb, a, rs, ks, bpan, jb.c[i*jb.ldc+j0:], jb.ldc)
 				continue
@@ -444,9 +457,21 @@ func GemmSegs(m, n int, a []float32, rs int, segs []Seg, bp []float32, c []float
 	edge := sc.edge[:]
 	for i := 0; i < m; i += mr {
 		h := min(mr, m-i)
-		for j0, pan := 0, 0; j0 < n; j0, pan = j0+nr, pan+1 {
+		for j0, pan, step := 0, 0, 1; j0 < n; j0, pan = j0+step*nr, pan+step {
 			w := min(nr, n-j0)
-			bpan := bp[pan*k*nr : (pan+1)*k*nr]
+			bpan := bp[pan*k*nr:]
+			step = 1
+			if h == mr && tile2 != nil && j0+2*nr <= n {
+				// Two whole panels at once (kernel.tile2: the same bits).
+				for s, p0 := 0, 0; s < len(segs); p0, s = p0+segs[s].Len, s+1 {
+					for done := 0; done < segs[s].Len; done += kc {
+						d := min(kc, segs[s].Len-done)
+						tile2(d, a[i*rs+segs[s].Off+done:], rs, 1, bpan[(p0+done)*nr:], k*nr, c[i*ldc+j0:], ldc)
+					}
+				}
+				step = 2
+				continue
+			}
 			// Each segment, in pieces of at most kc steps, is one chain
 			// added into C: in place for a whole tile; else into a scratch
 			// tile, the last rows first copied into a tile padded with zero
