@@ -65,12 +65,15 @@ func init() {
 			kern12x16(k, &a[0], rs, ks, &b[0], &c[0], ldc)
 		}, func(k int, a []float32, rs, ks int, b []float32, bs int, c []float32, ldc int) {
 			kern12x32(k, &a[0], rs, ks, &b[0], bs, &c[0], ldc)
-		}})
+		}, nil})
 	}
 	if cpu.X86.HasAVX2 && cpu.X86.HasFMA {
 		asm = append(asm, kernel{"avx2-fma 6x16", 6, func(k int, a []float32, rs, ks int, b, c []float32, ldc int) {
 			kern6x16(k, &a[0], rs, ks, &b[0], &c[0], ldc)
-		}, nil})
+		}, nil, nil})
+	}
+	if len(asm) == 2 {
+		asm[0].tile6 = asm[1].tile // the AVX-512 kernel's last rows on the AVX2 one
 	}
 	if len(asm) > 0 {
 		best := fastest(asm)

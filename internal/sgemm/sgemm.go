@@ -45,12 +45,13 @@ type kernel struct {
 	mr    int
 	tile  func(k int, a []float32, rs, ks int, b, c []float32, ldc int)
 	tile2 func(k int, a []float32, rs, ks int, b []float32, bs int, c []float32, ldc int)
+	tile6 func(k int, a []float32, rs, ks int, b, c []float32, ldc int) // six rows, the same chains, for GemmSegs' last rows
 }
 
 // kernels are the micro-kernels this CPU can run, the preferred one last:
 // the portable ones, then those the architecture's init adds by CPU
 // feature.
-var kernels = []kernel{{"go 6x16", 6, tileGo, nil}, {"go 12x16", 12, tileGo, nil}}
+var kernels = []kernel{{"go 6x16", 6, tileGo, nil, nil}, {"go 12x16", 12, tileGo, nil, nil}}
 
 // fastest returns the kernel of ks that multiplies a conv-shaped block
 // (rows of depth 144 by one 16-column panel, in L1) in the least time per
@@ -88,7 +89,10 @@ func fastest(ks []kernel) kernel {
 }
 
 // use selects a micro-kernel (tests select each in turn).
-func use(k kernel) { tile, tile2, mr, kernelName = k.tile, k.tile2, k.mr, k.name }
+func use(k kernel) { tile, tile2, tile6, mr, kernelName = k.tile, k.tile2, k.tile6, k.mr, k.name }
+
+// tile6 is the selected kernel's six-row companion (kernel.tile6), or nil.
+var tile6 func(k int, a []float32, rs, ks int, b, c []float32, ldc int)
 
 // tile2 is the selected kernel's two-panel form, or nil.
 var tile2 func(k int, a []float32, rs, ks int, b []float32, bs int, c []float32, ldc int)
@@ -485,9 +489,21 @@ func GemmSegs(m, n int, a []float32, rs int, segs []Seg, bp []float32, c []float
 						tile(d, ta, trs, 1, bb, c[i*ldc+j0:], ldc)
 						continue
 					}
-					if h < mr {
-						ap := sc.apad[:mr*d]
-						for r := 0; r < mr; r++ {
+					// The last rows on the half-height kernel where there is
+					// one and they fit (the same chain per element: a 20×20
+					// board's product ends with 6 rows, which then waste
+					// nothing).
+					kt, kr := tile, mr
+					if tile6 != nil && h <= 6 {
+						kt, kr = tile6, 6
+						if h == 6 && w == nr {
+							kt(d, ta, trs, 1, bb, c[i*ldc+j0:], ldc)
+							continue
+						}
+					}
+					if h < kr {
+						ap := sc.apad[:kr*d]
+						for r := 0; r < kr; r++ {
 							row := ap[r*d : (r+1)*d]
 							if r >= h {
 								clear(row)
@@ -498,7 +514,7 @@ func GemmSegs(m, n int, a []float32, rs int, segs []Seg, bp []float32, c []float
 						ta, trs = ap, d
 					}
 					clear(edge)
-					tile(d, ta, trs, 1, bb, edge, nr)
+					kt(d, ta, trs, 1, bb, edge, nr)
 					addEdge(c[i*ldc+j0:], ldc, edge, h, w)
 				}
 			}

@@ -253,6 +253,7 @@ func TestGemmSegs(t *testing.T) {
 		{100, 32, 32, []Seg{{0, 96}, {10 * 32, 96}, {20 * 32, 96}}}, // 32 channels, padded width 10
 		{13, 5, 33, []Seg{{0, 99}, {7, 300}}},                       // a narrow panel; a segment over kc
 		{12, 40, 3, []Seg{{1, 2}}},
+		{18, 48, 16, []Seg{{0, 48}, {20 * 16, 48}}}, // six last rows: in place on a six-row kernel where there is one
 		{5, 16, 7, []Seg{{3, 4}, {0, 7}}},
 	} {
 		k, maxA := 0, 0
