@@ -22,6 +22,11 @@ func kern12x16(k int, a *float32, rs, ks int, b, c *float32, ldc int)
 //go:noescape
 func kern12x32(k int, a *float32, rs, ks int, b *float32, bs int, c *float32, ldc int)
 
+// kern6x32 is kern12x32 for six rows (kernel_amd64.s).
+//
+//go:noescape
+func kern6x32(k int, a *float32, rs, ks int, b *float32, bs int, c *float32, ldc int)
+
 // biasReLU16 and biasReLU8 are BiasReLU's loops for rows of a multiple of
 // 16 floats (AVX-512F) and of 8 (AVX2) (kernel_amd64.s).
 //
@@ -61,16 +66,28 @@ func init() {
 	// against 110 (BenchmarkGemm).
 	var asm []kernel
 	if cpu.X86.HasAVX512F {
-		asm = append(asm, kernel{"avx512f 12x16", 12, func(k int, a []float32, rs, ks int, b, c []float32, ldc int) {
-			kern12x16(k, &a[0], rs, ks, &b[0], &c[0], ldc)
-		}, func(k int, a []float32, rs, ks int, b []float32, bs int, c []float32, ldc int) {
-			kern12x32(k, &a[0], rs, ks, &b[0], bs, &c[0], ldc)
-		}, nil})
+		asm = append(asm, kernel{
+			name: "avx512f 12x16",
+			mr:   12,
+			tile: func(k int, a []float32, rs, ks int, b, c []float32, ldc int) {
+				kern12x16(k, &a[0], rs, ks, &b[0], &c[0], ldc)
+			},
+			tile2: func(k int, a []float32, rs, ks int, b []float32, bs int, c []float32, ldc int) {
+				kern12x32(k, &a[0], rs, ks, &b[0], bs, &c[0], ldc)
+			},
+			tile62: func(k int, a []float32, rs, ks int, b []float32, bs int, c []float32, ldc int) {
+				kern6x32(k, &a[0], rs, ks, &b[0], bs, &c[0], ldc)
+			},
+		})
 	}
 	if cpu.X86.HasAVX2 && cpu.X86.HasFMA {
-		asm = append(asm, kernel{"avx2-fma 6x16", 6, func(k int, a []float32, rs, ks int, b, c []float32, ldc int) {
-			kern6x16(k, &a[0], rs, ks, &b[0], &c[0], ldc)
-		}, nil, nil})
+		asm = append(asm, kernel{
+			name: "avx2-fma 6x16",
+			mr:   6,
+			tile: func(k int, a []float32, rs, ks int, b, c []float32, ldc int) {
+				kern6x16(k, &a[0], rs, ks, &b[0], &c[0], ldc)
+			},
+		})
 	}
 	if len(asm) == 2 {
 		asm[0].tile6 = asm[1].tile // the AVX-512 kernel's last rows on the AVX2 one

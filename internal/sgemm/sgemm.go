@@ -46,12 +46,14 @@ type kernel struct {
 	tile  func(k int, a []float32, rs, ks int, b, c []float32, ldc int)
 	tile2 func(k int, a []float32, rs, ks int, b []float32, bs int, c []float32, ldc int)
 	tile6 func(k int, a []float32, rs, ks int, b, c []float32, ldc int) // six rows, the same chains, for GemmSegs' last rows
+	// tile62 is tile6 for two panels at once (as tile2 is tile's).
+	tile62 func(k int, a []float32, rs, ks int, b []float32, bs int, c []float32, ldc int)
 }
 
 // kernels are the micro-kernels this CPU can run, the preferred one last:
 // the portable ones, then those the architecture's init adds by CPU
 // feature.
-var kernels = []kernel{{"go 6x16", 6, tileGo, nil, nil}, {"go 12x16", 12, tileGo, nil, nil}}
+var kernels = []kernel{{name: "go 6x16", mr: 6, tile: tileGo}, {name: "go 12x16", mr: 12, tile: tileGo}}
 
 // fastest returns the kernel of ks that multiplies a conv-shaped block
 // (rows of depth 144 by one 16-column panel, in L1) in the least time per
@@ -89,7 +91,12 @@ func fastest(ks []kernel) kernel {
 }
 
 // use selects a micro-kernel (tests select each in turn).
-func use(k kernel) { tile, tile2, tile6, mr, kernelName = k.tile, k.tile2, k.tile6, k.mr, k.name }
+func use(k kernel) {
+	tile, tile2, tile6, tile62, mr, kernelName = k.tile, k.tile2, k.tile6, k.tile62, k.mr, k.name
+}
+
+// tile62 is the selected kernel's six-row two-panel companion, or nil.
+var tile62 func(k int, a []float32, rs, ks int, b []float32, bs int, c []float32, ldc int)
 
 // tile6 is the selected kernel's six-row companion (kernel.tile6), or nil.
 var tile6 func(k int, a []float32, rs, ks int, b, c []float32, ldc int)
@@ -465,12 +472,15 @@ func GemmSegs(m, n int, a []float32, rs int, segs []Seg, bp []float32, c []float
 			w := min(nr, n-j0)
 			bpan := bp[pan*k*nr:]
 			step = 1
-			if h == mr && tile2 != nil && j0+2*nr <= n {
-				// Two whole panels at once (kernel.tile2: the same bits).
+			if t2 := tile2; (h == mr && t2 != nil || h == 6 && tile62 != nil) && j0+2*nr <= n {
+				// Two whole panels at once (kernel.tile2, tile62: the same bits).
+				if h != mr {
+					t2 = tile62
+				}
 				for s, p0 := 0, 0; s < len(segs); p0, s = p0+segs[s].Len, s+1 {
 					for done := 0; done < segs[s].Len; done += kc {
 						d := min(kc, segs[s].Len-done)
-						tile2(d, a[i*rs+segs[s].Off+done:], rs, 1, bpan[(p0+done)*nr:], k*nr, c[i*ldc+j0:], ldc)
+						t2(d, a[i*rs+segs[s].Off+done:], rs, 1, bpan[(p0+done)*nr:], k*nr, c[i*ldc+j0:], ldc)
 					}
 				}
 				step = 2
