@@ -214,6 +214,13 @@ type ExItConfig struct {
 	// the game's rank outcome (−1..1, as ppo.reward rank).
 	PolicyCoef float64 `yaml:"policy_coef"`
 	ValueCoef  float64 `yaml:"value_coef"`
+	// Temperature τ (0..10) of the policy target: each legal candidate's
+	// share is its visits^(1/τ), normalised; 1 is the visit distribution
+	// itself, smaller values sharpen it (with a few hundred simulations
+	// over many legal moves most visits are exploration), and 0 (the
+	// default) is the most visited candidate alone (ties: the earlier, as
+	// the search plays).
+	Temperature float64 `yaml:"temperature"`
 }
 
 // NetPlaceholder in exit.expert and exit.opponents stands for the learner's
@@ -223,7 +230,7 @@ const NetPlaceholder = "{net}"
 // validate checks the section (only when exit.expert is set).
 func (e *ExItConfig) validate(game string) error {
 	if e.Expert == "" {
-		if e.Decisions != 0 || len(e.Opponents) > 0 || e.PolicyCoef != 0 || e.ValueCoef != 0 {
+		if e.Decisions != 0 || len(e.Opponents) > 0 || e.PolicyCoef != 0 || e.ValueCoef != 0 || e.Temperature != 0 {
 			return errors.New("field exit.expert: empty (Expert Iteration off), but other exit fields are set; name a search spec such as search:{net}@64:opp=prior")
 		}
 		return nil
@@ -242,6 +249,7 @@ func (e *ExItConfig) validate(game string) error {
 		{"exit.decisions", float64(e.Decisions), 1, 1e6},
 		{"exit.policy_coef", e.PolicyCoef, 0, 100},
 		{"exit.value_coef", e.ValueCoef, 0, 100},
+		{"exit.temperature", e.Temperature, 0, 10},
 	} {
 		if !(r.v >= r.lo && r.v <= r.hi) {
 			return fmt.Errorf("field %s = %v: want %g..%g", r.name, r.v, r.lo, r.hi)

@@ -23,9 +23,10 @@ import (
 //	expert   exit.expert with {net} = the current network (exit-expert.safetensors)
 //	collect  (exitCollect) whole games, the expert in the learner's seat
 //	         (game k: seat k mod seats), exit.opponents in the others; each
-//	         learner decision keeps its observation, mask, the root's visit
-//	         distribution over the network's actions (visitTargets) and, at
-//	         the end, the game's rank outcome (−1..1)
+//	         learner decision with a choice (two root candidates or more)
+//	         keeps its observation, mask, the root's visit distribution over
+//	         the network's actions (visitTargets) and, at the end, the game's
+//	         rank outcome (−1..1)
 //	update   (exitLearn) ppo.epochs × ppo.minibatch of
 //	         policy_coef·CE(visits, π) + value_coef·(value − outcome)²
 //
@@ -76,38 +77,48 @@ func (b *exitBuffer) append(o *exitBuffer) {
 }
 
 // visitTargets writes into target ([Heads·Actions]) the visit distribution
-// of the candidates moves (visit counts visits) of seat at st over the
-// network's actions: each candidate's share of the visits goes to the action
-// of every head that Encode maps it to. Candidates that Encode cannot map or
-// whose action is not in mask (the encoder's legal actions) are dropped, and
-// each head's row is normalised to sum 1 over the legal actions; actions
-// gets each head's most visited action. ok is false when no visited
-// candidate maps (the decision then teaches nothing). acts is scratch of
-// Heads entries.
+// at temperature tau (ExItConfig.Temperature) of the candidate moves (visit
+// counts visits) of seat at st over the network's actions: each candidate's
+// weight visits^(1/tau) — with tau 0, 1 for the first most visited legal
+// candidate and 0 for the others — goes to the action of every head that
+// Encode maps it to. Candidates that Encode cannot map or whose action is
+// not in mask (the encoder's legal actions) are dropped, and each head's row
+// is normalised to sum 1 over the legal actions; actions gets each head's
+// action of largest target. ok is false when no visited candidate maps (the
+// decision then teaches nothing). acts is scratch of Heads entries.
 func visitTargets(enc rules.Encoder, st rules.State, seat int, moves []rules.Move, visits []int32, mask []uint64,
-	target []float32, actions, acts []int32) bool {
+	tau float64, target []float32, actions, acts []int32) bool {
 	sp := enc.Space()
 	clear(target)
 	total := 0.0
+	top := int32(0) // tau 0: the most visited legal candidate's visits
+	if tau == 0 {
+		for i, m := range moves {
+			if visits[i] > top && enc.Encode(st, seat, m, acts) && legalActs(sp, acts, mask) {
+				top = visits[i]
+			}
+		}
+	}
 	for i, m := range moves {
 		if visits[i] <= 0 || !enc.Encode(st, seat, m, acts) {
 			continue
 		}
-		legal := true
-		for h := 0; h < sp.Heads; h++ {
-			a := acts[h]
-			b := h*sp.Actions + int(a)
-			if a < 0 || int(a) >= sp.Actions || mask[b>>6]>>(b&63)&1 == 0 {
-				legal = false
-			}
+		w := float64(visits[i])
+		switch {
+		case tau == 0 && (visits[i] != top || total > 0):
+			continue
+		case tau == 0:
+			w = 1
+		case tau != 1:
+			w = math.Pow(w, 1/tau)
 		}
-		if !legal {
+		if !legalActs(sp, acts, mask) {
 			continue
 		}
 		for h := 0; h < sp.Heads; h++ {
-			target[h*sp.Actions+int(acts[h])] += float32(visits[i])
+			target[h*sp.Actions+int(acts[h])] += float32(w)
 		}
-		total += float64(visits[i])
+		total += w
 	}
 	if total == 0 {
 		return false
@@ -133,6 +144,18 @@ func appendZeros[T any](s []T, k int) []T {
 		s = append(s, zero)
 	}
 	return s
+}
+
+// legalActs reports whether every head's action of acts is in mask.
+func legalActs(sp rules.Space, acts []int32, mask []uint64) bool {
+	for h := 0; h < sp.Heads; h++ {
+		a := acts[h]
+		b := h*sp.Actions + int(a)
+		if a < 0 || int(a) >= sp.Actions || mask[b>>6]>>(b&63)&1 == 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // exitSpec is spec with {net} replaced by the weights file path.
@@ -302,6 +325,9 @@ func (t *trainer) exitGame(expert agents.Factory, opps []agents.Factory, seed, k
 				continue
 			}
 			cm, cv = ag.RootVisits(cm[:0], cv[:0])
+			if len(cm) < 2 {
+				continue // no choice (an eliminated seat's pass): nothing to learn
+			}
 			n := b.len()
 			b.planes = appendZeros(b.planes, os)
 			b.scalars = appendZeros(b.scalars, ns)
@@ -309,7 +335,7 @@ func (t *trainer) exitGame(expert agents.Factory, opps []agents.Factory, seed, k
 			b.target = appendZeros(b.target, A)
 			b.actions = appendZeros(b.actions, sp.Heads)
 			enc.Mask(st, s, b.masks[n*mw:])
-			if !visitTargets(enc, st, s, cm, cv, b.masks[n*mw:], b.target[n*A:], b.actions[n*sp.Heads:], acts) {
+			if !visitTargets(enc, st, s, cm, cv, b.masks[n*mw:], t.cfg.ExIt.Temperature, b.target[n*A:], b.actions[n*sp.Heads:], acts) {
 				b.planes, b.scalars, b.masks = b.planes[:n*os], b.scalars[:n*ns], b.masks[:n*mw]
 				b.target, b.actions = b.target[:n*A], b.actions[:n*sp.Heads]
 				continue

@@ -61,6 +61,8 @@ func TestExItConfigValidate(t *testing.T) {
 		{"negative policy coef", func(e *ExItConfig) { e.PolicyCoef = -1 }, "exit.policy_coef"},
 		{"NaN value coef", func(e *ExItConfig) { e.ValueCoef = math.NaN() }, "exit.value_coef"},
 		{"nothing to learn", func(e *ExItConfig) { e.PolicyCoef, e.ValueCoef = 0, 0 }, "exit.policy_coef"},
+		{"negative temperature", func(e *ExItConfig) { e.Temperature = -0.5 }, "exit.temperature"},
+		{"temperature too high", func(e *ExItConfig) { e.Temperature = 11 }, "exit.temperature"},
 		{"unknown opponent", func(e *ExItConfig) { e.Opponents = []string{"simplebot", "nosuchbot"} }, "exit.opponents"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -134,32 +136,52 @@ func TestVisitTargets(t *testing.T) {
 		name   string
 		moves  []rules.Move
 		visits []int32
+		tau    float64
 		ok     bool
 	}{
-		{"one move", legal[1:2], []int32{7}, true},
-		{"all legal moves, rising visits", legal, seq(len(legal)), true},
-		{"some unvisited", legal[:3], []int32{0, 5, 15}, true},
-		{"an illegal candidate dropped", append([]rules.Move{other[0]}, legal[:2]...), []int32{100, 1, 3}, true},
-		{"no visits", legal[:2], []int32{0, 0}, false},
-		{"only illegal candidates", other[:1], []int32{9}, false},
+		{"one move", legal[1:2], []int32{7}, 1, true},
+		{"all legal moves, rising visits", legal, seq(len(legal)), 1, true},
+		{"some unvisited", legal[:3], []int32{0, 5, 15}, 1, true},
+		{"an illegal candidate dropped", append([]rules.Move{other[0]}, legal[:2]...), []int32{100, 1, 3}, 1, true},
+		{"no visits", legal[:2], []int32{0, 0}, 1, false},
+		{"only illegal candidates", other[:1], []int32{9}, 1, false},
+		{"temperature 0.5 squares the visits", legal[:3], []int32{1, 2, 3}, 0.5, true},
+		{"temperature 2", legal[:3], []int32{1, 4, 9}, 2, true},
+		{"temperature 0: the most visited alone", legal[:4], []int32{3, 8, 1, 2}, 0, true},
+		{"temperature 0: the first of a tie", legal[:4], []int32{3, 8, 8, 2}, 0, true},
+		{"temperature 0: an illegal top dropped", append([]rules.Move{other[0]}, legal[:2]...), []int32{50, 4, 9}, 0, true},
+		{"temperature 0: no visits", legal[:2], []int32{0, 0}, 0, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			target := make([]float32, sp.Heads*sp.Actions)
 			actions := make([]int32, sp.Heads)
 			acts := make([]int32, sp.Heads)
-			ok := visitTargets(enc, st, 0, tc.moves, tc.visits, mask, target, actions, acts)
+			ok := visitTargets(enc, st, 0, tc.moves, tc.visits, mask, tc.tau, target, actions, acts)
 			if ok != tc.ok {
 				t.Fatalf("ok = %v, want %v", ok, tc.ok)
 			}
 			if !ok {
 				return
 			}
-			// The expected distribution, from Legal and Encode independently.
+			// The expected distribution, from Legal and Encode independently:
+			// weights visits^(1/τ), or 1 on the first most visited (τ = 0).
+			weight := make([]float64, len(tc.moves))
+			top := -1
+			for i, m := range tc.moves {
+				if st.Legal(0, m) && (top < 0 || tc.visits[i] > tc.visits[top]) {
+					top = i
+				}
+			}
 			total := 0.0
 			for i, m := range tc.moves {
-				if st.Legal(0, m) {
-					total += float64(tc.visits[i])
+				switch {
+				case !st.Legal(0, m):
+				case tc.tau == 0 && i == top:
+					weight[i] = 1
+				case tc.tau > 0:
+					weight[i] = math.Pow(float64(tc.visits[i]), 1/tc.tau)
 				}
+				total += weight[i]
 			}
 			want := make([]float64, sp.Heads*sp.Actions)
 			for i, m := range tc.moves {
@@ -173,7 +195,7 @@ func TestVisitTargets(t *testing.T) {
 					t.Fatalf("move %v encodes to %v, which decodes to %v", m, acts, got)
 				}
 				for h := 0; h < sp.Heads; h++ {
-					want[h*sp.Actions+int(acts[h])] += float64(tc.visits[i]) / total
+					want[h*sp.Actions+int(acts[h])] += weight[i] / total
 				}
 			}
 			for h := 0; h < sp.Heads; h++ {
