@@ -16,10 +16,14 @@ const benchBudget = 256
 // registered game, the strongest scripted bot as prior and rollouts (depth 8,
 // the default), one move of benchBudget simulations per op, from a position
 // 10 random steps into the game. trees=1 is one tree on one core; trees=2 is
-// root parallelism: run with -cpu 1,2 to see the two trees share one core or
-// use two (about 2× the simulations per second on two idle cores).
+// root parallelism: run once with -cpu 1 and once with -cpu 2 to see the two
+// trees share one core or use two (1.7–1.9× the simulations per second on
+// two idle cores). Run them separately: in one run with -cpu 1,2 the
+// one-core trees=2 figures came out at the two-core rate (2026-11-26,
+// Go 1.26), though a run with -cpu 1 alone gives trees=1's rate for them.
 //
-//	go test ./search -run '^$' -bench Search -cpu 1,2
+//	go test ./search -run '^$' -bench 'Search$' -cpu 1 -benchtime 60x
+//	go test ./search -run '^$' -bench 'Search$' -cpu 2 -benchtime 60x
 func BenchmarkSearch(b *testing.B) {
 	for _, g := range rules.Games() {
 		st := position(g, 10, 3)
