@@ -32,8 +32,11 @@
 // learn's epochs and minibatches, then defineLoss, every term of the loss
 // and the hyperparameter that weighs it (PPOConfig's fields, each with its
 // meaning and range). graph.go is the gorgonia plumbing: the network as a
-// graph, its inputs (fill), the tape machine; shard.go splits each
-// minibatch's pass over the workers (config workers) and sums the gradients.
+// graph and its inputs (fill); exec.go runs that graph (forward and G.Grad's
+// backward ops) with every result kept from run to run, so a train step
+// allocates nothing; conv3.go's 3×3 convolutions are segmented products on
+// zero-bordered images (sgemm.GemmSegs); shard.go splits each minibatch's
+// pass over the workers (config workers) and sums the gradients.
 // Learner mode (remote.go) runs the same
 // update on shards that actors upload instead of collecting here.
 //
