@@ -356,18 +356,7 @@ func (jb *job) rows(i0, i1 int, s *scratch) {
 			// element of C is then the same chain of fused multiply-adds
 			// whatever the tile's height: the assembly kernels give the same
 			// bits (TestKernelsSameBits), so the fastest can be chosen.
-			ap := s.apad[:mr*kb]
-			for r := 0; r < mr; r++ {
-				row := ap[r*kb : (r+1)*kb]
-				if r >= h {
-					clear(row)
-					continue
-				}
-				for p := range row {
-					row[p] = a[r*rs+p*ks]
-				}
-			}
-			a, rs, ks = ap, kb, 1
+			a, rs, ks = padRows(s.apad[:mr*kb], a, rs, ks, h, mr, kb), kb, 1
 		}
 		for j0, pan, step := 0, 0, 1; j0 < jb.n; j0, pan = j0+step*nr, pan+step {
 			w := min(nr, jb.n-j0)
@@ -385,12 +374,7 @@ func (jb *job) rows(i0, i1 int, s *scratch) {
 			// A narrow panel or the last rows: into a scratch tile.
 			clear(edge)
 			tile(kb, a, rs, ks, bpan, edge, nr)
-			for r := 0; r < h; r++ {
-				crow := jb.c[(i+r)*jb.ldc+j0 : (i+r)*jb.ldc+j0+w]
-				for j := range crow {
-					crow[j] += edge[r*nr+j]
-				}
-			}
+			addEdge(jb.c[i*jb.ldc+j0:], jb.ldc, edge, h, w)
 		}
 	}
 }
@@ -512,16 +496,7 @@ func GemmSegs(m, n int, a []float32, rs int, segs []Seg, bp []float32, c []float
 						}
 					}
 					if h < kr {
-						ap := sc.apad[:kr*d]
-						for r := 0; r < kr; r++ {
-							row := ap[r*d : (r+1)*d]
-							if r >= h {
-								clear(row)
-								continue
-							}
-							copy(row, ta[r*rs:][:d])
-						}
-						ta, trs = ap, d
+						ta, trs = padRows(sc.apad[:kr*d], ta, rs, 1, h, kr, d), d
 					}
 					clear(edge)
 					kt(d, ta, trs, 1, bb, edge, nr)
@@ -530,6 +505,26 @@ func GemmSegs(m, n int, a []float32, rs int, segs []Seg, bp []float32, c []float
 			}
 		}
 	}
+}
+
+// padRows copies h rows of A (element (r, p) at a[r·rs + p·ks], p < d)
+// into ap as a tile of kr rows of d (row stride d), the rows past h zero,
+// and returns it.
+func padRows(ap, a []float32, rs, ks, h, kr, d int) []float32 {
+	for r := 0; r < kr; r++ {
+		row := ap[r*d : (r+1)*d]
+		switch {
+		case r >= h:
+			clear(row)
+		case ks == 1:
+			copy(row, a[r*rs:][:d])
+		default:
+			for p := range row {
+				row[p] = a[r*rs+p*ks]
+			}
+		}
+	}
+	return ap
 }
 
 // addEdge adds the first h rows and w columns of the scratch tile e (row
