@@ -399,54 +399,40 @@ func (t *trainer) exitLearn(ctx context.Context, rng *rules.RNG, lr float64, m *
 	s := samples{planes: b.planes, scalars: b.scalars, masks: b.masks, actions: b.actions,
 		os: sp.ObsSize(), ns: sp.Scalars, mw: sp.MaskWords(), heads: sp.Heads}
 	B := p.Minibatch
-	bInds := make([]int, n)
-	mbInds := make([]int, B)
 	var steps int
 	var ce, kl, vl, ent, gnorm float64
-	for epoch := 0; epoch < p.Epochs; epoch++ {
-		for i := range bInds {
-			bInds[i] = i
-		}
-		shuffle(bInds, rng)
-		for start := 0; start+B <= max(n, B); start += B {
-			if ctx.Err() != nil {
-				return errAborted
-			}
-			for j := range mbInds {
-				if start+j < n {
-					mbInds[j] = bInds[start+j]
-				} else {
-					mbInds[j] = rng.U(n)
+	err := minibatches(ctx, n, B, p.Epochs, rng, func(mbInds []int) error {
+		gr.fill(s, mbInds, nil, nil)
+		tg, ret := gr.target.Data().([]float32), gr.ret.Data().([]float32)
+		h := 0.0 // Σ over the minibatch of the targets' entropy (all heads)
+		for j, r := range mbInds {
+			row := b.target[r*A : (r+1)*A]
+			copy(tg[j*A:(j+1)*A], row)
+			for _, q := range row {
+				if q > 0 {
+					h -= float64(q) * math.Log(float64(q))
 				}
 			}
-			gr.fill(s, mbInds, nil, nil)
-			tg, ret := gr.target.Data().([]float32), gr.ret.Data().([]float32)
-			h := 0.0 // Σ over the minibatch of the targets' entropy (all heads)
-			for j, r := range mbInds {
-				row := b.target[r*A : (r+1)*A]
-				copy(tg[j*A:(j+1)*A], row)
-				for _, q := range row {
-					if q > 0 {
-						h -= float64(q) * math.Log(float64(q))
-					}
-				}
-				ret[j] = b.ret[r]
-			}
-			if err := st.run(); err != nil {
-				return fmt.Errorf("expert iteration step: %w", err)
-			}
-			grads, err := st.grads()
-			if err != nil {
-				return err
-			}
-			gnorm += t.adam.step(t.net.Values, grads, lr, p.MaxGradNorm)
-			c := float64(st.read(gr.klLoss)[0])
-			ce += c
-			kl += c - h/float64(B)
-			vl += float64(st.read(gr.vLoss)[0])
-			ent += float64(st.read(gr.entropy)[0])
-			steps++
+			ret[j] = b.ret[r]
 		}
+		if err := st.run(); err != nil {
+			return fmt.Errorf("expert iteration step: %w", err)
+		}
+		grads, err := st.grads()
+		if err != nil {
+			return err
+		}
+		gnorm += t.adam.step(t.net.Values, grads, lr, p.MaxGradNorm)
+		c := float64(st.read(gr.klLoss)[0])
+		ce += c
+		kl += c - h/float64(B)
+		vl += float64(st.read(gr.vLoss)[0])
+		ent += float64(st.read(gr.entropy)[0])
+		steps++
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	f := float64(steps)
 	m.PGLoss, m.KLClone, m.ValueLoss, m.Entropy, m.GradNorm = ce/f, kl/f, vl/f, ent/f, gnorm/f

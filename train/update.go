@@ -95,84 +95,68 @@ func (t *trainer) learn(ctx context.Context, it int, rng *rules.RNG, lr float64,
 
 	s := samples{planes: b.planes, scalars: b.scalars, masks: b.masks, actions: b.actions, os: b.os, ns: b.ns, mw: b.mw, heads: b.heads}
 	B := p.Minibatch
-	bInds := make([]int, n)
-	mbInds := make([]int, B)
 	floorOn := false // the previous minibatch's entropy was below the floor
 	var steps int
 	var pg, vl, ent, approxKL, clipFrac, gnorm, klClone, entCoef float64
-	for epoch := 0; epoch < p.Epochs; epoch++ {
-		for i := range bInds {
-			bInds[i] = i
+	err := minibatches(ctx, n, B, p.Epochs, rng, func(mbInds []int) error {
+		// The minibatch: observations, masks and actions taken, then the
+		// old log-probabilities, normalised advantages and returns.
+		gr.fill(s, mbInds, nil, nil)
+		// Entropy floor: a minibatch after one below it gets the extra bonus.
+		ec := cEnt
+		if cPG > 0 && p.EntropyFloor > 0 && floorOn {
+			ec += p.EntropyFloorCoef
 		}
-		shuffle(bInds, rng)
-		// Whole minibatches only; a buffer smaller than one minibatch is
-		// sampled with replacement to fill it.
-		for start := 0; start+B <= max(n, B); start += B {
-			if ctx.Err() != nil {
-				return errAborted
-			}
-			for j := range mbInds {
-				if start+j < n {
-					mbInds[j] = bInds[start+j]
-				} else {
-					mbInds[j] = rng.U(n)
-				}
-			}
-			// The minibatch: observations, masks and actions taken, then the
-			// old log-probabilities, normalised advantages and returns.
-			gr.fill(s, mbInds, nil, nil)
-			// Entropy floor: a minibatch after one below it gets the extra bonus.
-			ec := cEnt
-			if cPG > 0 && p.EntropyFloor > 0 && floorOn {
-				ec += p.EntropyFloorCoef
-			}
-			if p.EntropyFloor > 0 {
-				if err := G.Let(gr.cEnt, float32(ec)); err != nil {
-					return err
-				}
-			}
-			entCoef += ec
-			var targetH float64 // Σ over the minibatch of the clone's entropy (the KL's constant)
-			if cKL > 0 {
-				targetH = t.cloneTargets(s, mbInds)
-			}
-			old, adv, ret := gr.oldLogp.Data().([]float32), gr.adv.Data().([]float32), gr.ret.Data().([]float32)
-			for j, r := range mbInds {
-				old[j] = b.logp[r]
-				adv[j] = float32((float64(b.adv[r]) - mean) / std)
-				ret[j] = b.ret[r]
-			}
-
-			// loss (defineLoss), then loss.backward().
-			if err := st.run(); err != nil {
-				return fmt.Errorf("ppo step: %w", err)
-			}
-			// clip_grad_norm_(max_grad_norm), optimizer.step().
-			grads, err := st.grads()
-			if err != nil {
+		if p.EntropyFloor > 0 {
+			if err := G.Let(gr.cEnt, float32(ec)); err != nil {
 				return err
 			}
-			gnorm += t.adam.step(t.net.Values, grads, lr, p.MaxGradNorm)
-
-			// Statistics: the loss terms, approx_kl = mean(old − new
-			// log-probability), clipfrac = share of |ratio − 1| > ε.
-			pg += float64(st.read(gr.pgLoss)[0])
-			vl += float64(st.read(gr.vLoss)[0])
-			e := float64(st.read(gr.entropy)[0])
-			ent += e
-			floorOn = e < p.EntropyFloor
-			if cKL > 0 {
-				klClone += float64(st.read(gr.klLoss)[0]) - targetH/float64(B)
-			}
-			newLogp, ratio := st.read(gr.logpA), st.read(gr.ratio)
-			for j := range mbInds {
-				approxKL += float64(old[j] - newLogp[j])
-				if math.Abs(float64(ratio[j])-1) > p.Clip {
-					clipFrac++
-				}
-			}
-			steps++
 		}
+		entCoef += ec
+		var targetH float64 // Σ over the minibatch of the clone's entropy (the KL's constant)
+		if cKL > 0 {
+			targetH = t.cloneTargets(s, mbInds)
+		}
+		old, adv, ret := gr.oldLogp.Data().([]float32), gr.adv.Data().([]float32), gr.ret.Data().([]float32)
+		for j, r := range mbInds {
+			old[j] = b.logp[r]
+			adv[j] = float32((float64(b.adv[r]) - mean) / std)
+			ret[j] = b.ret[r]
+		}
+
+		// loss (defineLoss), then loss.backward().
+		if err := st.run(); err != nil {
+			return fmt.Errorf("ppo step: %w", err)
+		}
+		// clip_grad_norm_(max_grad_norm), optimizer.step().
+		grads, err := st.grads()
+		if err != nil {
+			return err
+		}
+		gnorm += t.adam.step(t.net.Values, grads, lr, p.MaxGradNorm)
+
+		// Statistics: the loss terms, approx_kl = mean(old − new
+		// log-probability), clipfrac = share of |ratio − 1| > ε.
+		pg += float64(st.read(gr.pgLoss)[0])
+		vl += float64(st.read(gr.vLoss)[0])
+		e := float64(st.read(gr.entropy)[0])
+		ent += e
+		floorOn = e < p.EntropyFloor
+		if cKL > 0 {
+			klClone += float64(st.read(gr.klLoss)[0]) - targetH/float64(B)
+		}
+		newLogp, ratio := st.read(gr.logpA), st.read(gr.ratio)
+		for j := range mbInds {
+			approxKL += float64(old[j] - newLogp[j])
+			if math.Abs(float64(ratio[j])-1) > p.Clip {
+				clipFrac++
+			}
+		}
+		steps++
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	if steps > 0 {
 		f := float64(steps)
@@ -184,6 +168,38 @@ func (t *trainer) learn(ctx context.Context, it int, rng *rules.RNG, lr float64,
 		}
 	}
 	m.Samples = steps * B
+	return nil
+}
+
+// minibatches calls f with the sample indices of each minibatch of B, for
+// epochs passes over n samples: each pass shuffles the indices with rng and
+// takes whole minibatches in order; a buffer smaller than one minibatch is
+// sampled with replacement to fill it. It stops at f's first error, or
+// with errAborted once ctx is done.
+func minibatches(ctx context.Context, n, B, epochs int, rng *rules.RNG, f func(mb []int) error) error {
+	bInds := make([]int, n)
+	mbInds := make([]int, B)
+	for epoch := 0; epoch < epochs; epoch++ {
+		for i := range bInds {
+			bInds[i] = i
+		}
+		shuffle(bInds, rng)
+		for start := 0; start+B <= max(n, B); start += B {
+			if ctx.Err() != nil {
+				return errAborted
+			}
+			for j := range mbInds {
+				if start+j < n {
+					mbInds[j] = bInds[start+j]
+				} else {
+					mbInds[j] = rng.U(n)
+				}
+			}
+			if err := f(mbInds); err != nil {
+				return err
+			}
+		}
+	}
 	return nil
 }
 
