@@ -157,7 +157,12 @@ func checkParity(t *testing.T, game string, p neural.Play, n int) []exporttest.P
 // appended) answers as the Go policy, arguments that are no request get
 // the game's pass line (Program.Pass), and near misses of real requests an
 // answer line.
-func TestExecutables(t *testing.T) {
+func TestExecutables(t *testing.T) { eachExecutableGame(t, checkExecutable) }
+
+// eachExecutableGame runs check as a subtest for every game whose export
+// has a stand-alone executable (not in -short: each builds its runner), and
+// fails if there is none.
+func eachExecutableGame(t *testing.T, check func(t *testing.T, game string)) {
 	if testing.Short() {
 		t.Skip("builds each game's runner")
 	}
@@ -167,7 +172,7 @@ func TestExecutables(t *testing.T) {
 			continue
 		}
 		n++
-		t.Run(game, func(t *testing.T) { checkExecutable(t, game) })
+		t.Run(game, func(t *testing.T) { check(t, game) })
 	}
 	if n == 0 {
 		t.Fatal("no game exports an executable: the test would prove nothing")
