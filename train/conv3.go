@@ -172,7 +172,7 @@ func (r *conv3Run) RunPart(i, slots int) {
 			copy(out[y*W*r.n:(y+1)*W*r.n], c[y*pw*r.n:(y*pw+W)*r.n])
 		}
 		if r.kind == runForward {
-			addBias(out, out, s.bias, true)
+			sgemm.BiasReLU(out, s.bias)
 		}
 	}
 	if first && r.kind == runGradFilter {
