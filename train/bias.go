@@ -214,9 +214,7 @@ func (op reluGradOp) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, er
 // result).
 func (op reluGradOp) doRows(d *opArgs, lo, hi int) {
 	y, g, out := d[0], d[1], d[2]
-	for i := lo * op.n; i < hi*op.n; i++ {
-		out[i] = neural.ReLUGrad(y[i], g[i])
-	}
+	sgemm.ReLUGrad(out[lo*op.n:hi*op.n], y[lo*op.n:], g[lo*op.n:])
 }
 func (op reluGradOp) WriteHash(h hash.Hash) { fmt.Fprintf(h, "relugrad:%d-%d", op.rows, op.n) }
 func (op reluGradOp) Hashcode() uint32      { return hashOf(op) }

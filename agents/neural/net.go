@@ -406,14 +406,6 @@ func ReLU(v float32) float32 {
 	return math.Float32frombits(b &^ m)
 }
 
-// ReLUGrad is ReLU's gradient passed back: g where its output y > 0, else 0
-// (a NaN y with its sign bit clear passes g), without a branch (ReLU says
-// why).
-func ReLUGrad(y, g float32) float32 {
-	m := uint32((int64(int32(math.Float32bits(y))) - 1) >> 63) // all ones where y ≤ 0
-	return math.Float32frombits(math.Float32bits(g) &^ m)
-}
-
 // conv1 computes a 1×1 convolution of the trunk (in: [b·H·W][Filters]) to
 // cout channels by wt [cout][Filters], adding bias and, if relu, clamping
 // at zero, into out in NCHW order ([b][cout][H][W]).

@@ -27,6 +27,12 @@ func kern12x32(k int, a *float32, rs, ks int, b *float32, bs int, c *float32, ld
 //go:noescape
 func kern6x32(k int, a *float32, rs, ks int, b *float32, bs int, c *float32, ldc int)
 
+// reluGrad8 is ReLUGrad's loop for a multiple of 8 elements (AVX,
+// kernel_amd64.s).
+//
+//go:noescape
+func reluGrad8(dst, y, gr *float32, n int)
+
 // biasReLU16 and biasReLU8 are BiasReLU's loops for rows of a multiple of
 // 16 floats (AVX-512F) and of 8 (AVX2) (kernel_amd64.s).
 //
@@ -37,6 +43,9 @@ func biasReLU16(c *float32, rows, f int, bias *float32)
 func biasReLU8(c *float32, rows, f int, bias *float32)
 
 func init() {
+	if cpu.X86.HasAVX {
+		reluGradAsm = func(dst, y, g []float32, n int) { reluGrad8(&dst[0], &y[0], &g[0], n) }
+	}
 	switch {
 	case cpu.X86.HasAVX512F:
 		biasReLUAsm = func(c, bias []float32, rows int) bool {

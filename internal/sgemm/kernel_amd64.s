@@ -519,3 +519,31 @@ store6x32:
 	VMOVUPS Z11, 64(DX)
 	VZEROUPPER
 	RET
+
+// func reluGrad8(dst, y, gr *float32, n int)
+//
+// dst[i] = g[i] where y[i] > 0 (ordered: NaN is not), else +0, for i < n,
+// n a multiple of 8: VCMPPS (greater than, ordered, quiet) and VANDPS. AVX.
+TEXT ·reluGrad8(SB), NOSPLIT, $0-32
+	MOVQ   dst+0(FP), DI
+	MOVQ   y+8(FP), SI
+	MOVQ   gr+16(FP), DX
+	MOVQ   n+24(FP), CX
+	SHLQ   $2, CX
+	XORQ   AX, AX
+	VXORPS Y15, Y15, Y15
+	TESTQ  CX, CX
+	JE     doneRG
+
+loopRG:
+	VMOVUPS (SI)(AX*1), Y0
+	VCMPPS  $0x1e, Y15, Y0, Y1
+	VANDPS  (DX)(AX*1), Y1, Y1
+	VMOVUPS Y1, (DI)(AX*1)
+	ADDQ    $32, AX
+	CMPQ    AX, CX
+	JLT     loopRG
+
+doneRG:
+	VZEROUPPER
+	RET

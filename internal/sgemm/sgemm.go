@@ -567,3 +567,27 @@ func BiasReLU(c, bias []float32) {
 // biasReLUAsm is BiasReLU's assembly loop where the CPU has one; it
 // returns false for a row length it does not take.
 var biasReLUAsm func(c, bias []float32, rows int) bool
+
+// ReLUGrad passes a gradient back through a ReLU: dst[i] = g[i] where the
+// ReLU's output y[i] > 0, else +0 (a NaN y gives +0), for i < len(dst);
+// y and g are at least as long. dst may be g.
+func ReLUGrad(dst, y, g []float32) {
+	n := len(dst)
+	y, g = y[:n], g[:n]
+	i := 0
+	if reluGradAsm != nil && n >= 8 {
+		i = n &^ 7
+		reluGradAsm(dst, y, g, i)
+	}
+	for ; i < n; i++ {
+		// Branchless (BiasReLU says why): drop g unless y's bits are those
+		// of a number > 0.
+		b := math.Float32bits(y[i])
+		drop := (int64(int32(b))-1)>>63 | (0x7f800000-int64(b))>>63
+		dst[i] = math.Float32frombits(math.Float32bits(g[i]) &^ uint32(drop))
+	}
+}
+
+// reluGradAsm is ReLUGrad's assembly loop for the first n elements (a
+// multiple of 8) where the CPU has one.
+var reluGradAsm func(dst, y, g []float32, n int)

@@ -351,3 +351,39 @@ func TestBiasReLU(t *testing.T) {
 		}
 	}
 }
+
+// ReLUGrad passes g where y > 0 and +0 elsewhere (−0, NaNs, negatives), the
+// same bits on the assembly loop and the Go loop, on lengths with and
+// without a tail past a multiple of 8.
+func TestReLUGrad(t *testing.T) {
+	saved := reluGradAsm
+	defer func() { reluGradAsm = saved }()
+	rng := rand.New(rand.NewPCG(6, 6))
+	special := []float32{0, float32(math.Copysign(0, -1)), 1e-45, -1e-45, float32(math.Inf(1)), float32(math.Inf(-1)), float32(math.NaN()), -float32(math.NaN()), 2, -2}
+	for _, n := range []int{1, 7, 8, 29, 64} {
+		for _, asm := range []bool{true, false} {
+			reluGradAsm = saved
+			if !asm {
+				reluGradAsm = nil
+			}
+			y, g := make([]float32, n), make([]float32, n)
+			for i := range y {
+				y[i], g[i] = special[rng.IntN(len(special))], float32(rng.NormFloat64())
+				if rng.IntN(3) == 0 {
+					g[i] = special[rng.IntN(len(special))]
+				}
+			}
+			dst := make([]float32, n)
+			ReLUGrad(dst, y, g)
+			for i := range dst {
+				want := float32(0)
+				if y[i] > 0 {
+					want = g[i]
+				}
+				if math.Float32bits(dst[i]) != math.Float32bits(want) {
+					t.Fatalf("n %d asm %v: element %d (y %v, g %v) = %v, want %v", n, asm, i, y[i], g[i], dst[i], want)
+				}
+			}
+		}
+	}
+}
