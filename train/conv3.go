@@ -93,8 +93,8 @@ type conv3Scratch struct {
 	pad    [][]float32 // per slot: one image padded ([(h+2)·(w+2)][channels], sgemm.PadImage)
 	band   [][]float32 // per slot: a product's rows (sgemm.Conv3Rows), or the padded output gradient's
 	padC   []int       // per slot: the channels pad was last laid out for (its border is zero for them)
-	wt, wf []float32
-	packed []float32   // wt or wf packed for sgemm.GemmSegs
+	wf     []float32   // the flipped filter of the input gradient, [(ey·3+ex)·F + f][c]
+	packed []float32   // the forward's filter or wf, packed for sgemm.GemmSegs
 	dw     [][]float32 // per slot: its images' filter gradient
 	bias   []float32   // the forward product's bias, for the run in progress
 	run    conv3Run
@@ -245,22 +245,16 @@ func (op conv3Op) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, error
 	s := op.scratch
 	s.bias = b
 	defer func() { s.bias = nil }()
-	// wt[(dy·3+dx)·C + c][f] = w[f][c][dy][dx]
-	s.wt = grow(s.wt, 9*C*F)
-	for f := 0; f < F; f++ {
-		for c := 0; c < C; c++ {
-			for k := 0; k < 9; k++ {
-				s.wt[(k*C+c)*F+f] = w[(f*C+c)*9+k]
-			}
-		}
-	}
-	op.product(runForward, C, x, op.p.nchw, s.wt, F, out)
+	s.packed = grow(s.packed, sgemm.PackedLen(9*C, F))
+	sgemm.PackConv3(s.packed, w, F, C)
+	op.product(runForward, C, x, op.p.nchw, nil, F, out)
 	return prealloc, nil
 }
 
 // product runs one of the convolution's products (conv3Run) over the batch
 // on every core: c channels of src, padded image by image, times the
-// packed filter (or, for the filter gradient, times mat), n columns.
+// packed filter (the forward's packed by the caller; the input gradient's
+// is mat, packed here) or, for the filter gradient, times mat; n columns.
 func (op conv3Op) product(kind conv3Kind, c int, src []float32, nchw bool, mat []float32, n int, out []float32) {
 	s := op.scratch
 	php := (op.p.h + 2) * (op.p.w + 2)
@@ -277,7 +271,7 @@ func (op conv3Op) product(kind conv3Kind, c int, src []float32, nchw bool, mat [
 			s.dw[i] = grow(s.dw[i], 9*c*n)
 		}
 	}
-	if kind != runGradFilter {
+	if kind == runGradInput {
 		s.packed = grow(s.packed, sgemm.PackedLen(9*c, n))
 		sgemm.PackB(s.packed, mat, n, 9*c, n)
 	}

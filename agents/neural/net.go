@@ -95,7 +95,6 @@ type Workspace struct {
 	pin     []float32    // the input, padded NHWC [B][(H+2)·(W+2)][Cin] (conv3 says why)
 	pad     [2][]float32 // the trunk's layers, padded NHWC [B][(H+2)·(W+2)][Filters]
 	trunk   []float32    // the last layer without padding [B·H·W][Filters] (NHWC), for the heads
-	wt      [][]float32  // scratch: a layer's 3×3 filter in the patches' order [9·cin][Filters]
 	wp      [][]float32  // each layer's filter packed for sgemm.GemmSegs
 	global  []float32    // [B][2][H][W]
 	hid     []float32    // [B][Hidden]
@@ -126,7 +125,6 @@ func NewWorkspace(a Arch, batch int) *Workspace {
 	w.pad[1] = make([]float32, batch*php*a.Filters)
 	w.trunk = make([]float32, batch*a.Filters*hw)
 	for l := 0; l < a.Layers; l++ {
-		w.wt = append(w.wt, make([]float32, 9*maxC*a.Filters))
 		w.wp = append(w.wp, make([]float32, sgemm.PackedLen(9*maxC, a.Filters)))
 	}
 	w.global = make([]float32, batch*2*hw)
@@ -194,22 +192,13 @@ func coord(i, n int) float32 {
 // words per observation, bit h·Actions+a) sets illegal logits to −Inf.
 func (n *Net) Forward(w *Workspace, b int, masks []uint64, maskWords int) {
 	a := n.Arch
-	// The 3×3 filters in the patches' order, shared by the parts:
-	// wt3[(dy·3+dx)·cin + c][f] = wt[f][c][dy][dx].
+	// The 3×3 filters packed for the products, shared by the parts.
 	for l := 0; l < a.Layers; l++ {
 		cin := a.Filters
 		if l == 0 {
 			cin = a.Cin()
 		}
-		wt, wt3 := n.Values[2*l], w.wt[l][:9*cin*a.Filters]
-		for f := 0; f < a.Filters; f++ {
-			for c := 0; c < cin; c++ {
-				for k := 0; k < 9; k++ {
-					wt3[(k*cin+c)*a.Filters+f] = wt[(f*cin+c)*9+k]
-				}
-			}
-		}
-		sgemm.PackB(w.wp[l], wt3, a.Filters, 9*cin, a.Filters)
+		sgemm.PackConv3(w.wp[l], n.Values[2*l], a.Filters, cin)
 	}
 	// The batch is split over the cores in whole chunks of images. Every
 	// image's result is computed the same way whichever part takes it (the

@@ -47,3 +47,24 @@ func Conv3Segs(c, w int) [3]Seg {
 // (h+2)·(w+2)−w−4 (the last). Row r is padded cell w+3+r; inner cell
 // (y, x) is row y·(w+2)+x.
 func Conv3Rows(h, w int) int { return (h-1)*(w+2) + w }
+
+// PackConv3 packs a 3×3 filter w ([nf][c][3][3], PyTorch's layout) for
+// GemmSegs in one pass: the matrix [(dy·3+dx)·c + channel][filter] that
+// PackB would pack. dst holds PackedLen(9·c, nf) floats.
+func PackConv3(dst, w []float32, nf, c int) {
+	k := 9 * c
+	dst = dst[:PackedLen(k, nf)]
+	if nf%nr != 0 {
+		clear(dst) // the last panel's columns past nf
+	}
+	for f := 0; f < nf; f++ {
+		pan, j := f/nr, f%nr
+		col := dst[pan*k*nr+j:]
+		for ch := 0; ch < c; ch++ {
+			src := w[(f*c+ch)*9 : (f*c+ch)*9+9]
+			for t, v := range src {
+				col[(t*c+ch)*nr] = v
+			}
+		}
+	}
+}

@@ -65,3 +65,33 @@ func TestConv3Segmented(t *testing.T) {
 		}
 	}
 }
+
+// PackConv3 packs a filter as PackB packs the same filter laid out as a
+// [(dy·3+dx)·c + channel][filter] matrix, for filter counts that fill whole
+// panels and that do not.
+func TestPackConv3(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8))
+	for _, tc := range []struct{ nf, c int }{{16, 3}, {32, 5}, {5, 2}, {20, 7}} {
+		w := randSlice(rng, tc.nf*tc.c*9)
+		m := make([]float32, 9*tc.c*tc.nf)
+		for f := 0; f < tc.nf; f++ {
+			for ch := 0; ch < tc.c; ch++ {
+				for k := 0; k < 9; k++ {
+					m[(k*tc.c+ch)*tc.nf+f] = w[(f*tc.c+ch)*9+k]
+				}
+			}
+		}
+		want := make([]float32, PackedLen(9*tc.c, tc.nf))
+		PackB(want, m, tc.nf, 9*tc.c, tc.nf)
+		got := make([]float32, len(want))
+		for i := range got {
+			got[i] = 42 // every entry must be written
+		}
+		PackConv3(got, w, tc.nf, tc.c)
+		for i := range got {
+			if got[i] != want[i] {
+				t.Fatalf("%d filters, %d channels: packed[%d] = %v, want %v", tc.nf, tc.c, i, got[i], want[i])
+			}
+		}
+	}
+}

@@ -430,7 +430,7 @@ type Seg struct{ Off, Len int }
 func PackB(dst, b []float32, ldb, k, n int) { packB(dst[:PackedLen(k, n)], false, b, ldb, 0, k, n) }
 
 // PackedLen is the length of a k×n matrix packed by PackB.
-func PackedLen(k, n int) int { return k * (n + nr - 1) / nr * nr }
+func PackedLen(k, n int) int { return k * ((n + nr - 1) / nr) * nr }
 
 // GemmSegs adds A·B into C (m×n, row stride ldc) for a segmented A: the
 // depth of A's row i is the concatenation of its segments, segment s being
