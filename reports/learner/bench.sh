@@ -1,0 +1,15 @@
+#!/bin/sh
+# The learner against the PyTorch anchor, every game's shipped network, in the
+# same minutes (issue 21). Run on an idle machine from the repository root:
+#   sh reports/learner/bench.sh OUTDIR
+# Needs Debian's python3-torch (/usr/bin/python3) and ../shared/anchors/torch_learner.py.
+set -e
+out=${1:?usage: bench.sh OUTDIR}
+mkdir -p "$out"
+go build -o "$out/gridgym" ./cmd/gridgym
+for g in rising-tide rectangle slime nuggets bovine-borders; do
+  w=reports/$g/policy.safetensors
+  /usr/bin/python3 ../shared/anchors/torch_learner.py "$w" > "$out/torch-$g.txt" 2>&1
+  "$out/gridgym" bench --learner --weights "$w" --torch "$out/torch-$g.txt" --time 3s -q > "$out/gg-$g.txt" 2>&1
+  cat "$out/gg-$g.txt"
+done
