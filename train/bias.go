@@ -46,12 +46,7 @@ func (op biasOp) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, error)
 	if len(m) != op.rows*op.n || len(b) != op.n || len(out) != op.rows*op.n {
 		return nil, fmt.Errorf("%v: matrix %v, bias %v, output %v", op, in[0].Shape(), in[1].Shape(), prealloc.Shape())
 	}
-	j := op.job()
-	if j.r == nil {
-		j.r = op
-	}
-	j.a = opArgs{m, b, out}
-	parallelRows(j, op.rows, op.n)
+	runRows(op.pureOp, op, opArgs{m, b, out}, op.rows, op.n)
 	return prealloc, nil
 }
 
@@ -140,12 +135,7 @@ func (op colSumOp) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, erro
 	if len(m) != op.rows*n || len(out) != n {
 		return nil, fmt.Errorf("%v: input %v, output %v", op, in[0].Shape(), prealloc.Shape())
 	}
-	j := op.job()
-	if j.r == nil {
-		j.r = op
-	}
-	j.a = d
-	parallelRows(j, n, op.rows)
+	runRows(op.pureOp, op, d, n, op.rows)
 	return prealloc, nil
 }
 
@@ -201,12 +191,7 @@ func (op reluGradOp) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, er
 	if len(y) != op.rows*op.n || len(g) != len(y) || len(out) != len(y) {
 		return nil, fmt.Errorf("%v: output %v, gradient %v, result %v", op, in[0].Shape(), in[1].Shape(), prealloc.Shape())
 	}
-	j := op.job()
-	if j.r == nil {
-		j.r = op
-	}
-	j.a = opArgs{y, g, out}
-	parallelRows(j, op.rows, op.n)
+	runRows(op.pureOp, op, opArgs{y, g, out}, op.rows, op.n)
 	return prealloc, nil
 }
 
@@ -257,12 +242,7 @@ func (op planarOp) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, erro
 	if err != nil || len(d[0]) != n || len(d[1]) != n {
 		return nil, fmt.Errorf("%v: input %v, output %v (%v)", op, in[0].Shape(), prealloc.Shape(), err)
 	}
-	j := op.job()
-	if j.r == nil {
-		j.r = op
-	}
-	j.a = d
-	parallelRows(j, op.b, op.hw*op.ch)
+	runRows(op.pureOp, op, d, op.b, op.hw*op.ch)
 	return prealloc, nil
 }
 
@@ -338,6 +318,19 @@ func (p pureOp) job() *rowsJob {
 		return new(rowsJob)
 	}
 	return &p.out.job
+}
+
+// runRows runs op's row loop (doRows) on operands a over rows 0..n, of
+// about cost floats each, with the job p (op's pureOp) keeps beside its
+// result. op goes into the job on its first call only: converting it to the
+// rower interface on every call was an allocation.
+func runRows[R rower](p pureOp, op R, a opArgs, n, cost int) {
+	j := p.job()
+	if j.r == nil {
+		j.r = op
+	}
+	j.a = a
+	parallelRows(j, n, cost)
 }
 
 // parallelRows runs j over rows 0..n on every core when the work (n rows of

@@ -43,12 +43,7 @@ func (op concatOp) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, erro
 	if len(a) != op.rows*na || len(b) != op.rows*nb || len(out) != op.rows*n {
 		return nil, fmt.Errorf("%v: inputs %v and %v, output %v", op, in[0].Shape(), in[1].Shape(), prealloc.Shape())
 	}
-	j := op.job()
-	if j.r == nil {
-		j.r = op
-	}
-	j.a = opArgs{a, b, out}
-	parallelRows(j, op.rows, n)
+	runRows(op.pureOp, op, opArgs{a, b, out}, op.rows, n)
 	return prealloc, nil
 }
 
@@ -117,12 +112,7 @@ func (op colsOp) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, error)
 	if len(src) != op.rows*op.n || len(out) != op.rows*w {
 		return nil, fmt.Errorf("%v: input %v, output %v", op, in[0].Shape(), prealloc.Shape())
 	}
-	j := op.job()
-	if j.r == nil {
-		j.r = op
-	}
-	j.a = d
-	parallelRows(j, op.rows, w)
+	runRows(op.pureOp, op, d, op.rows, w)
 	return prealloc, nil
 }
 

@@ -176,12 +176,7 @@ func (op unitsOp) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, error
 	if len(u) != op.b*H*hw || len(t) != op.b*hw*k || len(out) != op.b*H*k {
 		return nil, fmt.Errorf("%v: units %v, trunk %v, output %v", op, in[0].Shape(), in[1].Shape(), prealloc.Shape())
 	}
-	j := op.job()
-	if j.r == nil {
-		j.r = op
-	}
-	j.a = opArgs{u, t, out}
-	parallelRows(j, op.b, H*hw*k)
+	runRows(op.pureOp, op, opArgs{u, t, out}, op.b, H*hw*k)
 	return prealloc, nil
 }
 
@@ -246,12 +241,7 @@ func (g unitsGrad) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, erro
 	if len(u) != op.b*H*hw || len(d) != op.b*H*k || len(out) != op.b*hw*k {
 		return nil, fmt.Errorf("%v: units %v, gradient %v, output %v", g, in[0].Shape(), in[1].Shape(), prealloc.Shape())
 	}
-	j := g.job()
-	if j.r == nil {
-		j.r = g
-	}
-	j.a = opArgs{u, d, out}
-	parallelRows(j, op.b, H*hw*k)
+	runRows(g.pureOp, g, opArgs{u, d, out}, op.b, H*hw*k)
 	return prealloc, nil
 }
 

@@ -129,12 +129,7 @@ func (op policyOp) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, erro
 	if s != nil {
 		s.lp, s.p, s.h = grow(s.lp, n), grow(s.p, n), grow(s.h, op.rows)
 	}
-	j := op.job()
-	if j.r == nil {
-		j.r = op
-	}
-	j.a = d
-	parallelRows(j, op.rows, 4*A)
+	runRows(op.pureOp, op, d, op.rows, 4*A)
 	return prealloc, nil
 }
 
@@ -215,12 +210,7 @@ func (op policyGradOp) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, 
 	if len(d[0]) != n || len(d[1]) != n || len(d[2]) != n || len(d[3]) != 2*op.rows || len(d[4]) != n {
 		return nil, fmt.Errorf("%v: logits %v, mask %v, actions %v, gradient %v, output %v", op, in[0].Shape(), in[1].Shape(), in[2].Shape(), in[3].Shape(), prealloc.Shape())
 	}
-	j := op.job()
-	if j.r == nil {
-		j.r = op
-	}
-	j.a = d
-	parallelRows(j, op.rows, 4*A)
+	runRows(op.pureOp, op, d, op.rows, 4*A)
 	return prealloc, nil
 }
 
