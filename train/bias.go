@@ -2,8 +2,8 @@ package train
 
 import (
 	"fmt"
-	"github.com/gridgym/gridgym/agents/neural"
 	"hash"
+	"math"
 	"runtime"
 
 	"github.com/chewxy/hm"
@@ -64,12 +64,25 @@ func addBias(dst, src, b []float32, relu bool) {
 		for j, v := range src[r : r+n] {
 			v += b[j]
 			if relu {
-				v = neural.ReLU(v)
+				v = relu32(v)
 			}
 			d[j] = v
 		}
 	}
 }
+
+// relu32 is max(v, 0) as `if v < 0 { v = 0 }` computes it (−0 stays −0),
+// without a branch: on a layer's activations, about half of them negative
+// at random, the branch is mispredicted so often that the loop ran as long
+// as the convolution's product (issue 21). A NaN with its sign bit set
+// becomes 0.
+func relu32(v float32) float32 {
+	b := math.Float32bits(v)
+	// All ones where the sign is set and the magnitude is not zero.
+	m := uint32(int32(b)>>31) & uint32(int32(-(b&0x7fffffff))>>31)
+	return math.Float32frombits(b &^ m)
+}
+
 func (op biasOp) WriteHash(h hash.Hash) {
 	fmt.Fprintf(h, "bias:%d-%d-%v", op.rows, op.n, op.relu)
 }

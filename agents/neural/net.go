@@ -383,18 +383,6 @@ func conv3(a Arch, in []float32, cin int, out []float32, wp, bias []float32, b i
 	}
 }
 
-// ReLU is max(v, 0) as `if v < 0 { v = 0 }` computes it (−0 stays −0),
-// without a branch: on a layer's activations, about half of them negative
-// at random, the branch is mispredicted so often that the loop ran as long
-// as the convolution's product (issue 21). A NaN with its sign bit set
-// becomes 0.
-func ReLU(v float32) float32 {
-	b := math.Float32bits(v)
-	// All ones where the sign is set and the magnitude is not zero.
-	m := uint32(int32(b)>>31) & uint32(int32(-(b&0x7fffffff))>>31)
-	return math.Float32frombits(b &^ m)
-}
-
 // conv1 computes a 1×1 convolution of the trunk (in: [b·H·W][Filters]) to
 // cout channels by wt [cout][Filters], adding bias and, if relu, clamping
 // at zero, into out in NCHW order ([b][cout][H][W]).
