@@ -168,9 +168,7 @@ func (r *conv3Run) RunPart(i, slots int) {
 		clear(c)
 		sgemm.GemmSegs(rows, r.n, pad, r.c, segs[:], s.packed, c, r.n)
 		out := r.out[img*hw*r.n : (img+1)*hw*r.n]
-		for y := 0; y < H; y++ {
-			copy(out[y*W*r.n:(y+1)*W*r.n], c[y*pw*r.n:(y*pw+W)*r.n])
-		}
+		sgemm.InnerCells(out, c, r.n, H, W)
 		if r.kind == runForward {
 			sgemm.BiasReLU(out, s.bias)
 		}

@@ -264,9 +264,7 @@ func (n *Net) forward(w *Workspace, s *scratch, i0, i1 int, masks []uint64, mask
 	}
 	cur := w.trunk[i0*hw*F : i1*hw*F]
 	for i := 0; i < b; i++ {
-		for y := 0; y < H; y++ {
-			copy(cur[(i*hw+y*W)*F:(i*hw+(y+1)*W)*F], src[(i*php+(y+1)*pw+1)*F:])
-		}
+		sgemm.InnerCells(cur[i*hw*F:(i+1)*hw*F], src[(i*php+pw+1)*F:], F, H, W)
 	}
 	pi := 2 * a.Layers
 	logits := w.Logits[i0*a.Logits() : i1*a.Logits()]

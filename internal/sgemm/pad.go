@@ -34,6 +34,16 @@ func PadImage(dst, src []float32, c, h, w int, nchw bool) {
 	}
 }
 
+// InnerCells copies the inner cells of a 3×3 convolution's product rows
+// (rows, Conv3Rows of them with c columns, row 0 the first inner cell) into
+// dst ([h·w][c]), skipping the border cells between the image's rows.
+func InnerCells(dst, rows []float32, c, h, w int) {
+	pw := w + 2
+	for y := 0; y < h; y++ {
+		copy(dst[y*w*c:(y+1)*w*c], rows[y*pw*c:(y*pw+w)*c])
+	}
+}
+
 // Conv3Segs returns the three segments (GemmSegs) of a 3×3 convolution on
 // an image of width w and c channels padded by PadImage, offsets counted
 // from the top-left neighbour of the product's first row.

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// A 3×3 convolution through PadImage, Conv3Segs and GemmSegs equals the
+// A 3×3 convolution through PadImage, Conv3Segs, GemmSegs and InnerCells equals the
 // direct sum over each cell's neighbourhood (zeros off the board), from
 // either layout, on a non-square image; PadImage leaves the border alone.
 func TestConv3Segmented(t *testing.T) {
@@ -47,6 +47,8 @@ func TestConv3Segmented(t *testing.T) {
 		out := make([]float32, rows*F)
 		segs := Conv3Segs(C, W)
 		GemmSegs(rows, F, pad, C, segs[:], bp, out, F)
+		inner := make([]float32, H*W*F)
+		InnerCells(inner, out, F, H, W)
 		for y := 0; y < H; y++ {
 			for xx := 0; xx < W; xx++ {
 				for f := 0; f < F; f++ {
@@ -56,7 +58,7 @@ func TestConv3Segmented(t *testing.T) {
 							want += float64(at(c, y+k/3-1, xx+k%3-1)) * float64(wt[(k*C+c)*F+f])
 						}
 					}
-					got := out[(y*(W+2)+xx)*F+f]
+					got := inner[(y*W+xx)*F+f]
 					if d := float64(got) - want; d > 1e-4 || d < -1e-4 {
 						t.Fatalf("%s: cell (%d,%d) filter %d = %v, want %v", layout.name, y, xx, f, got, want)
 					}

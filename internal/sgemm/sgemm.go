@@ -558,10 +558,16 @@ func BiasReLU(c, bias []float32) {
 			// much as the product): keep v's bits where they are those of a
 			// number > 0, that is a positive sign and 0 < bits ≤ +Inf.
 			b := math.Float32bits(v + bias[j])
-			drop := (int64(int32(b))-1)>>63 | (0x7f800000-int64(b))>>63
-			row[j] = math.Float32frombits(b &^ uint32(drop))
+			row[j] = math.Float32frombits(b &^ notPositive(b))
 		}
 	}
+}
+
+// notPositive is all ones where b is not the bits of a number > 0 (a
+// negative sign, ±0 or a NaN), else 0: the branchless test of BiasReLU's
+// and ReLUGrad's Go loops.
+func notPositive(b uint32) uint32 {
+	return uint32((int64(int32(b))-1)>>63 | (0x7f800000-int64(b))>>63)
 }
 
 // biasReLUAsm is BiasReLU's assembly loop where the CPU has one; it
@@ -582,9 +588,7 @@ func ReLUGrad(dst, y, g []float32) {
 	for ; i < n; i++ {
 		// Branchless (BiasReLU says why): drop g unless y's bits are those
 		// of a number > 0.
-		b := math.Float32bits(y[i])
-		drop := (int64(int32(b))-1)>>63 | (0x7f800000-int64(b))>>63
-		dst[i] = math.Float32frombits(math.Float32bits(g[i]) &^ uint32(drop))
+		dst[i] = math.Float32frombits(math.Float32bits(g[i]) &^ notPositive(math.Float32bits(y[i])))
 	}
 }
 
