@@ -12,6 +12,7 @@ import (
 	G "gorgonia.org/gorgonia"
 
 	"github.com/gridgym/gridgym/agents"
+	"github.com/gridgym/gridgym/env"
 	"github.com/gridgym/gridgym/rules"
 	"github.com/gridgym/gridgym/search"
 )
@@ -151,7 +152,7 @@ func legalActs(sp rules.Space, acts []int32, mask []uint64) bool {
 	for h := 0; h < sp.Heads; h++ {
 		a := acts[h]
 		b := h*sp.Actions + int(a)
-		if a < 0 || int(a) >= sp.Actions || mask[b>>6]>>(b&63)&1 == 0 {
+		if a < 0 || int(a) >= sp.Actions || !env.Bit(mask, b) {
 			return false
 		}
 	}
@@ -478,13 +479,13 @@ func (t *trainer) exitCrossEntropy() (float64, error) {
 				q := b.target[r*A+h*sp.Actions : r*A+(h+1)*sp.Actions]
 				mx := math.Inf(-1)
 				for a := range l {
-					if bit := h*sp.Actions + a; mask[bit>>6]>>(bit&63)&1 != 0 {
+					if env.Bit(mask, h*sp.Actions+a) {
 						mx = math.Max(mx, float64(l[a]))
 					}
 				}
 				z := 0.0
 				for a := range l {
-					if bit := h*sp.Actions + a; mask[bit>>6]>>(bit&63)&1 != 0 {
+					if env.Bit(mask, h*sp.Actions+a) {
 						z += math.Exp(float64(l[a]) - mx)
 					}
 				}
