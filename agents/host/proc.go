@@ -112,7 +112,8 @@ func startOnce(argv, env []string, output io.Writer, sb *sandbox, ns bool) (*pro
 	liveMu.Unlock()
 	go p.read(outR)
 	go func() {
-		p.err = cmd.Wait()
+		p.err = cmd.Wait() // which returns once stderr's copier has written its last piece
+		p.tail.flush()
 		killDescendants(0, p.box) // the cgroup's stragglers, where there is one
 		p.box.cleanup()
 		liveMu.Lock()
@@ -240,24 +241,61 @@ func KillAll() {
 }
 
 // tailWriter keeps the last tailSize bytes written to it and copies
-// everything to out, if set.
+// everything to out, if set, whole lines at a time: a process's stderr
+// arrives in whatever pieces it wrote (Python's print writes its text and
+// its newline apart), and several processes of one bot share one log file,
+// so a piece ending mid-line waits in part for its newline (or for flush,
+// when the process's stderr closes) instead of interleaving with another
+// process's line. A partial line longer than maxPartial goes out as it is.
 type tailWriter struct {
-	mu  sync.Mutex
-	buf []byte
-	out io.Writer
+	mu   sync.Mutex
+	buf  []byte
+	part []byte // the last line begun and not yet ended, not yet copied to out
+	out  io.Writer
 }
+
+// maxPartial bounds the unfinished line a tailWriter holds back from out.
+const maxPartial = 64 << 10
 
 func (t *tailWriter) Write(b []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.out != nil {
-		t.out.Write(b) // the bot's own output: a failing log writer is no reason to stop it
+		whole := bytes.LastIndexByte(b, '\n') + 1
+		if whole > 0 {
+			// The bot's own output: a failing log writer is no reason to stop it.
+			if len(t.part) > 0 {
+				t.out.Write(append(t.part, b[:whole]...))
+				t.part = t.part[:0]
+			} else {
+				t.out.Write(b[:whole])
+			}
+		}
+		t.part = append(t.part, b[whole:]...)
+		if len(t.part) > maxPartial {
+			t.flushLocked()
+		}
 	}
 	t.buf = append(t.buf, b...)
 	if len(t.buf) > tailSize {
 		t.buf = append(t.buf[:0], t.buf[len(t.buf)-tailSize:]...)
 	}
 	return len(b), nil
+}
+
+// flush copies a last line without its newline to out; the process's
+// stderr has closed.
+func (t *tailWriter) flush() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.flushLocked()
+}
+
+func (t *tailWriter) flushLocked() {
+	if t.out != nil && len(t.part) > 0 {
+		t.out.Write(t.part)
+		t.part = t.part[:0]
+	}
 }
 
 // last returns the final line of stderr that is not blank, shortened for the log.
