@@ -90,7 +90,7 @@ type shape3 struct {
 // an image with a border of zero cells and a product's rows, and the
 // filter laid out and packed for the products.
 type conv3Scratch struct {
-	pad    [][]float32 // per slot: one image padded ([(h+2)·(w+2)][channels], sgemm.PadImage)
+	pad    [][]float32 // per slot: one image padded ([sgemm.PadCells(h, w)][channels], sgemm.PadImage)
 	band   [][]float32 // per slot: a product's rows (sgemm.Conv3Rows), or the padded output gradient's
 	padC   []int       // per slot: the channels pad was last laid out for (its border is zero for them)
 	wf     []float32   // the flipped filter of the input gradient, [(ey·3+ex)·F + f][c]
@@ -132,9 +132,8 @@ type conv3Run struct {
 func (r *conv3Run) RunPart(i, slots int) {
 	op, s := r.op, r.op.scratch
 	H, W := op.p.h, op.p.w
-	hw, pw := H*W, W+2
-	php := (H + 2) * pw
-	rows := sgemm.Conv3Rows(H, W)
+	hw, pw, php := H*W, sgemm.PadPitch(W), sgemm.PadCells(H, W)
+	rows, span := sgemm.Conv3Rows(H, W), sgemm.Conv3Span(H, W)
 	pad := s.pad[i][:php*r.c]
 	if s.padC[i] != r.c {
 		clear(s.pad[i]) // the border's cells moved with the channels
@@ -164,9 +163,9 @@ func (r *conv3Run) RunPart(i, slots int) {
 			first = false
 			continue
 		}
-		c := band[:rows*r.n]
+		c := band[:span*r.n]
 		clear(c)
-		sgemm.GemmSegs(rows, r.n, pad, r.c, segs[:], s.packed, c, r.n)
+		sgemm.GemmSegs(span, r.n, pad, r.c, segs[:], s.packed, c, r.n)
 		out := r.out[img*hw*r.n : (img+1)*hw*r.n]
 		sgemm.InnerCells(out, c, r.n, H, W)
 		if r.kind == runForward {
@@ -255,7 +254,7 @@ func (op conv3Op) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, error
 // is mat, packed here) or, for the filter gradient, times mat; n columns.
 func (op conv3Op) product(kind conv3Kind, c int, src []float32, nchw bool, mat []float32, n int, out []float32) {
 	s := op.scratch
-	php := (op.p.h + 2) * (op.p.w + 2)
+	php := sgemm.PadCells(op.p.h, op.p.w)
 	if len(s.pad) != conv3Slots {
 		s.pad, s.band, s.dw = make([][]float32, conv3Slots), make([][]float32, conv3Slots), make([][]float32, conv3Slots)
 		s.padC = make([]int, conv3Slots)
@@ -264,7 +263,7 @@ func (op conv3Op) product(kind conv3Kind, c int, src []float32, nchw bool, mat [
 		if cap(s.pad[i]) < php*c {
 			s.pad[i], s.padC[i] = make([]float32, php*c), c
 		}
-		s.band[i] = grow(s.band[i], sgemm.Conv3Rows(op.p.h, op.p.w)*n)
+		s.band[i] = grow(s.band[i], sgemm.Conv3Span(op.p.h, op.p.w)*n)
 		if kind == runGradFilter {
 			s.dw[i] = grow(s.dw[i], 9*c*n)
 		}

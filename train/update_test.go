@@ -103,7 +103,11 @@ func weightsHash(tr *trainer, m Metrics) string {
 // added last (only kl_clone's last digits moved: 0.0054339268 →
 // 0.0054339266 on slime); and when conv3Op did the same (three chains of
 // 3·C terms per cell instead of one of 9·C; the losses printed on failure
-// agree to 7 digits).
+// agree to 7 digits). Rectangle's once more when padded images lost their
+// second border column (sgemm.PadPitch): the filter gradient's sums over
+// the product's rows have fewer zero terms, so their blocks split
+// elsewhere; every loss is unchanged and the gradient norm moved in its
+// 11th digit (385.67192206358254 → 385.67192205572815).
 func TestUpdatePinned(t *testing.T) {
 	for _, tc := range []struct {
 		game               string
@@ -111,7 +115,7 @@ func TestUpdatePinned(t *testing.T) {
 		want               string
 	}{
 		{"slime", 0.99, 0.01, "ccce5eabe7f709d6"},
-		{"rectangle", 0.995, 0, "73345b3f0929507a"},
+		{"rectangle", 0.995, 0, "c6eaea35bb685ebe"},
 	} {
 		t.Run(tc.game, func(t *testing.T) {
 			tr := updateTrainer(t, tc.game, tc.gamma, tc.entropyCoef)

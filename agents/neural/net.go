@@ -92,8 +92,8 @@ type Workspace struct {
 	Logits []float32 // [Batch][Heads][Actions], masked entries −Inf after Forward
 	Value  []float32 // [Batch]
 
-	pin     []float32    // the input, padded NHWC [B][(H+2)·(W+2)][Cin] (conv3 says why)
-	pad     [2][]float32 // the trunk's layers, padded NHWC [B][(H+2)·(W+2)][Filters]
+	pin     []float32    // the input, padded NHWC [B][sgemm.PadCells(H, W)][Cin] (conv3 says why)
+	pad     [2][]float32 // the trunk's layers, padded NHWC [B][sgemm.PadCells(H, W)][Filters]
 	trunk   []float32    // the last layer without padding [B·H·W][Filters] (NHWC), for the heads
 	wp      [][]float32  // each layer's filter packed for sgemm.GemmSegs
 	global  []float32    // [B][2][H][W]
@@ -119,7 +119,7 @@ func NewWorkspace(a Arch, batch int) *Workspace {
 	w.Input = make([]float32, batch*a.InputSize())
 	w.Logits = make([]float32, batch*a.Logits())
 	w.Value = make([]float32, batch)
-	php := (a.Height + 2) * (a.Width + 2)
+	php := sgemm.PadCells(a.Height, a.Width)
 	w.pin = make([]float32, batch*php*a.Cin())
 	w.pad[0] = make([]float32, batch*php*a.Filters)
 	w.pad[1] = make([]float32, batch*php*a.Filters)
@@ -250,8 +250,7 @@ func (n *Net) forward(w *Workspace, s *scratch, i0, i1 int, masks []uint64, mask
 	// (conv3), the last layer also without it ([b·H·W][Filters]) for the
 	// heads.
 	H, W, F := a.Height, a.Width, a.Filters
-	pw := W + 2
-	php := (H + 2) * pw
+	pw, php := sgemm.PadPitch(W), sgemm.PadCells(H, W)
 	pin := w.pin[i0*php*cin : i1*php*cin]
 	for i := 0; i < b; i++ {
 		sgemm.PadImage(pin[i*php*cin:(i+1)*php*cin], in[i*cin*hw:(i+1)*cin*hw], cin, H, W, true)
@@ -356,7 +355,7 @@ func (n *Net) unitLogits(s *scratch, b int, in, trunk, logits, uw []float32) {
 // conv3 computes a 3×3 convolution (stride 1, zero padding 1) of b images
 // of cin channels into out (F = a.Filters channels), adding bias and
 // clamping at zero. Images are NHWC with a border of zero cells, in and out
-// alike ([b][(H+2)·(W+2)][channels], sgemm.PadImage): each image's
+// alike ([b][sgemm.PadCells(H, W)][channels], sgemm.PadImage): each image's
 // convolution is one segmented product (sgemm.GemmSegs, pad.go there) with
 // no patch gather. The border cells between the rows that the product
 // writes are cleared after, so the border stays zero for the next layer
@@ -364,20 +363,19 @@ func (n *Net) unitLogits(s *scratch, b int, in, trunk, logits, uw []float32) {
 // NewWorkspace).
 func conv3(a Arch, in []float32, cin int, out []float32, wp, bias []float32, b int, s *scratch) {
 	H, W, F := a.Height, a.Width, a.Filters
-	pw := W + 2
-	php := (H + 2) * pw
-	q0, rows := pw+1, sgemm.Conv3Rows(H, W)
+	pw, php := sgemm.PadPitch(W), sgemm.PadCells(H, W)
+	q0, rows, span := pw+1, sgemm.Conv3Rows(H, W), sgemm.Conv3Span(H, W)
 	segs := sgemm.Conv3Segs(cin, W)
 	for i := 0; i < b; i++ {
-		c := out[(i*php+q0)*F : (i*php+q0+rows)*F]
+		c := out[(i*php+q0)*F : (i*php+q0+span)*F]
 		clear(c)
-		sgemm.GemmSegs(rows, F, in[i*php*cin:(i+1)*php*cin], cin, segs[:], wp, c, F)
-		sgemm.BiasReLU(c, bias[:F])
-		for y := 1; y < H; y++ {
-			// The right border cell of row y and the left one of row y+1.
-			p := y*pw + W + 1 - q0
-			clear(c[p*F : (p+2)*F])
+		sgemm.GemmSegs(span, F, in[i*php*cin:(i+1)*php*cin], cin, segs[:], wp, c, F)
+		sgemm.BiasReLU(c[:rows*F], bias[:F])
+		for y := 0; y < H-1; y++ {
+			// The zero cells between rows y and y+1.
+			clear(c[(y*pw+W)*F : (y+1)*pw*F])
 		}
+		clear(c[rows*F:]) // the zero cells below the image
 	}
 }
 

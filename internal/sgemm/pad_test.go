@@ -32,18 +32,22 @@ func TestConv3Segmented(t *testing.T) {
 		src  []float32
 		nchw bool
 	}{{"nhwc", x, false}, {"nchw", nchw, true}} {
-		pad := make([]float32, (H+2)*(W+2)*C)
+		pad := make([]float32, PadCells(H, W)*C)
 		PadImage(pad, layout.src, C, H, W, layout.nchw)
-		for y := 0; y < H+2; y++ {
-			for xx := 0; xx < W+2; xx++ {
-				for c := 0; c < C; c++ {
-					if got, want := pad[(y*(W+2)+xx)*C+c], at(c, y-1, xx-1); got != want {
-						t.Fatalf("%s: padded cell (%d,%d) channel %d = %v, want %v", layout.name, y, xx, c, got, want)
-					}
+		// Padded cell q is inner cell (q/pw−1, q%pw−1): column 0 and the
+		// rows above and below are zero, as is the last cell.
+		pw := PadPitch(W)
+		for q := 0; q < PadCells(H, W); q++ {
+			y, xx := q/pw-1, q%pw-1
+			for c := 0; c < C; c++ {
+				if got, want := pad[q*C+c], at(c, y, xx); got != want {
+					t.Fatalf("%s: padded cell %d (%d,%d) channel %d = %v, want %v", layout.name, q, y, xx, c, got, want)
 				}
 			}
 		}
-		rows := Conv3Rows(H, W)
+		// The product's Conv3Span rows read inside PadCells (a slice
+		// bound would panic otherwise).
+		rows := Conv3Span(H, W)
 		out := make([]float32, rows*F)
 		segs := Conv3Segs(C, W)
 		GemmSegs(rows, F, pad, C, segs[:], bp, out, F)
@@ -94,6 +98,24 @@ func TestPackConv3(t *testing.T) {
 			if got[i] != want[i] {
 				t.Fatalf("%d filters, %d channels: packed[%d] = %v, want %v", tc.nf, tc.c, i, got[i], want[i])
 			}
+		}
+	}
+}
+
+// Conv3Span covers Conv3Rows with whole 6-row tiles, and PadCells holds
+// every cell that its last row's segments read, on every game's board and
+// odd ones.
+func TestConv3Span(t *testing.T) {
+	for _, hw := range [][2]int{{1, 1}, {2, 3}, {4, 5}, {8, 8}, {20, 20}, {7, 13}} {
+		h, w := hw[0], hw[1]
+		rows, span := Conv3Rows(h, w), Conv3Span(h, w)
+		if span < rows || span%6 != 0 || span-rows >= 6 {
+			t.Errorf("%d×%d: span %d for %d rows, want the next multiple of 6", h, w, span, rows)
+		}
+		segs := Conv3Segs(1, w)
+		last := span - 1 + segs[2].Off + segs[2].Len // one past the last cell read (c = 1)
+		if last > PadCells(h, w) {
+			t.Errorf("%d×%d: the last row reads up to cell %d of %d", h, w, last, PadCells(h, w))
 		}
 	}
 }
