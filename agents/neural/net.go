@@ -92,16 +92,16 @@ type Workspace struct {
 	Logits []float32 // [Batch][Heads][Actions], masked entries −Inf after Forward
 	Value  []float32 // [Batch]
 
-	pin     []float32    // the input, padded NHWC [B][sgemm.PadCells(H, W)][Cin] (conv3 says why)
-	pad     [2][]float32 // the trunk's layers, padded NHWC [B][sgemm.PadCells(H, W)][Filters]
-	trunk   []float32    // the last layer without padding [B·H·W][Filters] (NHWC), for the heads
-	wp      [][]float32  // each layer's filter packed for sgemm.GemmSegs
-	global  []float32    // [B][2][H][W]
-	hid     []float32    // [B][Hidden]
-	extra   []float32    // [B][Heads·Extras]
-	spatial []float32    // [B][Heads·APlanes][H][W]
-	parts   []*scratch   // one per core that a batch this size can use
-	job     forwardJob
+	pin    []float32    // the input, padded NHWC [B][sgemm.PadCells(H, W)][Cin] (conv3 says why)
+	pad    [2][]float32 // the trunk's layers, padded NHWC [B][sgemm.PadCells(H, W)][Filters]
+	trunk  []float32    // the last layer without padding [B·H·W][Filters] (NHWC), for the heads
+	wp     [][]float32  // each layer's filter packed for sgemm.GemmSegs
+	w1, b1 []float32    // the heads' 1×1 convolutions as one: [Heads·APlanes+2][Filters] and its bias (heads1x1)
+	global []float32    // [B][2][H][W]
+	hid    []float32    // [B][Hidden]
+	extra  []float32    // [B][Heads·Extras]
+	parts  []*scratch   // one per core that a batch this size can use
+	job    forwardJob
 }
 
 // scratch is one core's buffers in a Forward.
@@ -127,10 +127,11 @@ func NewWorkspace(a Arch, batch int) *Workspace {
 	for l := 0; l < a.Layers; l++ {
 		w.wp = append(w.wp, make([]float32, sgemm.PackedLen(9*maxC, a.Filters)))
 	}
+	w.w1 = make([]float32, (a.Heads*a.APlanes+2)*a.Filters)
+	w.b1 = make([]float32, a.Heads*a.APlanes+2)
 	w.global = make([]float32, batch*2*hw)
 	w.hid = make([]float32, batch*a.Hidden)
 	w.extra = make([]float32, batch*a.Heads*a.Extras)
-	w.spatial = make([]float32, batch*a.Heads*a.APlanes*hw)
 	parts := max(1, min(runtime.NumCPU(), batch/(2*chunkImages)))
 	for i := 0; i < parts; i++ {
 		rows := min(batch, (batch+parts-1)/parts+chunkImages) * hw
@@ -138,7 +139,7 @@ func NewWorkspace(a Arch, batch int) *Workspace {
 			rows = batch * hw
 		}
 		s := &scratch{}
-		s.nhwc = make([]float32, rows*max(a.Filters, a.Heads*a.APlanes, 2))
+		s.nhwc = make([]float32, rows*max(a.Filters, a.Heads*a.APlanes+2))
 		s.unit = make([]float32, a.Filters)
 		w.parts = append(w.parts, s)
 	}
@@ -200,6 +201,15 @@ func (n *Net) Forward(w *Workspace, b int, masks []uint64, maskWords int) {
 		}
 		sgemm.PackConv3(w.wp[l], n.Values[2*l], a.Filters, cin)
 	}
+	// The heads' 1×1 convolutions side by side (heads1x1).
+	pi, np := 2*a.Layers, a.Heads*a.APlanes
+	if np > 0 {
+		copy(w.w1, n.Values[pi][:np*a.Filters])
+		copy(w.b1, n.Values[pi+1][:np])
+		pi += 2
+	}
+	copy(w.w1[np*a.Filters:], n.Values[pi][:2*a.Filters])
+	copy(w.b1[np:], n.Values[pi+1][:2])
 	// The batch is split over the cores in whole chunks of images. Every
 	// image's result is computed the same way whichever part takes it (the
 	// convolutions go image by image; the other products' rows do not
@@ -267,22 +277,14 @@ func (n *Net) forward(w *Workspace, s *scratch, i0, i1 int, masks []uint64, mask
 	}
 	pi := 2 * a.Layers
 	logits := w.Logits[i0*a.Logits() : i1*a.Logits()]
-	if a.APlanes > 0 {
-		// The spatial logits of head h are its APlanes channels, in NCHW order.
-		np := a.Heads * a.APlanes
-		sp := w.spatial[i0*np*hw : i1*np*hw]
-		conv1(a, cur, sp, np, n.Values[pi], n.Values[pi+1], b, s, false)
-		pi += 2
-		for i := 0; i < b; i++ {
-			for h := 0; h < a.Heads; h++ {
-				dst := logits[(i*a.Heads+h)*a.Actions:]
-				copy(dst[:a.APlanes*hw], sp[(i*np+h*a.APlanes)*hw:(i*np+(h+1)*a.APlanes)*hw])
-			}
-		}
-	}
-	// Global branch: 1×1 conv to 2 channels, flatten, dense, ReLU.
+	// The policy's spatial logits and the global branch's 1×1
+	// convolution to 2 channels with ReLU, in one product.
 	g := w.global[i0*2*hw : i1*2*hw]
-	conv1(a, cur, g, 2, n.Values[pi], n.Values[pi+1], b, s, true)
+	heads1x1(a, cur, w.w1, w.b1, logits, g, b, s)
+	if a.APlanes > 0 {
+		pi += 2
+	}
+	// Global branch: flatten, dense, ReLU.
 	hid := w.hid[i0*a.Hidden : i1*a.Hidden]
 	dense(g, b, 2*hw, n.Values[pi+2], n.Values[pi+3], a.Hidden, hid, true, s.workers)
 	vw, vb := n.Values[pi+4], n.Values[pi+5]
@@ -379,24 +381,34 @@ func conv3(a Arch, in []float32, cin int, out []float32, wp, bias []float32, b i
 	}
 }
 
-// conv1 computes a 1×1 convolution of the trunk (in: [b·H·W][Filters]) to
-// cout channels by wt [cout][Filters], adding bias and, if relu, clamping
-// at zero, into out in NCHW order ([b][cout][H][W]).
-func conv1(a Arch, in []float32, out []float32, cout int, wt, bias []float32, b int, s *scratch, relu bool) {
+// heads1x1 computes the heads' two 1×1 convolutions of the trunk (in:
+// [b·H·W][Filters]) as one product by wt ([np+2][Filters], bias b1, np =
+// Heads·APlanes): the policy's channels, head h's APlanes planes, as the
+// first logits of each head (logits [b][Heads][Actions], a plane's cells
+// in order), and the global branch's 2 channels, clamped at zero, into g
+// (NCHW, [b][2][H][W]). The two share the product's columns (np+2 fits
+// one panel of 16 in all but Slime's 26), so the trunk is read once.
+func heads1x1(a Arch, in, wt, b1, logits, g []float32, b int, s *scratch) {
 	hw, F := a.Cells(), a.Filters
+	np := a.Heads * a.APlanes
+	cout := np + 2
 	rows := b * hw
 	res := s.nhwc[:rows*cout]
 	sgemm.GemmWorkers(s.workers, false, true, rows, cout, F, in[:rows*F], F, wt[:cout*F], F, 0, res, cout)
 	for i := 0; i < b; i++ {
-		for c := 0; c < cout; c++ {
-			dst := out[(i*cout+c)*hw : (i*cout+c+1)*hw]
-			bc := bias[c]
+		r := res[i*hw*cout : (i+1)*hw*cout]
+		for c := 0; c < np; c++ {
+			h, k := c/a.APlanes, c%a.APlanes
+			o := (i*a.Heads+h)*a.Actions + k*hw
+			dst, bc := logits[o:o+hw], b1[c]
 			for p := range dst {
-				v := res[(i*hw+p)*cout+c] + bc
-				if relu && v < 0 {
-					v = 0
-				}
-				dst[p] = v
+				dst[p] = r[p*cout+c] + bc
+			}
+		}
+		for c := 0; c < 2; c++ {
+			dst, bc := g[(i*2+c)*hw:(i*2+c+1)*hw], b1[np+c]
+			for p := range dst {
+				dst[p] = max(r[p*cout+np+c]+bc, 0)
 			}
 		}
 	}
