@@ -22,10 +22,13 @@ var errEnough = errors.New("enough samples")
 type BCStats struct {
 	Samples  int     // teacher decisions learned from
 	Steps    int     // gradient steps
-	Loss     float64 // last epoch's mean −log π(teacher action)
+	Loss     float64 // last epoch's mean cross-entropy to the target (bcTargets): −log π(teacher action) without label smoothing
 	Accuracy float64 // last epoch's share of samples whose greedy action is the teacher's (every head)
-	Seconds  float64
-	Skipped  int // corrupt shards skipped (datasets.ErrCorrupt), each logged
+	// Entropy is the last epoch's mean policy entropy per head, in nats
+	// (before each step), PPO's entropy metric on the teacher's decisions.
+	Entropy float64
+	Seconds float64
+	Skipped int // corrupt shards skipped (datasets.ErrCorrupt), each logged
 	// Stopped says cloning ended before its planned epochs: its deadline
 	// passed or it was interrupted. The network keeps the steps taken.
 	Stopped bool `json:",omitempty"`
@@ -56,6 +59,9 @@ type CloneConfig struct {
 // seat's view when ValueCoef > 0).
 func Clone(ctx context.Context, net *neural.Net, cc CloneConfig) (BCStats, error) {
 	t0 := time.Now()
+	if eps := cc.BC.LabelSmoothing; !(eps >= 0 && eps < 1) { // also catches NaN
+		return BCStats{}, fmt.Errorf("behaviour cloning: field bc.label_smoothing = %v: want 0 ≤ ε < 1", eps)
+	}
 	files, err := datasets.Files(cc.Shards)
 	if err != nil {
 		return BCStats{}, fmt.Errorf("behaviour cloning: %w", err)
@@ -153,6 +159,26 @@ func Clone(ctx context.Context, net *neural.Net, cc CloneConfig) (BCStats, error
 		return BCStats{}, fmt.Errorf("behaviour cloning: no decisions of %q in %s", cc.Teacher, cc.Shards)
 	}
 	s, values = firstByEpisode(s, values, episodes, cc.BC.Samples)
+	var sym rules.Symmetric
+	if cc.Augment {
+		// The shards' own game config: a board of another size has
+		// another encoder.
+		sym, _ = obs.Encoder().(rules.Symmetric)
+	}
+	st, err := fit(ctx, net, s, values, sym, cc, t0)
+	st.Skipped = skipped
+	return st, err
+}
+
+// fit is behaviour cloning's gradient steps: cc.BC.Epochs passes over
+// samples s in minibatches, each the cross-entropy to the targets bcTargets
+// makes of the teacher's actions (plus, with a value weight, the squared
+// error of the value to the sample's return in values), and an Adam step.
+// Each sample is seen in a random frame of sym (nil: as stored; cc.Augment
+// is Clone's). t0 is when cloning began (reading the shards), for Progress
+// and Seconds.
+func fit(ctx context.Context, net *neural.Net, s samples, values []float32, sym rules.Symmetric, cc CloneConfig, t0 time.Time) (BCStats, error) {
+	eps := cc.BC.LabelSmoothing
 	n := len(values)
 	B := cc.BC.Minibatch
 	gr, err := newGraph(net, B)
@@ -168,17 +194,13 @@ func Clone(ctx context.Context, net *neural.Net, cc CloneConfig) (BCStats, error
 	}
 	opt := newAdam(net)
 	rng := rules.CloneStream(cc.Seed)
-	var sym rules.Symmetric
 	var syms []rules.D4
-	if cc.Augment {
-		// The shards' own game config: a board of another size has
-		// another encoder.
-		if sy, ok := obs.Encoder().(rules.Symmetric); ok {
-			sym, syms = sy, sy.Symmetries()
-		}
+	if sym != nil {
+		syms = sym.Symmetries()
 	}
-	st := BCStats{Samples: n, Skipped: skipped}
+	st := BCStats{Samples: n}
 	perm := make([]int, n)
+	teacher := make([]int, B*net.Arch.Heads) // per head row of a minibatch, the teacher's action (−1: none)
 	idx := make([]int, B)
 	frames := make([]rules.D4, B)
 	total := cc.BC.Epochs * max(1, (n+B-1)/B)
@@ -196,12 +218,12 @@ epochs:
 			perm[i] = i
 		}
 		shuffle(perm, rng)
-		var loss, correct, count float64
+		var loss, entropy, correct, count float64
 		for start := 0; start < n; start += B {
 			if stop() {
 				st.Stopped = true
 				if count > 0 {
-					st.Loss, st.Accuracy = loss/count, correct/(count*float64(B))
+					st.Loss, st.Entropy, st.Accuracy = loss/count, entropy/count, correct/(count*float64(B))
 				}
 				break epochs
 			}
@@ -220,6 +242,7 @@ epochs:
 				fr = frames
 			}
 			gr.fill(s, idx, sym, fr)
+			bcTargets(gr.onehot.Data().([]float32), gr.maskBias.Data().([]float32), net.Arch.Actions, eps, teacher)
 			ret := gr.ret.Data().([]float32)
 			for j, r := range idx {
 				ret[j] = values[r]
@@ -234,10 +257,10 @@ epochs:
 			opt.step(net.Values, grads, cc.BC.LR, 1)
 			st.Steps++
 			loss += float64(gr.read(gr.bcLoss)[0])
+			entropy += float64(gr.read(gr.entropy)[0])
 			count++
 			logits := gr.read(gr.logits)
 			mb := gr.maskBias.Data().([]float32)
-			oh := gr.onehot.Data().([]float32)
 			a := net.Arch
 			for j := range idx {
 				ok := true
@@ -249,7 +272,7 @@ epochs:
 							best, bi = v, k
 						}
 					}
-					if oh[row+bi] != 1 {
+					if bi != teacher[j*a.Heads+h] {
 						ok = false
 					}
 				}
@@ -262,10 +285,55 @@ epochs:
 				cc.Progress(Progress{Phase: "bc", Done: st.Steps, Of: total, Elapsed: time.Since(t0)})
 			}
 		}
-		st.Loss, st.Accuracy = loss/count, correct/(count*float64(B))
+		st.Loss, st.Entropy, st.Accuracy = loss/count, entropy/count, correct/(count*float64(B))
 	}
 	st.Seconds = time.Since(t0).Seconds()
 	return st, nil
+}
+
+// bcTargets turns the one-hot teacher actions that graph.fill wrote into
+// onehot ([rows][actions], rows = minibatch × heads) into behaviour
+// cloning's targets in place, with label smoothing eps (bc.label_smoothing,
+// 0 ≤ ε < 1) over each row's legal actions (mask bias 0; the illegal ones
+// have maskedLogit, probability 0):
+//
+//	target_k = (1−ε)·[k = teacher] + ε/|legal|   k legal
+//	target_k = 0                                  k illegal
+//
+// The graph's bc_loss (defineLoss), −mean over samples of Σ_heads Σ_k
+// target_k·log π_k, is then the cross-entropy to the target, and its
+// gradient by a row's logit k (policyGradOp: −(target_k − π_k·Σ target)
+// over the minibatch size) is (π_k − target_k)/minibatch, as Σ target = 1.
+// ε = 0 leaves onehot as it was (the one-hot teacher actions); so does a row
+// without a teacher action or without a legal action. teacher receives
+// each row's teacher action (−1: none), for the accuracy.
+func bcTargets(onehot, maskBias []float32, actions int, eps float64, teacher []int) {
+	for r := range teacher {
+		oh, mb := onehot[r*actions:(r+1)*actions], maskBias[r*actions:(r+1)*actions]
+		teacher[r] = -1
+		legal := 0
+		for k, o := range oh {
+			if o == 1 {
+				teacher[r] = k
+			}
+			if mb[k] == 0 {
+				legal++
+			}
+		}
+		if eps == 0 || teacher[r] < 0 || legal == 0 {
+			continue
+		}
+		for k := range oh {
+			t := 0.0
+			if k == teacher[r] {
+				t = 1 - eps
+			}
+			if mb[k] == 0 {
+				t += eps / float64(legal)
+			}
+			oh[k] = float32(t)
+		}
+	}
 }
 
 // firstByEpisode keeps the first limit samples in the order of their

@@ -160,6 +160,13 @@ type BCConfig struct {
 	LR        float64  `yaml:"lr"`        // Adam learning rate, (0, 1]
 	Minibatch int      `yaml:"minibatch"` // 1..65536
 	ValueCoef float64  `yaml:"value_coef"`
+	// LabelSmoothing, ε in [0, 1), mixes each head's one-hot teacher
+	// action with the uniform distribution over that head's legal actions:
+	// the target is (1−ε)·onehot + ε/|legal| on legal actions (0 on illegal
+	// ones), so the clone keeps entropy that PPO can explore from instead of
+	// saturating on the teacher's move (bcTargets in bc.go). 0, the default,
+	// is plain cloning.
+	LabelSmoothing float64 `yaml:"label_smoothing"`
 	// TimeShare bounds the warm start when the run has a time cap
 	// (minutes > 0): playing the teacher and cloning it together take at
 	// most this share of the run's minutes (two fifths playing, the rest
@@ -440,6 +447,9 @@ func (c *Config) Validate() error {
 		if !(k.v >= k.lo && k.v <= k.hi) { // also catches NaN
 			return fmt.Errorf("field %s = %v: want %v..%v", k.field, k.v, k.lo, k.hi)
 		}
+	}
+	if ls := bc.LabelSmoothing; !(ls >= 0 && ls < 1) { // also catches NaN
+		return fmt.Errorf("field bc.label_smoothing = %v: want 0 ≤ ε < 1", ls)
 	}
 	if p.KLClone > 0 && !(p.KLAnneal >= 1 && p.KLAnneal <= 1e6) {
 		return fmt.Errorf("field ppo.kl_anneal = %d: want 1..1000000 with ppo.kl_clone > 0", p.KLAnneal)
