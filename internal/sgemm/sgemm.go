@@ -192,13 +192,13 @@ func GemmWorkers(workers int, transA, transB bool, m, n, k int, a []float32, lda
 		// Row ranges in whole micro-tiles, the same tiles for any split.
 		tiles := (m + mr - 1) / mr
 		startPool()
-		pk.wg.Add(workers - 1)
+		pk.wg.add(workers - 1)
 		for w := 1; w < workers; w++ {
 			t0, t1 := tiles*w/workers, tiles*(w+1)/workers
 			queue <- task{jb: jb, i0: t0 * mr, i1: min(t1*mr, m), wg: &pk.wg}
 		}
 		jb.rows(0, min(tiles/workers*mr, m), &pk.sc)
-		pk.wg.Wait()
+		pk.wg.wait()
 	}
 	*jb = job{}
 }
@@ -211,7 +211,7 @@ type task struct {
 	jb     *job
 	r      Runner // a Parallel share instead of rows of a product, when set
 	i0, i1 int
-	wg     *sync.WaitGroup
+	wg     *group
 }
 
 // Runner is work split in parts for Parallel: RunPart(i, n) does part i of
@@ -267,12 +267,12 @@ func Split(n int, r Runner) {
 func dispatch(n int, r Runner) {
 	startPool()
 	pk := getPacked(0)
-	pk.wg.Add(n - 1)
+	pk.wg.add(n - 1)
 	for i := 1; i < n; i++ {
 		queue <- task{r: r, i0: i, i1: n, wg: &pk.wg}
 	}
 	r.RunPart(0, n)
-	pk.wg.Wait()
+	pk.wg.wait()
 	putPacked(pk)
 }
 
@@ -281,26 +281,82 @@ var (
 	poolOnce sync.Once
 )
 
-// startPool starts the worker goroutines, once: one per CPU (they sleep on
-// the queue when idle).
+// startPool starts the worker goroutines, once: one fewer than the CPUs,
+// since a product's or a Parallel's caller runs a share itself (a third
+// goroutine on two cores only competed for them). Idle, they spin for a
+// while, then sleep on the queue (next).
 func startPool() {
 	poolOnce.Do(func() {
 		queue = make(chan task, maxWorkers)
-		for range max(runtime.NumCPU(), 2) {
+		for range max(runtime.NumCPU()-1, 1) {
 			go func() {
 				sc := new(scratch)
-				for t := range queue {
+				for {
+					t := next()
 					if t.r != nil {
 						t.r.RunPart(t.i0, t.i1)
-						t.wg.Done()
-						continue
+					} else {
+						t.jb.rows(t.i0, t.i1, sc)
 					}
-					t.jb.rows(t.i0, t.i1, sc)
-					t.wg.Done()
+					t.wg.done()
 				}
 			}()
 		}
 	})
+}
+
+// spinFor is how long an idle worker, or a caller waiting for its workers,
+// spins before it sleeps. Waking a sleeping goroutine on the other core
+// took 88 µs on average on the 2-core virtual machine measured (a
+// sleeping core is woken by the hypervisor): a batch-64 forward pass's
+// second half started that late, and two cores ran it 1.62× as fast as
+// one, where two processes side by side ran 1.93×. PyTorch's OpenMP
+// threads spin for the same reason.
+const spinFor = 100 * time.Microsecond
+
+// next returns the next task of the queue, polling it for spinFor before
+// it sleeps on it (on more than one core: on one, a worker that spins only
+// keeps the goroutine that would send it work off the core). The poll does
+// not yield the core: a runtime.Gosched there made the runtime allocate
+// (TestTrainStepAllocsNothing).
+func next() task {
+	if runtime.GOMAXPROCS(0) > 1 {
+		start := time.Now()
+		for spins := 0; spins&63 != 63 || time.Since(start) < spinFor; spins++ {
+			select {
+			case t := <-queue:
+				return t
+			default:
+			}
+		}
+	}
+	return <-queue
+}
+
+// group counts the tasks of a product or a Parallel that its caller waits
+// for: as a WaitGroup, but the caller spins for spinFor (next says why)
+// before it sleeps.
+type group struct {
+	pending atomic.Int32
+	wg      sync.WaitGroup
+}
+
+func (g *group) add(n int) {
+	g.pending.Add(int32(n))
+	g.wg.Add(n)
+}
+
+func (g *group) done() {
+	g.pending.Add(-1)
+	g.wg.Done()
+}
+
+func (g *group) wait() {
+	start := time.Now()
+	for spins := 0; g.pending.Load() != 0 && (spins&63 != 63 || time.Since(start) < spinFor); spins++ {
+		runtime.Gosched()
+	}
+	g.wg.Wait()
 }
 
 // packB copies rows p0..p0+kb of op(B) into panels of 16 columns, panel by
@@ -385,7 +441,7 @@ type packed struct {
 	buf []float32
 	job job
 	sc  scratch
-	wg  sync.WaitGroup
+	wg  group
 }
 
 // free holds the states of finished products for the next ones (a plain
