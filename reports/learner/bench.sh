@@ -6,10 +6,13 @@
 set -e
 out=${1:?usage: bench.sh OUTDIR}
 mkdir -p "$out"
-go build -o "$out/gridgym" ./cmd/gridgym
+bin=$(mktemp -d)
+trap 'rm -rf "$bin"' EXIT
+go build -o "$bin/gridgym" ./cmd/gridgym
 for g in rising-tide rectangle slime nuggets bovine-borders; do
   w=reports/$g/policy.safetensors
   /usr/bin/python3 ../shared/anchors/torch_learner.py "$w" > "$out/torch-$g.txt" 2>&1
-  "$out/gridgym" bench --learner --weights "$w" --torch "$out/torch-$g.txt" --time 3s -q > "$out/gg-$g.txt" 2>&1
+  "$bin/gridgym" bench --learner --weights "$w" --torch "$out/torch-$g.txt" --time 3s -q > "$out/gg-$g.txt" 2>&1
   cat "$out/gg-$g.txt"
 done
+python3 "$(dirname "$0")/bench_summary.py" "$out"
