@@ -48,6 +48,7 @@ type Params struct {
 	Trees  int           // independent trees searched in parallel (root parallelism)
 	Depth  int           // rollout length in steps after the tree
 	Extra  int           // random legal candidates per seat per node (simultaneous games)
+	Alt    []string      // bots whose moves are candidates too, after the prior's (simultaneous games)
 	C      float64       // PUCT exploration constant
 	Mass   float64       // prior probability mass on the prior bot's move
 	Limit  time.Duration // wall-clock limit per move, 0 for none (not deterministic)
@@ -136,12 +137,20 @@ func (p *Params) set(k, v string) error {
 		default:
 			return fmt.Errorf("opp=%q: want search or prior", v)
 		}
+	case "alt":
+		p.Alt = nil
+		for _, b := range strings.Split(v, "+") {
+			if b == "" {
+				return fmt.Errorf("alt=%q: want bot names joined by +", v)
+			}
+			p.Alt = append(p.Alt, b)
+		}
 	case "ms":
 		var n int
 		n, err = num(1, 3600000)
 		p.Limit = time.Duration(n) * time.Millisecond
 	default:
-		return fmt.Errorf("unknown setting %q (valid: trees, depth, extra, c, prior, roll, opp, ms)", k)
+		return fmt.Errorf("unknown setting %q (valid: trees, depth, extra, alt, c, prior, roll, opp, ms)", k)
 	}
 	return err
 }
@@ -165,6 +174,11 @@ func (p Params) Factory(game string) (agents.Factory, error) {
 	if strings.HasPrefix(p.Prior, Prefix) || strings.HasPrefix(p.Roll, Prefix) {
 		return nil, errors.New("a search agent's prior or rollout bot cannot be a search agent")
 	}
+	for _, b := range p.Alt {
+		if strings.HasPrefix(b, Prefix) {
+			return nil, errors.New("a search agent's alternative bot cannot be a search agent")
+		}
+	}
 	if p.Budget < 1 || p.Trees < 1 {
 		return nil, fmt.Errorf("budget %d in %d trees: want both at least 1", p.Budget, p.Trees)
 	}
@@ -184,18 +198,27 @@ func (p Params) Factory(game string) (agents.Factory, error) {
 		}
 		roll = re.New
 	}
-	return func() agents.Agent { return New(p, pe.New, roll) }, nil
+	props := []agents.Factory{pe.New}
+	for _, b := range p.Alt {
+		ae, err := agents.Lookup(game, b)
+		if err != nil {
+			return nil, fmt.Errorf("alternative bot: %w", err)
+		}
+		props = append(props, ae.New)
+	}
+	return func() agents.Agent { return New(p, props, roll) }, nil
 }
 
 // Agent is the search agent (package doc). Its Act is deterministic for the
 // generator given to Reset.
 type Agent struct {
 	p         Params
-	prior     agents.Factory
+	props     []agents.Factory // the prior and the alternatives (Params.Alt)
 	roll      agents.Factory
 	seat      int
 	rng       *rules.RNG
-	bots      []agents.Agent // the prior for every seat on the real positions
+	bots      proposers // the proposers for every seat on the real positions
+	prop      []rules.Move
 	trees     []*tree
 	rootCands [][]cand
 	legal     []rules.Move
@@ -219,16 +242,17 @@ func (s Stats) PerSecond() float64 {
 	return float64(s.Simulations) / s.Time.Seconds()
 }
 
-// New returns a search agent with settings p, prior bots made by prior and
-// rollout bots made by roll (nil: RandomMove). Invalid settings are clamped to
-// the nearest valid ones.
-func New(p Params, prior, roll agents.Factory) *Agent {
+// New returns a search agent with settings p, prior bots made by props[0]
+// (and, where p.Alt names alternatives, their bots by props[1:]) and rollout
+// bots made by roll (nil: RandomMove). Invalid settings are clamped to the
+// nearest valid ones.
+func New(p Params, props []agents.Factory, roll agents.Factory) *Agent {
 	p.Budget = max(p.Budget, 1)
 	p.Trees = max(p.Trees, 1)
 	p.Extra = max(p.Extra, 0)
 	p.Depth = max(p.Depth, 0)
 	p.Mass = min(max(p.Mass, 0), 1)
-	return &Agent{p: p, prior: prior, roll: roll}
+	return &Agent{p: p, props: props, roll: roll}
 }
 
 // Params returns the agent's settings.
@@ -242,16 +266,11 @@ func (a *Agent) Reset(st rules.State, seat int, rng *rules.RNG) {
 	a.seat, a.rng = seat, rng
 	spec := st.Spec()
 	if len(a.bots) != spec.Seats {
-		a.bots = make([]agents.Agent, spec.Seats)
-		for s := range a.bots {
-			a.bots[s] = a.prior()
-		}
+		a.bots = newProposers(spec.Seats, a.props)
 		a.rootCands = make([][]cand, spec.Seats)
 		a.trees = nil
 	}
-	for s, b := range a.bots {
-		b.Reset(st, s, rng)
-	}
+	a.bots.reset(st, rng)
 	a.stats = Stats{}
 }
 
@@ -263,18 +282,7 @@ func (a *Agent) Act(st rules.State) rules.Move {
 		a.Reset(st, 0, rules.NewRNG(0))
 	}
 	t0 := time.Now()
-	spec := st.Spec()
-	for s := range a.rootCands {
-		a.rootCands[s] = a.rootCands[s][:0]
-		if !st.Active(s) {
-			continue
-		}
-		pm, failed := agents.SafeAct(a.bots[s], st)
-		if failed {
-			pm = rules.Move{}
-		}
-		a.rootCands[s], a.legal = candidates(a.rootCands[s], a.legal, st, s, pm, spec.Sequential, a.p.Model && s != a.seat, &a.p, a.rng)
-	}
+	a.fillRoot(st)
 	own := a.rootCands[a.seat]
 	if len(own) <= 1 {
 		if len(own) == 1 {
@@ -287,7 +295,7 @@ func (a *Agent) Act(st rules.State) rules.Move {
 	if a.trees == nil {
 		a.trees = make([]*tree, a.p.Trees)
 		for i := range a.trees {
-			a.trees[i] = newTree(&a.p, st, a.prior, a.roll, per+1)
+			a.trees[i] = newTree(&a.p, st, a.props, a.roll, per+1)
 		}
 	}
 	var wg sync.WaitGroup
@@ -344,4 +352,18 @@ func (t *tree) run(budget int, t0 time.Time, limit time.Duration) {
 // mix derives tree k's seed from a move's seed (splitmix64 of both).
 func mix(seed, k uint64) uint64 {
 	return rules.Mix64(seed ^ (k+1)*rules.Golden)
+}
+
+// fillRoot makes every active seat's root candidates at st (candidates).
+func (a *Agent) fillRoot(st rules.State) {
+	seq := st.Spec().Sequential
+	for s := range a.rootCands {
+		a.rootCands[s] = a.rootCands[s][:0]
+		if !st.Active(s) {
+			continue
+		}
+		only := a.p.Model && s != a.seat
+		a.prop = a.bots.propose(a.prop[:0], s, st, only)
+		a.rootCands[s], a.legal = candidates(a.rootCands[s], a.legal, st, s, a.prop, seq, only, &a.p, a.rng)
+	}
 }

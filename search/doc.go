@@ -20,6 +20,8 @@
 //	trees=T   independent trees (root parallelism), default 2
 //	depth=D   rollout length in steps after the tree, default 8
 //	extra=K   random legal candidates per seat per node, besides the prior's move and Pass, default 3
+//	alt=A+B   more proposers: the bots A, B… of the game (joined by +) each add their move
+//	          as a candidate after the prior's, in simultaneous games, default none
 //	c=X       exploration constant of the PUCT rule, default 1
 //	prior=P   prior probability mass on the prior bot's move, default 0.5
 //	roll=R    rollout policy: a bot name of the game, or "random" for RandomMove, default BOT
@@ -43,8 +45,10 @@
 // chance events from the tree's generator (the real future randomness is
 // unknown, so it is sampled). At each node every active seat has its own list
 // of candidate moves and its own statistics (decoupled search): in
-// simultaneous games the candidates are the prior bot's move, Pass and K
-// random legal moves, since the legal move lists can be huge; in sequential
+// simultaneous games the candidates are the prior bot's move, the
+// alternative bots' moves (alt=), Pass and K random legal moves, since the
+// legal move lists can be huge (a random move on a 20×20 board is rarely
+// worth a simulation; another bot's considered move may be); in sequential
 // games (Spec.Sequential, Slime) they are all the legal moves of the seat to
 // move. Each seat picks the candidate that maximises the PUCT score
 //

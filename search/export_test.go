@@ -11,15 +11,8 @@ type Tree struct{ t *tree }
 // st, root candidates as the agent makes them, for budget simulations.
 func NewTestTree(a *Agent, st rules.State, seat int, budget int, seed uint64) Tree {
 	a.Reset(st, seat, rules.NewRNG(seed))
-	spec := st.Spec()
-	for s := range a.rootCands {
-		a.rootCands[s] = a.rootCands[s][:0]
-		if st.Active(s) {
-			pm := a.bots[s].Act(st)
-			a.rootCands[s], a.legal = candidates(a.rootCands[s], a.legal, st, s, pm, spec.Sequential, a.p.Model && s != seat, &a.p, a.rng)
-		}
-	}
-	t := newTree(&a.p, st, a.prior, a.roll, budget)
+	a.fillRoot(st)
+	t := newTree(&a.p, st, a.props, a.roll, budget)
 	t.reset(st, seat, a.rootCands, seed)
 	return Tree{t}
 }
@@ -49,3 +42,13 @@ func (t Tree) RootVisits() (root int, perSeat, cands []int) {
 
 // Nodes is the number of nodes in the tree.
 func (t Tree) Nodes() int { return len(t.t.nodes) }
+
+// RootMoves returns seat's root candidate moves in order.
+func (t Tree) RootMoves(seat int) []rules.Move {
+	nd := &t.t.nodes[0]
+	var ms []rules.Move
+	for _, c := range t.t.cands[nd.cs[seat] : nd.cs[seat]+nd.cn[seat]] {
+		ms = append(ms, c.m)
+	}
+	return ms
+}

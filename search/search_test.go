@@ -2,6 +2,7 @@ package search_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -66,6 +67,9 @@ func TestSpecs(t *testing.T) {
 	if p, _, err := search.ParseSpec("search:greedy:opp=prior"); err != nil || !p.Model {
 		t.Errorf("ParseSpec(opp=prior): Model %v, err %v", p.Model, err)
 	}
+	if p, _, err := search.ParseSpec("search:greedy:alt=adjacent_asta+defensive_dan_heng"); err != nil || strings.Join(p.Alt, ",") != "adjacent_asta,defensive_dan_heng" {
+		t.Errorf("ParseSpec(alt=a+b): Alt %q, err %v", p.Alt, err)
+	}
 	if _, ok, _ := search.ParseSpec("greedy"); ok {
 		t.Error("ParseSpec(greedy): ok, want not a search spec")
 	}
@@ -77,7 +81,8 @@ func TestSpecs(t *testing.T) {
 	}
 	for _, bad := range []string{"search:", "search:nosuchbot", "search:greedy@0", "search:greedy@x",
 		"search:greedy:depth", "search:greedy:depth=-1", "search:greedy:wat=1", "search:greedy:c=NaN",
-		"search:search:greedy", "search:greedy:roll=search:greedy", "search:greedy:roll=nosuch", "search:greedy:opp=wat"} {
+		"search:search:greedy", "search:greedy:roll=search:greedy", "search:greedy:roll=nosuch", "search:greedy:opp=wat",
+		"search:greedy:alt=", "search:greedy:alt=greedy++random", "search:greedy:alt=nosuch", "search:greedy:alt=search:random"} {
 		if _, err := agents.Lookup("slime", bad); err == nil {
 			t.Errorf("Lookup(%q): no error", bad)
 		} else if !strings.Contains(err.Error(), "search") && !strings.Contains(err.Error(), "bot") {
@@ -257,6 +262,74 @@ func TestModelledSeats(t *testing.T) {
 		}
 		if cands[seat] < 2 {
 			t.Errorf("%s: own seat %d has %d root candidates, want several", g.Name, seat, cands[seat])
+		}
+	}
+}
+
+// nthLegal is a test bot that plays its seat's legal move number i (from
+// the end for a negative i), so that a test knows every proposer's move.
+type nthLegal struct {
+	i, seat int
+	legal   []rules.Move
+}
+
+func (b *nthLegal) Reset(_ rules.State, seat int, _ *rules.RNG) { b.seat = seat }
+func (b *nthLegal) Act(st rules.State) rules.Move {
+	b.legal = st.LegalMoves(b.seat, b.legal[:0])
+	i := b.i
+	if i < 0 {
+		i += len(b.legal)
+	}
+	return b.legal[max(0, min(i, len(b.legal)-1))]
+}
+
+// TestAlternatives: with alternative proposers (Params.Alt) a seat's
+// candidates in a simultaneous game are the prior's move, then each
+// alternative's, then Pass (extra=0: no random ones), each once; a modelled
+// seat keeps the prior's move alone.
+func TestAlternatives(t *testing.T) {
+	nth := func(i int) agents.Factory { return func() agents.Agent { return &nthLegal{i: i} } }
+	for _, game := range []string{"bovine-borders", "nuggets", "rectangle", "rising-tide"} {
+		g, err := rules.Lookup(game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := position(g, 5, 1)
+		if st.Done() || !st.Active(0) {
+			t.Fatalf("%s: no position with seat 0 active", game)
+		}
+		legal := st.LegalMoves(0, nil)
+		last := legal[len(legal)-1]
+		for _, tc := range []struct {
+			name  string
+			props []agents.Factory
+			want  []rules.Move
+		}{
+			{"prior and one alternative", []agents.Factory{nth(0), nth(-1)}, []rules.Move{legal[0], last, {}}},
+			{"an alternative that agrees with the prior", []agents.Factory{nth(-1), nth(-1)}, []rules.Move{last, {}}},
+			{"two alternatives", []agents.Factory{nth(-1), nth(1), nth(0)}, []rules.Move{last, legal[min(1, len(legal)-1)], legal[0], {}}},
+		} {
+			p := search.DefaultParams("test")
+			p.Extra, p.Model, p.Alt = 0, true, make([]string, len(tc.props)-1)
+			a := search.New(p, tc.props, nil)
+			tr := search.NewTestTree(a, st, 0, 10, 1)
+			var want []rules.Move // tc.want, each move once (Pass may be a legal move too)
+			for _, m := range tc.want {
+				if !slices.Contains(want, m) {
+					want = append(want, m)
+				}
+			}
+			if got := tr.RootMoves(0); !slices.Equal(got, want) {
+				t.Errorf("%s, %s: root candidates %v, want %v", game, tc.name, got, want)
+			}
+			for i := 0; i < 10; i++ {
+				tr.Simulate() // nodes below the root get candidates the same way
+			}
+			for s := 1; s < st.Spec().Seats; s++ {
+				if st.Active(s) && len(tr.RootMoves(s)) != 1 {
+					t.Errorf("%s: modelled seat %d has %d root candidates, want the prior's alone", game, s, len(tr.RootMoves(s)))
+				}
+			}
 		}
 	}
 }

@@ -42,9 +42,10 @@ type tree struct {
 	seat  int // the searching agent's seat
 	seq   bool
 	rng   rules.RNG
-	root  rules.State // the position searched
-	sim   rules.State // the simulation's position
-	prior []agents.Agent
+	root  rules.State    // the position searched
+	sim   rules.State    // the simulation's position
+	props proposers      // the prior and the alternatives for every seat
+	prop  []rules.Move   // their moves at a node, for candidates
 	roll  []agents.Agent // nil entries: RandomMove
 	nodes []node
 	cands []cand
@@ -57,16 +58,15 @@ type tree struct {
 }
 
 // newTree makes a tree for positions like st, sized for budget simulations.
-func newTree(p *Params, st rules.State, prior, roll agents.Factory, budget int) *tree {
+func newTree(p *Params, st rules.State, prior []agents.Factory, roll agents.Factory, budget int) *tree {
 	spec := st.Spec()
 	t := &tree{p: p, seats: spec.Seats, seq: spec.Sequential,
 		root: st.Clone(), sim: st.Clone(), out: rules.NewOutcome(spec.Seats),
 		moves: make([]rules.Move, spec.Seats), path: make([]step, 0, 64),
 		legal: make([]rules.Move, 0, 1024)}
-	t.prior = make([]agents.Agent, spec.Seats)
+	t.props = newProposers(spec.Seats, prior)
 	t.roll = make([]agents.Agent, spec.Seats)
-	for s := range t.prior {
-		t.prior[s] = prior()
+	for s := range t.roll {
 		if roll != nil {
 			t.roll[s] = roll()
 		}
@@ -80,7 +80,7 @@ func (t *tree) reserve() int {
 	if t.seq {
 		return maxSeqCands
 	}
-	return t.seats * (t.p.Extra + 2)
+	return t.seats * (t.p.Extra + 2 + len(t.p.Alt))
 }
 
 // grow makes the pools big enough for budget simulations (one node each).
@@ -113,8 +113,8 @@ func (t *tree) reset(st rules.State, seat int, rootCands [][]cand, seed uint64) 
 	// The tree's bots are reset once per search, not per simulation: a bot
 	// with memory (a plan) keeps it from one simulation to the next and
 	// checks it against each position, as it does in a real game.
+	t.props.reset(st, &t.rng)
 	for s := 0; s < t.seats; s++ {
-		t.prior[s].Reset(st, s, &t.rng)
 		if t.roll[s] != nil {
 			t.roll[s].Reset(st, s, &t.rng)
 		}
@@ -218,11 +218,9 @@ func (t *tree) fillCands(c int32) {
 			continue
 		}
 		start := int32(len(t.cands))
-		pm, failed := agents.SafeAct(t.prior[s], t.sim)
-		if failed {
-			pm = rules.Move{}
-		}
-		t.cands, t.legal = candidates(t.cands, t.legal, t.sim, s, pm, t.seq, t.p.Model && s != t.seat, t.p, &t.rng)
+		only := t.p.Model && s != t.seat
+		t.prop = t.props.propose(t.prop[:0], s, t.sim, only)
+		t.cands, t.legal = candidates(t.cands, t.legal, t.sim, s, t.prop, t.seq, only, t.p, &t.rng)
 		nd := &t.nodes[c]
 		nd.cs[s] = start
 		nd.cn[s] = int32(len(t.cands)) - start
@@ -230,13 +228,14 @@ func (t *tree) fillCands(c int32) {
 }
 
 // candidates appends seat s's candidate moves at st to dst: the prior's move
-// pm alone if only (a modelled seat, Params.Model), every legal move in a
-// sequential game (when there are at most maxSeqCands), otherwise pm, Pass
-// and p.Extra distinct random legal moves. The prior's move comes first and
-// carries mass p.Mass; the rest share the remainder.
-func candidates(dst []cand, legal []rules.Move, st rules.State, s int, pm rules.Move, seq, only bool, p *Params, rng *rules.RNG) ([]cand, []rules.Move) {
+// prop[0] alone if only (a modelled seat, Params.Model), every legal move in
+// a sequential game (when there are at most maxSeqCands), otherwise the
+// proposers' moves prop (the prior's, then Params.Alt's), Pass and p.Extra
+// distinct random legal moves. The prior's move comes first and carries mass
+// p.Mass; the rest share the remainder.
+func candidates(dst []cand, legal []rules.Move, st rules.State, s int, prop []rules.Move, seq, only bool, p *Params, rng *rules.RNG) ([]cand, []rules.Move) {
 	start := len(dst)
-	dst = append(dst, cand{m: pm})
+	dst = append(dst, cand{m: prop[0]})
 	if only {
 		dst[start].p = 1
 		return dst, legal
@@ -260,6 +259,9 @@ func candidates(dst []cand, legal []rules.Move, st rules.State, s int, pm rules.
 		}
 	}
 	if sampled {
+		for _, m := range prop[1:] {
+			add(m)
+		}
 		add(rules.Move{})
 		for tries := 0; tries < 2*p.Extra && len(dst)-start < p.Extra+2; tries++ {
 			add(st.RandomMove(s, rng))
@@ -351,4 +353,44 @@ func finite(x float64) float64 {
 		return -1e9
 	}
 	return x
+}
+
+// proposers are the bots whose moves are a seat's candidates: per seat, the
+// prior (Params.Prior) and then the alternatives (Params.Alt), each its own
+// instance, since a bot may keep a plan for its seat.
+type proposers [][]agents.Agent
+
+func newProposers(seats int, fs []agents.Factory) proposers {
+	p := make(proposers, seats)
+	for s := range p {
+		for _, f := range fs {
+			p[s] = append(p[s], f())
+		}
+	}
+	return p
+}
+
+// reset resets every bot at st for its seat.
+func (p proposers) reset(st rules.State, rng *rules.RNG) {
+	for s, bs := range p {
+		for _, b := range bs {
+			b.Reset(st, s, rng)
+		}
+	}
+}
+
+// propose appends to dst the moves of seat s's bots at st, the prior's
+// first (its alone if only); a bot that fails proposes Pass.
+func (p proposers) propose(dst []rules.Move, s int, st rules.State, only bool) []rules.Move {
+	for i, b := range p[s] {
+		if i > 0 && only {
+			break
+		}
+		m, failed := agents.SafeAct(b, st)
+		if failed {
+			m = rules.Move{}
+		}
+		dst = append(dst, m)
+	}
+	return dst
 }
