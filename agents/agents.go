@@ -7,6 +7,7 @@ package agents
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -162,6 +163,52 @@ func Lineups(nBots, seats int) [][]int {
 	}
 	rec(0, 0)
 	return out
+}
+
+// Orders returns every distinct seating order of each of lineups (a
+// lineup's permutations without repeats, in lexicographic order, then the
+// next lineup's not seen before). Lineups' rotations always seat a bot
+// directly after the same bot, which matters in a sequential game (Slime's
+// turn order): of two copies of one policy, one always moves right after
+// the other. Over every order each bot sits after every other equally
+// often (4 bots at 4 seats: 24 orders).
+func Orders(lineups [][]int) [][]int {
+	var out [][]int
+	seen := map[string]bool{}
+	for _, l := range lineups {
+		p := slices.Clone(l)
+		slices.Sort(p)
+		for {
+			if k := fmt.Sprint(p); !seen[k] {
+				seen[k] = true
+				out = append(out, slices.Clone(p))
+			}
+			if !nextPermutation(p) {
+				break
+			}
+		}
+	}
+	return out
+}
+
+// nextPermutation rearranges p into its lexicographically next
+// permutation (repeated values give each distinct one once) and reports
+// whether there was one.
+func nextPermutation(p []int) bool {
+	i := len(p) - 2
+	for i >= 0 && p[i] >= p[i+1] {
+		i--
+	}
+	if i < 0 {
+		return false
+	}
+	j := len(p) - 1
+	for p[j] <= p[i] {
+		j--
+	}
+	p[i], p[j] = p[j], p[i]
+	slices.Reverse(p[i+1:])
+	return true
 }
 
 // SafeAct asks a bot for its move; a bot that panics passes (the documented

@@ -1,6 +1,7 @@
 package agents
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -52,5 +53,61 @@ func TestLineupsRotateSeats(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// Orders seats the bots in every distinct order of each rotation: each bot
+// in every seat equally often, as with Lineups, and also each bot directly
+// after each other bot (the next seat) equally often, which rotations do
+// not give (with 4 bots at 4 seats bot 1 always follows bot 0).
+func TestOrdersEveryNeighbour(t *testing.T) {
+	cases := []struct{ bots, seats, orders int }{
+		{4, 4, 24},     // 4!
+		{2, 4, 6},      // the arrangements of {0,0,1,1}
+		{1, 4, 1},      // one bot everywhere
+		{5, 4, 5 * 24}, // every 4 of 5, in every order
+		{3, 2, 6},      // every ordered pair
+	}
+	for _, c := range cases {
+		os := Orders(Lineups(c.bots, c.seats))
+		if len(os) != c.orders {
+			t.Errorf("%d bots, %d seats: %d orders, want %d", c.bots, c.seats, len(os), c.orders)
+			continue
+		}
+		seat := make([][]int, c.bots)  // seat[b][s]
+		after := make([][]int, c.bots) // after[a][b]: b sits in the seat after a's
+		for b := range seat {
+			seat[b], after[b] = make([]int, c.seats), make([]int, c.bots)
+		}
+		seen := map[string]bool{}
+		for _, o := range os {
+			if k := fmt.Sprint(o); seen[k] {
+				t.Fatalf("%d bots, %d seats: order %v twice", c.bots, c.seats, o)
+			} else {
+				seen[k] = true
+			}
+			for s, b := range o {
+				seat[b][s]++
+				if c.seats > 1 {
+					after[b][o[(s+1)%c.seats]]++
+				}
+			}
+		}
+		for b := range seat {
+			for s := range seat[b] {
+				if seat[b][s] != seat[b][0] {
+					t.Errorf("%d bots, %d seats: bot %d seat counts %v", c.bots, c.seats, b, seat[b])
+				}
+			}
+			for a := range after[b] {
+				if a != b && after[b][a] != after[0][1] {
+					t.Errorf("%d bots, %d seats: bot %d is followed by the others %v times, unequally", c.bots, c.seats, b, after[b])
+				}
+			}
+		}
+	}
+	// Rotations alone: bot 1 always sits after bot 0.
+	if l := Lineups(4, 4); l[0][1] != 1 || l[1][1] != 2 {
+		t.Fatalf("Lineups(4, 4) = %v", l)
 	}
 }

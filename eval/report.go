@@ -6,7 +6,6 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/gridgym/gridgym/agents"
 	"github.com/gridgym/gridgym/rules"
 )
 
@@ -16,8 +15,8 @@ var aggregateNames = map[rules.Aggregate]string{rules.MeanScore: "mean", rules.S
 // tournament score, with mean score and points (± 95% interval), win share and
 // the rank distribution.
 func WriteTable(w io.Writer, r *Result) error {
-	fmt.Fprintf(w, "%s: %d games, %d seats, seats rotated; tournament score = %s of %s\n",
-		r.Spec.Game, len(r.Games), r.Spec.Seats, aggregateNames[r.Spec.Tournament], scoreOrPoints(r))
+	fmt.Fprintf(w, "%s: %d games, %d seats, %s; tournament score = %s of %s\n",
+		r.Spec.Game, len(r.Games), r.Spec.Seats, seatingWords(r.Config), aggregateNames[r.Spec.Tournament], scoreOrPoints(r))
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', tabwriter.AlignRight)
 	t := standingsTable(r, "")
 	for _, row := range append([][]string{t.Head}, t.Rows...) {
@@ -26,7 +25,7 @@ func WriteTable(w io.Writer, r *Result) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	if n := len(agents.Lineups(len(r.Config.Bots), r.Spec.Seats)); len(r.Games)%n != 0 {
+	if n := len(Seatings(r.Config, r.Spec.Seats)); len(r.Games)%n != 0 {
 		fmt.Fprintf(w, "note: %d games is not a multiple of the %d seatings, so bots played unequal numbers of games; use --games %d for a balanced schedule\n",
 			len(r.Games), n, (len(r.Games)/n+1)*n)
 	}

@@ -11,7 +11,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/gridgym/gridgym/agents"
 	"github.com/gridgym/gridgym/rules"
 )
 
@@ -185,11 +184,11 @@ func buildModel(r *Result, rt Ratings, pw Pairwise) reportModel {
 	}
 	m := reportModel{Title: game + " tournament"}
 	names, _ := agentsOf(r)
-	m.Summary = append(m.Summary, fmt.Sprintf("%d games (%d asked), %d seats, seats rotated, seed %d. Bots: %s.",
-		len(r.Games), r.Config.Games, r.Spec.Seats, r.Config.Seed, strings.Join(names, ", ")))
+	m.Summary = append(m.Summary, fmt.Sprintf("%d games (%d asked), %d seats, %s, seed %d. Bots: %s.",
+		len(r.Games), r.Config.Games, r.Spec.Seats, seatingWords(r.Config), r.Config.Seed, strings.Join(names, ", ")))
 	m.Summary = append(m.Summary, fmt.Sprintf("Tournament score = %s of %s.",
 		aggregateNames[r.Spec.Tournament], scoreOrPoints(r)))
-	if n := len(agents.Lineups(len(r.Config.Bots), r.Spec.Seats)); len(r.Config.Bots) > 0 && r.Spec.Seats > 0 && len(r.Games)%n != 0 {
+	if n := len(Seatings(r.Config, r.Spec.Seats)); len(r.Config.Bots) > 0 && r.Spec.Seats > 0 && len(r.Games)%n != 0 {
 		m.Summary = append(m.Summary, fmt.Sprintf("Note: %d games is not a multiple of the %d seatings, so bots played unequal numbers of games.", len(r.Games), n))
 	}
 	m.Standings = standingsTable(r, " ± 95%")

@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/gridgym/gridgym/agents"
@@ -60,5 +62,39 @@ func TestSeatRotationBalanced(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// With AllOrders game i takes seating i of agents.Orders (every order of the
+// rotations), and the table says so.
+func TestAllOrdersSeating(t *testing.T) {
+	g, err := rules.Lookup("slime")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gc, err := g.Configure(map[string]string{"max_turns": "8"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{Game: gc, Bots: []string{"random", "pass", "random", "pass"}, Games: 30, Seed: 3, Workers: 2, AllOrders: true}
+	res, err := Run(t.Context(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := agents.Orders(agents.Lineups(4, 4))
+	if len(want) != 24 {
+		t.Fatalf("%d orders of 4 bots, want 24", len(want))
+	}
+	for _, gr := range res.Games {
+		if w := want[gr.Index%len(want)]; !slices.Equal(gr.Lineup, w) {
+			t.Errorf("game %d: seating %v, want %v", gr.Index, gr.Lineup, w)
+		}
+	}
+	var b strings.Builder
+	if err := WriteTable(&b, res); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "seats in every order") || !strings.Contains(b.String(), "not a multiple of the 24 seatings") {
+		t.Errorf("table does not say how the seats were filled or that 30 games are unbalanced:\n%s", b.String())
 	}
 }

@@ -22,6 +22,10 @@ type Config struct {
 	Games   int          // number of games to play
 	Seed    uint64       // master seed: game i uses streams derived from (Seed, i)
 	Workers int          // parallel games; 0 = GOMAXPROCS
+	// AllOrders seats the bots in every order (agents.Orders), not only in
+	// Lineups' rotations, so that in a sequential game every bot moves
+	// after every other equally often.
+	AllOrders bool
 	// Progress, if set, is called after each finished game with the number done.
 	Progress func(done int)
 	// Replays saves the first Replays games (index < Replays) as replay files
@@ -105,7 +109,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	cfg.Bots = labels
 	spec := *g.New(cfg.Game).Spec()
-	lineups := agents.Lineups(len(cfg.Bots), spec.Seats)
+	lineups := Seatings(cfg, spec.Seats)
 	workers := cfg.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -348,4 +352,23 @@ func aggregate(spec rules.Spec, names []string, games []GameResult) []BotStats {
 		}
 	}
 	return out
+}
+
+// Seatings are the seat assignments a tournament of cfg cycles through,
+// game i taking seating i mod len: Lineups' rotations, or with AllOrders
+// every order of them (agents.Orders).
+func Seatings(cfg Config, seats int) [][]int {
+	l := agents.Lineups(len(cfg.Bots), seats)
+	if cfg.AllOrders {
+		l = agents.Orders(l)
+	}
+	return l
+}
+
+// seatingWords says how a tournament seated its bots, for tables and reports.
+func seatingWords(cfg Config) string {
+	if cfg.AllOrders {
+		return "seats in every order"
+	}
+	return "seats rotated"
 }

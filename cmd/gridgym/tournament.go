@@ -28,6 +28,7 @@ func newTournamentCmd() *cobra.Command {
 		replays   int
 		replayDir string
 		policy    bool
+		allOrders bool
 	)
 	c := &cobra.Command{
 		Use:   "tournament",
@@ -40,7 +41,10 @@ rank distribution.
 Seating: with at most as many bots as seats, game i seats bot (s+i) mod n at
 seat s, so every bot plays every seat; with more bots than seats, every
 combination of distinct bots is played in every rotation, cycled until
---games games are played. Without --bots, every bot of the game plays.
+--games games are played. --all-orders seats them in every order instead
+(every permutation of each seating): in a sequential game such as Slime a
+rotation always seats a bot right after the same one, so two copies of one
+policy do not play alike. Without --bots, every bot of the game plays.
 --report DIR adds ratings (Plackett–Luce, Elo-like scale) with 95% bootstrap
 intervals, head-to-head win rates with Wilson intervals and plots. A bot may
 be a registered name, a weights file or a training run folder, or the URL
@@ -55,7 +59,8 @@ value at every position.
 then uploaded.
 Ctrl-C stops early and reports the games finished so far.`,
 		Example: `  gridgym tournament --game rising-tide --games 120
-  gridgym tournament --game slime --bots simplebot,random --games 200 --seed 3`,
+  gridgym tournament --game slime --bots simplebot,random --games 200 --seed 3
+  gridgym tournament --game slime --bots a=run/best.safetensors,b=run/best.safetensors,greedy,simplebot --all-orders --games 408`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			cfg, names, err := gf.configAndBots(bots)
@@ -67,7 +72,7 @@ Ctrl-C stops early and reports the games finished so far.`,
 				return usagef("--games %d: want at least 1 (or 0 for a balanced schedule)", games)
 			}
 			if games == 0 { // the smallest balanced schedule of at least 100 games
-				n := len(agents.Lineups(len(names), g.New(cfg).Spec().Seats))
+				n := len(eval.Seatings(eval.Config{Bots: names, AllOrders: allOrders}, g.New(cfg).Spec().Seats))
 				games = (100 + n - 1) / n * n
 			}
 			if workers < 0 {
@@ -107,7 +112,7 @@ Ctrl-C stops early and reports the games finished so far.`,
 					progressbar.OptionSetPredictTime(true), progressbar.OptionClearOnFinish())
 			}
 			res, err := eval.Run(ctx, eval.Config{
-				Game: cfg, Bots: names, Games: games, Seed: gf.seed, Workers: workers,
+				Game: cfg, Bots: names, Games: games, Seed: gf.seed, Workers: workers, AllOrders: allOrders,
 				Replays: replays, ReplayDir: replayOut.dir,
 				Progress: func(done int) {
 					if bar != nil {
@@ -191,6 +196,7 @@ Ctrl-C stops early and reports the games finished so far.`,
 	c.Flags().StringVarP(&bots, "bots", "b", "", "comma-separated bots: names, weights files or run folders, or their URLs (default: every bot of the game)")
 	c.Flags().IntVarP(&games, "games", "n", 0, "number of games (0 = the smallest multiple of the seatings ≥ 100, so every bot plays every seat equally)")
 	c.Flags().IntVar(&workers, "workers", 0, "games played in parallel (0 = one per core)")
+	c.Flags().BoolVar(&allOrders, "all-orders", false, "seat the bots in every order, not only rotated: a rotation always seats a bot right after the same one, which in a sequential game (Slime) gives two copies of one bot different neighbours; every order gives each bot each neighbour equally (4 bots: 24 seatings; --games 0 rounds up to a multiple)")
 	c.Flags().StringVar(&report, "report", "", "also write a report into this folder (or URL: file://, s3://…; written locally, then uploaded): Plackett–Luce ratings with bootstrap intervals, pairwise win rates, plots (report.md, report.html, games.jsonl)")
 	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "no progress bar")
 	c.Flags().IntVar(&replays, "replays", 0, "save the first K games as replay files ('gridgym replay FILE'; with --report also as web pages linked from the report)")
