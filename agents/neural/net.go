@@ -359,10 +359,11 @@ func (n *Net) unitLogits(s *scratch, b int, in, trunk, logits, uw []float32) {
 // clamping at zero. Images are NHWC with a border of zero cells, in and out
 // alike ([b][sgemm.PadCells(H, W)][channels], sgemm.PadImage): each image's
 // convolution is one segmented product (sgemm.GemmSegs, pad.go there) with
-// no patch gather. The border cells between the rows that the product
-// writes are cleared after, so the border stays zero for the next layer
-// (out's first and last border rows are never written: zero since
-// NewWorkspace).
+// no patch gather. The product's rows that are not cells of the image (the
+// zero cells between its rows, and those below it that sgemm.Conv3Span's
+// whole tiles reach) are cleared after, so the border stays zero for the
+// next layer (the cells before the first inner one are never written:
+// zero since NewWorkspace).
 func conv3(a Arch, in []float32, cin int, out []float32, wp, bias []float32, b int, s *scratch) {
 	H, W, F := a.Height, a.Width, a.Filters
 	pw, php := sgemm.PadPitch(W), sgemm.PadCells(H, W)
