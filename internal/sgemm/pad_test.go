@@ -7,10 +7,20 @@ import (
 
 // A 3×3 convolution through PadImage, Conv3Segs, GemmSegs and InnerCells equals the
 // direct sum over each cell's neighbourhood (zeros off the board), from
-// either layout, on a non-square image; PadImage leaves the border alone.
+// either layout, on square and non-square images down to one cell, one row
+// and one column, filter counts that fill panels and that do not; PadImage
+// leaves the border alone.
 func TestConv3Segmented(t *testing.T) {
-	const C, H, W, F = 3, 4, 5, 16
-	rng := rand.New(rand.NewPCG(7, 7))
+	for _, sh := range [][4]int{{3, 4, 5, 16}, {1, 1, 1, 16}, {2, 1, 7, 5}, {5, 7, 1, 20}, {14, 8, 8, 32}, {4, 3, 20, 16}} {
+		conv3Segmented(t, sh[0], sh[1], sh[2], sh[3])
+	}
+}
+
+// conv3Segmented is TestConv3Segmented on one shape: C channels, an H×W
+// image, F filters.
+func conv3Segmented(t *testing.T, C, H, W, F int) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(uint64(C*H), uint64(W*F)))
 	x := randSlice(rng, C*H*W)  // NHWC: x[(y·W+x)·C + c]
 	wt := randSlice(rng, 9*C*F) // wt[(dy·3+dx)·C + c][f]
 	at := func(c, y, xx int) float32 {
@@ -41,7 +51,7 @@ func TestConv3Segmented(t *testing.T) {
 			y, xx := q/pw-1, q%pw-1
 			for c := 0; c < C; c++ {
 				if got, want := pad[q*C+c], at(c, y, xx); got != want {
-					t.Fatalf("%s: padded cell %d (%d,%d) channel %d = %v, want %v", layout.name, q, y, xx, c, got, want)
+					t.Fatalf("%d×%d×%d: %s: padded cell %d (%d,%d) channel %d = %v, want %v", C, H, W, layout.name, q, y, xx, c, got, want)
 				}
 			}
 		}
@@ -64,7 +74,7 @@ func TestConv3Segmented(t *testing.T) {
 					}
 					got := inner[(y*W+xx)*F+f]
 					if d := float64(got) - want; d > 1e-4 || d < -1e-4 {
-						t.Fatalf("%s: cell (%d,%d) filter %d = %v, want %v", layout.name, y, xx, f, got, want)
+						t.Fatalf("%d×%d×%d→%d: %s: cell (%d,%d) filter %d = %v, want %v", C, H, W, F, layout.name, y, xx, f, got, want)
 					}
 				}
 			}
