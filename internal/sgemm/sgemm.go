@@ -352,9 +352,10 @@ func (g *group) done() {
 }
 
 func (g *group) wait() {
-	start := time.Now()
-	for spins := 0; g.pending.Load() != 0 && (spins&63 != 63 || time.Since(start) < spinFor); spins++ {
-		runtime.Gosched()
+	if runtime.GOMAXPROCS(0) > 1 {
+		start := time.Now()
+		for spins := 0; g.pending.Load() != 0 && (spins&63 != 63 || time.Since(start) < spinFor); spins++ {
+		}
 	}
 	g.wg.Wait()
 }
