@@ -59,8 +59,8 @@ type CloneConfig struct {
 // seat's view when ValueCoef > 0).
 func Clone(ctx context.Context, net *neural.Net, cc CloneConfig) (BCStats, error) {
 	t0 := time.Now()
-	if eps := cc.BC.LabelSmoothing; !(eps >= 0 && eps < 1) { // also catches NaN
-		return BCStats{}, fmt.Errorf("behaviour cloning: field bc.label_smoothing = %v: want 0 ≤ ε < 1", eps)
+	if err := cc.BC.checkLabelSmoothing(); err != nil {
+		return BCStats{}, fmt.Errorf("behaviour cloning: %w", err)
 	}
 	files, err := datasets.Files(cc.Shards)
 	if err != nil {

@@ -448,8 +448,8 @@ func (c *Config) Validate() error {
 			return fmt.Errorf("field %s = %v: want %v..%v", k.field, k.v, k.lo, k.hi)
 		}
 	}
-	if ls := bc.LabelSmoothing; !(ls >= 0 && ls < 1) { // also catches NaN
-		return fmt.Errorf("field bc.label_smoothing = %v: want 0 ≤ ε < 1", ls)
+	if err := bc.checkLabelSmoothing(); err != nil {
+		return err
 	}
 	if p.KLClone > 0 && !(p.KLAnneal >= 1 && p.KLAnneal <= 1e6) {
 		return fmt.Errorf("field ppo.kl_anneal = %d: want 1..1000000 with ppo.kl_clone > 0", p.KLAnneal)
@@ -596,4 +596,14 @@ func (c *Config) Arch() (neural.Arch, error) {
 	}
 	arch.Coords = c.Network.Coords
 	return arch, nil
+}
+
+// checkLabelSmoothing checks bc.label_smoothing's half-open range [0, 1),
+// for Validate and for Clone (which a caller may give an unvalidated
+// config).
+func (b BCConfig) checkLabelSmoothing() error {
+	if ls := b.LabelSmoothing; !(ls >= 0 && ls < 1) { // also catches NaN
+		return fmt.Errorf("field bc.label_smoothing = %v: want 0 ≤ ε < 1", ls)
+	}
+	return nil
 }
