@@ -210,12 +210,15 @@ func minibatches(ctx context.Context, n, B, epochs int, rng *rules.RNG, f func(m
 //	pg_loss  = −mean min(ratio·A, clip(ratio, 1−ε, 1+ε)·A)      (CleanRL's mean max(pg_loss1, pg_loss2))
 //	v_loss   = mean (value − return)²                           (no ½, no value clipping)
 //	entropy  = mean over samples and heads of −Σ π log π
-//	bc_loss  = −mean logπ(a)                                    (cloning the teacher's moves)
+//	bc_loss  = −mean Σ_a t(a)·logπ(a)                           (cloning: t is the teacher's move one-hot,
+//	                                                             or mixed with uniform over legal moves by
+//	                                                             bc.label_smoothing, bcTargets; = −mean logπ(a) at 0)
 //	kl_loss  = −Heads·mean over rows of Σ_a π_clone(a)·log π(a)   (KL(π_clone ‖ π) + a constant)
 //	loss     = c_pg·pg_loss + c_v·v_loss − c_ent·entropy + c_bc·bc_loss [+ c_kl·kl_loss]
 //
 // The weights c_* and the clip range [lo, hi] = [1−ε, 1+ε] are the graph's
-// inputs, set per iteration (learn, bc.go). logpA is log π(a) per sample,
+// inputs, set per iteration (learn, bc.go). logpA is Σ_a onehot(a)·log π(a)
+// per sample: log π(a) of the taken action, or bc_loss's Σ_a t(a)·log π(a),
 // policy is policyOp's [rows, 2] (log π(a), entropy) per head row, and
 // clone, with the KL penalty (else nil), policyOp's rows on the clone's
 // probabilities (Σ_a π_clone(a)·log π(a), then unused).
