@@ -470,6 +470,20 @@ func TestCommandSlime(t *testing.T) {
 			t.Errorf("%s: log %q, want %q", c.mode, log.String(), c.log)
 		}
 	}
+	// The game's own pass answer (what gridgym's exported slime-bot prints
+	// when its policy passes) is a chosen pass (R7), not a refusal: no
+	// event, no log line.
+	plog := &syncBuffer{}
+	pa, err := NewCommand("slime", []string{"sh", "testdata/slime.sh", "pass"}, Options{Limit: 2 * time.Second, Log: plog})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st = g.New(g.Default())
+	pa.Reset(st, 0, nil)
+	if m := pa.Act(st); m != (rules.Move{}) || pa.Events().Rejected != 0 || pa.Events().Answered != 1 || plog.String() != "" {
+		t.Errorf("pass answer: move %+v, events %+v, log %q; want an answered pass, nothing refused", m, pa.Events(), plog.String())
+	}
+	pa.Close()
 }
 
 // TestKillAll ends a running host process.

@@ -1,6 +1,9 @@
 package host
 
 import (
+	"bytes"
+	"strings"
+
 	"github.com/gridgym/gridgym/rules"
 )
 
@@ -8,12 +11,20 @@ import (
 // move (or not a legal one), in the terms of the game's rules file (§5 and
 // the legality rule) as its registration words them
 // (rules.Competition.Refusals), for the log of refused answers; "" if the
-// answer is a legal move. answer is the tagged Python value of a Python
+// answer is a legal move, or the game's own pass answer
+// (rules.Program.Pass) where a pass is legal. answer is the tagged Python value of a Python
 // bot, or the first line of a program's output.
 func refusal(game string, st rules.State, seat int, answer []byte, m rules.Move) string {
 	var r rules.Refusals
+	pass := ""
 	if g, err := rules.Lookup(game); err == nil && g.Competition != nil {
 		r = g.Competition.Refusals
+		if g.Competition.Program != nil {
+			pass = g.Competition.Program.Pass
+		}
+	}
+	if m == (rules.Move{}) && pass != "" && st.Legal(seat, m) && bytes.Equal(bytes.TrimRight(answer, "\r\n"), []byte(strings.TrimRight(pass, "\n"))) {
+		return "" // the game's own pass answer (Slime: "-1 -1 -1 -1", as gridgym's exported bots write it): a pass chosen, not refused
 	}
 	if m != (rules.Move{}) {
 		if r.Malformed != nil && r.Malformed(answer) {

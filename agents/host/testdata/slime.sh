@@ -2,7 +2,8 @@
 # A Slime bot in the competition's form (slime R14-R15), for host_test.go:
 # run as `sh slime.sh MODE P,row0,...`. MODE fixed prints each player's
 # opening spread from its corner (legal on an 8x8 board's first round);
-# hang sleeps; garbage prints no move; illegal a move of distance 5; fail exits 1 after a message on stderr.
+# hang sleeps; garbage prints no move; illegal a move of distance 5; pass the game's pass
+# answer (rules.Program.Pass); fail exits 1 after a message on stderr.
 case "$1" in
 fixed)
 	case "$2" in
@@ -14,5 +15,6 @@ fixed)
 hang) sleep 30; echo "0 0 1 1" ;;
 garbage) echo "hello world" ;;
 illegal) echo "0 0 5 5" ;;
+pass) echo "-1 -1 -1 -1" ;;
 fail) echo "slime.sh: cannot think" >&2; exit 1 ;;
 esac
