@@ -1,7 +1,6 @@
 package host
 
 import (
-	"bytes"
 	"strings"
 
 	"github.com/gridgym/gridgym/rules"
@@ -11,9 +10,9 @@ import (
 // move (or not a legal one), in the terms of the game's rules file (§5 and
 // the legality rule) as its registration words them
 // (rules.Competition.Refusals), for the log of refused answers; "" if the
-// answer is a legal move, or the game's own pass answer
-// (rules.Program.Pass) where a pass is legal. answer is the tagged Python value of a Python
-// bot, or the first line of a program's output.
+// answer is a legal move, or the game's own pass answer (rules.Program.Pass)
+// where a pass is legal. answer is the tagged Python value of a Python bot,
+// or the first line of a program's output.
 func refusal(game string, st rules.State, seat int, answer []byte, m rules.Move) string {
 	var r rules.Refusals
 	pass := ""
@@ -22,9 +21,6 @@ func refusal(game string, st rules.State, seat int, answer []byte, m rules.Move)
 		if g.Competition.Program != nil {
 			pass = g.Competition.Program.Pass
 		}
-	}
-	if m == (rules.Move{}) && pass != "" && st.Legal(seat, m) && bytes.Equal(bytes.TrimRight(answer, "\r\n"), []byte(strings.TrimRight(pass, "\n"))) {
-		return "" // the game's own pass answer (Slime: "-1 -1 -1 -1", as gridgym's exported bots write it): a pass chosen, not refused
 	}
 	if m != (rules.Move{}) {
 		if r.Malformed != nil && r.Malformed(answer) {
@@ -35,7 +31,7 @@ func refusal(game string, st rules.State, seat int, answer []byte, m rules.Move)
 		}
 		return illegalRefusal(r)
 	}
-	if onlyPass(st, seat) {
+	if onlyPass(st, seat) || passAnswer(answer, pass) && st.Legal(seat, m) {
 		return ""
 	}
 	if r.Pass != nil {
@@ -44,6 +40,14 @@ func refusal(game string, st rules.State, seat int, answer []byte, m rules.Move)
 		}
 	}
 	return formRefusal(r, answer)
+}
+
+// passAnswer reports whether a program's answer is the game's own pass line
+// pass (Slime: "-1 -1 -1 -1", what gridgym's exported bots print to pass): a
+// pass chosen, not a refused move. An empty pass (no program form) matches
+// nothing.
+func passAnswer(answer []byte, pass string) bool {
+	return pass != "" && strings.TrimRight(string(answer), "\r\n") == strings.TrimRight(pass, "\n")
 }
 
 // onlyPass reports whether Pass is the seat's one legal move (a Slime player
