@@ -228,6 +228,13 @@ type ExItConfig struct {
 	// default) is the most visited candidate alone (ties: the earlier, as
 	// the search plays).
 	Temperature float64 `yaml:"temperature"`
+	// Window (1..1000; 0 = 1, the default) is how many iterations'
+	// decisions each update trains on: this iteration's and those of the
+	// Window−1 before it, oldest dropped first — a replay window, as
+	// AlphaZero's, so that one iteration's few thousand labels do not pull
+	// the network about on their own (with a window, ppo.epochs 1 passes
+	// over each label about Window times).
+	Window int `yaml:"window,omitempty"`
 }
 
 // NetPlaceholder in exit.expert and exit.opponents stands for the learner's
@@ -237,7 +244,7 @@ const NetPlaceholder = "{net}"
 // validate checks the section (only when exit.expert is set).
 func (e *ExItConfig) validate(game string) error {
 	if e.Expert == "" {
-		if e.Decisions != 0 || len(e.Opponents) > 0 || e.PolicyCoef != 0 || e.ValueCoef != 0 || e.Temperature != 0 {
+		if e.Decisions != 0 || len(e.Opponents) > 0 || e.PolicyCoef != 0 || e.ValueCoef != 0 || e.Temperature != 0 || e.Window != 0 {
 			return errors.New("field exit.expert: empty (Expert Iteration off), but other exit fields are set; name a search spec such as search:{net}@64:opp=prior")
 		}
 		return nil
@@ -257,6 +264,7 @@ func (e *ExItConfig) validate(game string) error {
 		{"exit.policy_coef", e.PolicyCoef, 0, 100},
 		{"exit.value_coef", e.ValueCoef, 0, 100},
 		{"exit.temperature", e.Temperature, 0, 10},
+		{"exit.window", float64(e.Window), 0, 1000},
 	} {
 		if !(r.v >= r.lo && r.v <= r.hi) {
 			return fmt.Errorf("field %s = %v: want %g..%g", r.name, r.v, r.lo, r.hi)

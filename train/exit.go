@@ -28,7 +28,8 @@ import (
 //	         keeps its observation, mask, the root's visit distribution over
 //	         the network's actions (visitTargets) and, at the end, the game's
 //	         rank outcome (−1..1)
-//	update   (exitLearn) ppo.epochs × ppo.minibatch of
+//	update   (exitLearn) on the last exit.window iterations' decisions,
+//	         ppo.epochs × ppo.minibatch of
 //	         policy_coef·CE(visits, π) + value_coef·(value − outcome)²
 //
 // on the training graph's KL input (newGraphKL: target = the visit
@@ -40,11 +41,27 @@ import (
 // entropy), kl_coef exit.policy_coef, train_win the expert's win share,
 // mean_reward its mean rank outcome; approx_kl and clip_frac are 0.
 
-// exitState is an Expert Iteration run's buffers and graph.
+// exitState is an Expert Iteration run's buffers and graph: buf is the
+// update's training set, the decisions of the last exit.window iterations
+// (rows[i] of them from the i-th kept iteration, oldest first), cur this
+// iteration's while it is collected.
 type exitState struct {
 	gr   *graph
 	step *step
 	buf  exitBuffer
+	cur  exitBuffer
+	rows []int
+}
+
+// keep appends this iteration's decisions (cur) to the training set and
+// drops the oldest iterations' beyond window (0 counts as 1).
+func (x *exitState) keep(window int) {
+	x.buf.append(&x.cur)
+	x.rows = append(x.rows, x.cur.len())
+	for len(x.rows) > max(window, 1) {
+		x.buf.dropFront(x.rows[0])
+		x.rows = x.rows[:copy(x.rows, x.rows[1:])]
+	}
 }
 
 // exitBuffer is one iteration's search-labelled decisions, structure of
@@ -75,6 +92,26 @@ func (b *exitBuffer) append(o *exitBuffer) {
 	b.target = append(b.target, o.target...)
 	b.actions = append(b.actions, o.actions...)
 	b.ret = append(b.ret, o.ret...)
+}
+
+// dropFront removes the first k rows, keeping the others in order in the
+// same arrays.
+func (b *exitBuffer) dropFront(k int) {
+	n := b.len()
+	b.planes = dropRows(b.planes, k, n)
+	b.scalars = dropRows(b.scalars, k, n)
+	b.masks = dropRows(b.masks, k, n)
+	b.target = dropRows(b.target, k, n)
+	b.actions = dropRows(b.actions, k, n)
+	b.ret = dropRows(b.ret, k, n)
+}
+
+// dropRows removes the first k of the n equal-length rows of s.
+func dropRows[T any](s []T, k, n int) []T {
+	if n == 0 {
+		return s
+	}
+	return s[:copy(s, s[len(s)/n*k:])]
 }
 
 // visitTargets writes into target ([Heads·Actions]) the visit distribution
@@ -227,7 +264,7 @@ type exitGame struct {
 // workers games at a time; the games are appended in index order, so the
 // buffer is the same for a seed whatever the scheduling.
 func (t *trainer) exitCollect(ctx context.Context, expert agents.Factory, opps []agents.Factory, seed uint64, decisions int, m *Metrics) (int64, bool, error) {
-	b := &t.ex.buf
+	b := &t.ex.cur
 	b.reset()
 	w := t.cfg.Workers
 	if w <= 0 {
@@ -266,6 +303,7 @@ func (t *trainer) exitCollect(ctx context.Context, expert agents.Factory, opps [
 		}
 	}
 	m.Episodes, m.Decisions = games, b.len()
+	t.ex.keep(t.cfg.ExIt.Window)
 	m.TrainWin, m.MeanReward = math.NaN(), math.NaN()
 	if games > 0 {
 		m.TrainWin, m.MeanReward = wins/float64(games), rets/float64(games)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -63,6 +64,8 @@ func TestExItConfigValidate(t *testing.T) {
 		{"nothing to learn", func(e *ExItConfig) { e.PolicyCoef, e.ValueCoef = 0, 0 }, "exit.policy_coef"},
 		{"negative temperature", func(e *ExItConfig) { e.Temperature = -0.5 }, "exit.temperature"},
 		{"temperature too high", func(e *ExItConfig) { e.Temperature = 11 }, "exit.temperature"},
+		{"window too long", func(e *ExItConfig) { e.Window = 1001 }, "exit.window"},
+		{"negative window", func(e *ExItConfig) { e.Window = -1 }, "exit.window"},
 		{"unknown opponent", func(e *ExItConfig) { e.Opponents = []string{"simplebot", "nosuchbot"} }, "exit.opponents"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -290,6 +293,43 @@ func TestExItLowersCrossEntropy(t *testing.T) {
 	t.Logf("cross-entropy to the visit distributions: %.4f -> %.4f", ce0, ce1)
 	if !(ce1 < 0.9*ce0) {
 		t.Fatalf("cross-entropy %.4f -> %.4f after 6 epochs, want a drop of at least 10%%", ce0, ce1)
+	}
+}
+
+// exit.window keeps the decisions of the last Window iterations as the
+// training set, oldest dropped first, rows intact and in order.
+func TestExItWindow(t *testing.T) {
+	cfg := tinyExItConfig(t)
+	cfg.ExIt.Window = 2
+	cfg.PPO.Minibatch = 16
+	tr := newExItTrainer(t, cfg)
+	if err := tr.create(); err != nil {
+		t.Fatal(err)
+	}
+	var iters []exitBuffer // each iteration's own decisions, copied
+	for it := 1; it <= 3; it++ {
+		var m Metrics
+		if _, err := tr.exitIteration(context.Background(), it, &m); err != nil {
+			t.Fatal(err)
+		}
+		var c exitBuffer
+		c.append(&tr.ex.cur)
+		iters = append(iters, c)
+		var want exitBuffer // the last two iterations' rows, in order
+		for _, b := range iters[max(0, len(iters)-2):] {
+			want.append(&b)
+		}
+		b := &tr.ex.buf
+		if m.Decisions != c.len() || b.len() != want.len() {
+			t.Fatalf("iteration %d: %d rows in the window, want %d (metrics: %d decisions this iteration, %d collected)", it, b.len(), want.len(), m.Decisions, c.len())
+		}
+		if !slices.Equal(b.planes, want.planes) || !slices.Equal(b.scalars, want.scalars) || !slices.Equal(b.masks, want.masks) ||
+			!slices.Equal(b.target, want.target) || !slices.Equal(b.actions, want.actions) || !slices.Equal(b.ret, want.ret) {
+			t.Fatalf("iteration %d: the window's rows are not the last two iterations' in order", it)
+		}
+	}
+	if iters[1].len() == 0 || slices.Equal(iters[1].planes, iters[2].planes) {
+		t.Fatal("iterations collected no decisions or the same ones: the test cannot tell them apart")
 	}
 }
 
