@@ -25,3 +25,30 @@ func (a *Agent) RootVisits(moves []rules.Move, visits []int32) ([]rules.Move, []
 	}
 	return moves, visits
 }
+
+// RootValues appends to values, for the candidates that RootVisits gives
+// and in its order, the agent's seat's mean value of each (search.Value's
+// 0..1 summed over the trees' simulations through it, divided by its
+// visits; 0 for an unvisited candidate, and for a single candidate that was
+// not searched). With the visits it gives the search's action values, the
+// "improved action values" policy target of Expert Iteration.
+func (a *Agent) RootValues(values []float64) []float64 {
+	if a.seat < 0 || a.seat >= len(a.rootCands) {
+		return values
+	}
+	own := a.rootCands[a.seat]
+	if len(own) == 1 {
+		return append(values, 0)
+	}
+	if len(a.total) != len(own) {
+		return values
+	}
+	for i := range own {
+		q := 0.0
+		if a.total[i] > 0 {
+			q = a.wsum[i] / float64(a.total[i])
+		}
+		values = append(values, q)
+	}
+	return values
+}

@@ -57,11 +57,28 @@ func TestRootVisits(t *testing.T) {
 	if i := indexOf(moves, played); i < 0 || visits[i] != visits[best] {
 		t.Fatalf("played %v (candidate %d), not a most visited candidate (%v, %d visits)", played, i, moves[best], visits[best])
 	}
+	// RootValues: one mean value in 0..1 per candidate, 0 where unvisited;
+	// among the most visited the agent plays the one of highest value.
+	values := a.RootValues(nil)
+	if len(values) != len(moves) {
+		t.Fatalf("%d values for %d candidates", len(values), len(moves))
+	}
+	for i, q := range values {
+		if q < 0 || q > 1 || visits[i] == 0 && q != 0 {
+			t.Fatalf("candidate %d: value %v after %d visits", i, q, visits[i])
+		}
+		if p := indexOf(moves, played); visits[i] == visits[p] && q > values[p] {
+			t.Fatalf("played candidate %d (value %v), but %d has as many visits and value %v", p, values[p], i, q)
+		}
+	}
 	b := e.New().(*search.Agent)
+	if v := b.RootValues(nil); len(v) != 0 {
+		t.Fatalf("RootValues before Act: %v", v)
+	}
 	b.Reset(st, 1, rules.NewRNG(3))
 	b.Act(st)
-	if m, _ := b.RootVisits(nil, nil); len(m) > 1 {
-		t.Fatalf("seat 1, not to move: %d candidates", len(m))
+	if m, _ := b.RootVisits(nil, nil); len(m) > 1 || len(b.RootValues(nil)) != len(m) {
+		t.Fatalf("seat 1, not to move: %d candidates, %d values", len(m), len(b.RootValues(nil)))
 	}
 }
 

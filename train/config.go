@@ -235,6 +235,33 @@ type ExItConfig struct {
 	// the network about on their own (with a window, ppo.epochs 1 passes
 	// over each label about Window times).
 	Window int `yaml:"window,omitempty"`
+	// Policy is what the policy target is made of: "visits" (the default,
+	// "" = visits), the root's visit distribution at Temperature; or
+	// "value", the search's action values ("improved action values"):
+	// over the candidates with at least ValueMinShare of the root's visits,
+	// weights exp((Q − Q_max)/Temperature), Q a candidate's mean value
+	// (search.Value, 0..1), Temperature 0 the best alone. A PUCT search
+	// keeps visiting its prior's move although another scores better, so
+	// its visits say more about its prior than about what it found.
+	Policy string `yaml:"policy,omitempty"`
+	// ValueMinShare (0..1; 0 = 0.05 with policy value) is the share of the
+	// root's visits below which a candidate's value counts as noise and the
+	// candidate is left out of the value target.
+	ValueMinShare float64 `yaml:"value_min_share,omitempty"`
+}
+
+// Policy targets of ExItConfig.Policy.
+const (
+	ExItVisits = "visits"
+	ExItValue  = "value"
+)
+
+// valueMinShare is ValueMinShare with its default.
+func (e *ExItConfig) valueMinShare() float64 {
+	if e.ValueMinShare == 0 {
+		return 0.05
+	}
+	return e.ValueMinShare
 }
 
 // NetPlaceholder in exit.expert and exit.opponents stands for the learner's
@@ -244,7 +271,8 @@ const NetPlaceholder = "{net}"
 // validate checks the section (only when exit.expert is set).
 func (e *ExItConfig) validate(game string) error {
 	if e.Expert == "" {
-		if e.Decisions != 0 || len(e.Opponents) > 0 || e.PolicyCoef != 0 || e.ValueCoef != 0 || e.Temperature != 0 || e.Window != 0 {
+		if e.Decisions != 0 || len(e.Opponents) > 0 || e.PolicyCoef != 0 || e.ValueCoef != 0 || e.Temperature != 0 || e.Window != 0 ||
+			e.Policy != "" || e.ValueMinShare != 0 {
 			return errors.New("field exit.expert: empty (Expert Iteration off), but other exit fields are set; name a search spec such as search:{net}@64:opp=prior")
 		}
 		return nil
@@ -265,10 +293,14 @@ func (e *ExItConfig) validate(game string) error {
 		{"exit.value_coef", e.ValueCoef, 0, 100},
 		{"exit.temperature", e.Temperature, 0, 10},
 		{"exit.window", float64(e.Window), 0, 1000},
+		{"exit.value_min_share", e.ValueMinShare, 0, 1},
 	} {
 		if !(r.v >= r.lo && r.v <= r.hi) {
 			return fmt.Errorf("field %s = %v: want %g..%g", r.name, r.v, r.lo, r.hi)
 		}
+	}
+	if e.Policy != "" && e.Policy != ExItVisits && e.Policy != ExItValue {
+		return fmt.Errorf("field exit.policy = %q: want %s or %s", e.Policy, ExItVisits, ExItValue)
 	}
 	if e.PolicyCoef == 0 && e.ValueCoef == 0 {
 		return errors.New("field exit.policy_coef: both exit.policy_coef and exit.value_coef are 0; nothing to learn")

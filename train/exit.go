@@ -26,7 +26,7 @@ import (
 //	         (game k: seat k mod seats), exit.opponents in the others; each
 //	         learner decision with a choice (two root candidates or more)
 //	         keeps its observation, mask, the root's visit distribution over
-//	         the network's actions (visitTargets) and, at the end, the game's
+//	         the network's actions (candidateTargets) and, at the end, the game's
 //	         rank outcome (−1..1)
 //	update   (exitLearn) on the last exit.window iterations' decisions,
 //	         ppo.epochs × ppo.minibatch of
@@ -114,52 +114,46 @@ func dropRows[T any](s []T, k, n int) []T {
 	return s[:copy(s, s[len(s)/n*k:])]
 }
 
-// visitTargets writes into target ([Heads·Actions]) the visit distribution
-// at temperature tau (ExItConfig.Temperature) of the candidate moves (visit
-// counts visits) of seat at st over the network's actions: each candidate's
-// weight visits^(1/tau) — with tau 0, 1 for the first most visited legal
-// candidate and 0 for the others — goes to the action of every head that
-// Encode maps it to. Candidates that Encode cannot map or whose action is
-// not in mask (the encoder's legal actions) are dropped, and each head's row
-// is normalised to sum 1 over the legal actions; actions gets each head's
-// action of largest target. ok is false when no visited candidate maps (the
-// decision then teaches nothing). acts is scratch of Heads entries.
-func visitTargets(enc rules.Encoder, st rules.State, seat int, moves []rules.Move, visits []int32, mask []uint64,
+// candidateTargets writes into target ([Heads·Actions]) the policy target
+// of seat at st from the search's root candidates moves and their keys
+// (visitKeys or valueKeys; −Inf: not a target): each candidate's weight
+// exp((key − top)/tau), top the largest key of a legal candidate — with tau
+// 0, 1 for the first legal candidate of key top and 0 for the others — goes
+// to the action of every head that Encode maps it to. Candidates that
+// Encode cannot map or whose action is not in mask (the encoder's legal
+// actions) are dropped, and each head's row is normalised to sum 1 over the
+// legal actions; actions gets each head's action of largest target. ok is
+// false when no candidate with a finite key maps (the decision then teaches
+// nothing). acts is scratch of Heads entries.
+func candidateTargets(enc rules.Encoder, st rules.State, seat int, moves []rules.Move, keys []float64, mask []uint64,
 	tau float64, target []float32, actions, acts []int32) bool {
 	sp := enc.Space()
 	clear(target)
-	total := 0.0
-	top := int32(0) // tau 0: the most visited legal candidate's visits
-	if tau == 0 {
-		for i, m := range moves {
-			if visits[i] > top && enc.Encode(st, seat, m, acts) && legalActs(sp, acts, mask) {
-				top = visits[i]
-			}
+	top, best := math.Inf(-1), -1
+	for i, m := range moves {
+		if keys[i] > top && enc.Encode(st, seat, m, acts) && legalActs(sp, acts, mask) {
+			top, best = keys[i], i
 		}
 	}
+	if best < 0 {
+		return false
+	}
+	total := 0.0
 	for i, m := range moves {
-		if visits[i] <= 0 || !enc.Encode(st, seat, m, acts) {
-			continue
-		}
-		w := float64(visits[i])
+		w := 1.0
 		switch {
-		case tau == 0 && (visits[i] != top || total > 0):
+		case math.IsInf(keys[i], -1), tau == 0 && i != best:
 			continue
-		case tau == 0:
-			w = 1
-		case tau != 1:
-			w = math.Pow(w, 1/tau)
+		case tau > 0:
+			w = math.Exp((keys[i] - top) / tau)
 		}
-		if !legalActs(sp, acts, mask) {
+		if !enc.Encode(st, seat, m, acts) || !legalActs(sp, acts, mask) {
 			continue
 		}
 		for h := 0; h < sp.Heads; h++ {
 			target[h*sp.Actions+int(acts[h])] += float32(w)
 		}
 		total += w
-	}
-	if total == 0 {
-		return false
 	}
 	for h := 0; h < sp.Heads; h++ {
 		row := target[h*sp.Actions : (h+1)*sp.Actions]
@@ -173,6 +167,38 @@ func visitTargets(enc rules.Encoder, st rules.State, seat int, moves []rules.Mov
 		actions[h] = int32(best)
 	}
 	return true
+}
+
+// visitKeys sets keys to the log of each candidate's visits (−Inf for an
+// unvisited one), so that candidateTargets' weights are visits^(1/τ): the
+// visit distribution at temperature τ (exit.policy visits).
+func visitKeys(visits []int32, keys []float64) []float64 {
+	keys = keys[:0]
+	for _, v := range visits {
+		keys = append(keys, math.Log(float64(v))) // log 0 = −Inf
+	}
+	return keys
+}
+
+// valueKeys sets keys to each candidate's mean value at the root (values,
+// search.Value's 0..1) where its visits are at least minShare of all the
+// root's visits and at least 1, and −Inf elsewhere (a value from a few
+// visits is noise): candidateTargets' weights are then exp((Q − Q_max)/τ)
+// over the well-visited candidates (exit.policy value).
+func valueKeys(visits []int32, values []float64, minShare float64, keys []float64) []float64 {
+	keys = keys[:0]
+	total := 0.0
+	for _, v := range visits {
+		total += float64(v)
+	}
+	for i, v := range visits {
+		k := math.Inf(-1)
+		if v > 0 && float64(v) >= minShare*total {
+			k = values[i]
+		}
+		keys = append(keys, k)
+	}
+	return keys
 }
 
 // appendZeros extends s by k zero entries, keeping its contents.
@@ -347,6 +373,8 @@ func (t *trainer) exitGame(expert agents.Factory, opps []agents.Factory, seed, k
 	moves := make([]rules.Move, spec.Seats)
 	var cm []rules.Move
 	var cv []int32
+	var cq, keys []float64
+	e := t.cfg.ExIt
 	acts := make([]int32, sp.Heads)
 	b := &g.buf
 	for !st.Done() {
@@ -374,7 +402,13 @@ func (t *trainer) exitGame(expert agents.Factory, opps []agents.Factory, seed, k
 			b.target = appendZeros(b.target, A)
 			b.actions = appendZeros(b.actions, sp.Heads)
 			enc.Mask(st, s, b.masks[n*mw:])
-			if !visitTargets(enc, st, s, cm, cv, b.masks[n*mw:], t.cfg.ExIt.Temperature, b.target[n*A:], b.actions[n*sp.Heads:], acts) {
+			if e.Policy == ExItValue {
+				cq = ag.RootValues(cq[:0])
+				keys = valueKeys(cv, cq, e.valueMinShare(), keys)
+			} else {
+				keys = visitKeys(cv, keys)
+			}
+			if !candidateTargets(enc, st, s, cm, keys, b.masks[n*mw:], e.Temperature, b.target[n*A:], b.actions[n*sp.Heads:], acts) {
 				b.planes, b.scalars, b.masks = b.planes[:n*os], b.scalars[:n*ns], b.masks[:n*mw]
 				b.target, b.actions = b.target[:n*A], b.actions[:n*sp.Heads]
 				continue

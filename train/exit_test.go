@@ -64,6 +64,8 @@ func TestExItConfigValidate(t *testing.T) {
 		{"nothing to learn", func(e *ExItConfig) { e.PolicyCoef, e.ValueCoef = 0, 0 }, "exit.policy_coef"},
 		{"negative temperature", func(e *ExItConfig) { e.Temperature = -0.5 }, "exit.temperature"},
 		{"temperature too high", func(e *ExItConfig) { e.Temperature = 11 }, "exit.temperature"},
+		{"unknown policy target", func(e *ExItConfig) { e.Policy = "visit" }, "exit.policy"},
+		{"value share above 1", func(e *ExItConfig) { e.ValueMinShare = 1.5 }, "exit.value_min_share"},
 		{"window too long", func(e *ExItConfig) { e.Window = 1001 }, "exit.window"},
 		{"negative window", func(e *ExItConfig) { e.Window = -1 }, "exit.window"},
 		{"unknown opponent", func(e *ExItConfig) { e.Opponents = []string{"simplebot", "nosuchbot"} }, "exit.opponents"},
@@ -97,12 +99,15 @@ func TestExItConfigValidate(t *testing.T) {
 	}
 }
 
-// visitTargets on Slime's first position (seat 0 to move, R8's moves):
+// candidateTargets on Slime's first position (seat 0 to move, R8's moves),
+// with visitKeys (exit.policy visits) and valueKeys (exit.policy value):
 // every head's row sums to 1 over the legal actions and is 0 elsewhere, each
-// legal candidate's action (Encode) holds its share of the legal candidates'
-// visits and decodes back to it, and candidates outside the mask (seat 1's
-// moves, not seat 0's turn) are dropped.
-func TestVisitTargets(t *testing.T) {
+// legal candidate's action (Encode) holds its share — of the legal
+// candidates' visits^(1/τ), or of exp((Q − Q_max)/τ) over the legal
+// candidates with at least the minimum share of the visits — and decodes
+// back to it, and candidates outside the mask (seat 1's moves, not seat 0's
+// turn) are dropped.
+func TestCandidateTargets(t *testing.T) {
 	rc, err := (&Config{Game: "slime"}).RulesConfig()
 	if err != nil {
 		t.Fatal(err)
@@ -141,25 +146,37 @@ func TestVisitTargets(t *testing.T) {
 		visits []int32
 		tau    float64
 		ok     bool
+		values []float64 // policy value: the candidates' mean values
+		share  float64   // and the minimum share of the visits
 	}{
-		{"one move", legal[1:2], []int32{7}, 1, true},
-		{"all legal moves, rising visits", legal, seq(len(legal)), 1, true},
-		{"some unvisited", legal[:3], []int32{0, 5, 15}, 1, true},
-		{"an illegal candidate dropped", append([]rules.Move{other[0]}, legal[:2]...), []int32{100, 1, 3}, 1, true},
-		{"no visits", legal[:2], []int32{0, 0}, 1, false},
-		{"only illegal candidates", other[:1], []int32{9}, 1, false},
-		{"temperature 0.5 squares the visits", legal[:3], []int32{1, 2, 3}, 0.5, true},
-		{"temperature 2", legal[:3], []int32{1, 4, 9}, 2, true},
-		{"temperature 0: the most visited alone", legal[:4], []int32{3, 8, 1, 2}, 0, true},
-		{"temperature 0: the first of a tie", legal[:4], []int32{3, 8, 8, 2}, 0, true},
-		{"temperature 0: an illegal top dropped", append([]rules.Move{other[0]}, legal[:2]...), []int32{50, 4, 9}, 0, true},
-		{"temperature 0: no visits", legal[:2], []int32{0, 0}, 0, false},
+		{"one move", legal[1:2], []int32{7}, 1, true, nil, 0},
+		{"all legal moves, rising visits", legal, seq(len(legal)), 1, true, nil, 0},
+		{"some unvisited", legal[:3], []int32{0, 5, 15}, 1, true, nil, 0},
+		{"an illegal candidate dropped", append([]rules.Move{other[0]}, legal[:2]...), []int32{100, 1, 3}, 1, true, nil, 0},
+		{"no visits", legal[:2], []int32{0, 0}, 1, false, nil, 0},
+		{"only illegal candidates", other[:1], []int32{9}, 1, false, nil, 0},
+		{"temperature 0.5 squares the visits", legal[:3], []int32{1, 2, 3}, 0.5, true, nil, 0},
+		{"temperature 2", legal[:3], []int32{1, 4, 9}, 2, true, nil, 0},
+		{"temperature 0: the most visited alone", legal[:4], []int32{3, 8, 1, 2}, 0, true, nil, 0},
+		{"temperature 0: the first of a tie", legal[:4], []int32{3, 8, 8, 2}, 0, true, nil, 0},
+		{"temperature 0: an illegal top dropped", append([]rules.Move{other[0]}, legal[:2]...), []int32{50, 4, 9}, 0, true, nil, 0},
+		{"temperature 0: no visits", legal[:2], []int32{0, 0}, 0, false, nil, 0},
+		{"values: the best value, not the most visited", legal[:3], []int32{80, 15, 5}, 0, true, []float64{0.5, 0.7, 0.9}, 0.1},
+		{"values at temperature 0.05", legal[:4], []int32{60, 20, 15, 5}, 0.05, true, []float64{0.5, 0.6, 0.55, 0.99}, 0.1},
+		{"values: all candidates", legal[:3], []int32{1, 1, 1}, 0.1, true, []float64{0.2, 0.3, 0.4}, 0.3},
+		{"values: an illegal best dropped", append([]rules.Move{other[0]}, legal[:2]...), []int32{50, 30, 20}, 0, true, []float64{0.9, 0.6, 0.7}, 0.05},
+		{"values: an unvisited candidate left out", legal[:2], []int32{10, 0}, 0, true, []float64{0.1, 0.9}, 0},
+		{"values: nothing well visited and legal", append([]rules.Move{other[0]}, legal[:1]...), []int32{9, 1}, 0, false, []float64{0.5, 0.6}, 0.5},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			target := make([]float32, sp.Heads*sp.Actions)
 			actions := make([]int32, sp.Heads)
 			acts := make([]int32, sp.Heads)
-			ok := visitTargets(enc, st, 0, tc.moves, tc.visits, mask, tc.tau, target, actions, acts)
+			keys := visitKeys(tc.visits, nil)
+			if tc.values != nil {
+				keys = valueKeys(tc.visits, tc.values, tc.share, nil)
+			}
+			ok := candidateTargets(enc, st, 0, tc.moves, keys, mask, tc.tau, target, actions, acts)
 			if ok != tc.ok {
 				t.Fatalf("ok = %v, want %v", ok, tc.ok)
 			}
@@ -167,22 +184,37 @@ func TestVisitTargets(t *testing.T) {
 				return
 			}
 			// The expected distribution, from Legal and Encode independently:
-			// weights visits^(1/τ), or 1 on the first most visited (τ = 0).
-			weight := make([]float64, len(tc.moves))
+			// weights visits^(1/τ), or exp((Q − Q_max)/τ) over the candidates
+			// with enough visits, or 1 on the first best (τ = 0).
+			key := func(i int) float64 { return float64(tc.visits[i]) }
+			sum := 0
+			for _, v := range tc.visits {
+				sum += int(v)
+			}
+			in := func(i int) bool { return st.Legal(0, tc.moves[i]) && tc.visits[i] > 0 }
+			if tc.values != nil {
+				key = func(i int) float64 { return tc.values[i] }
+				in = func(i int) bool {
+					return st.Legal(0, tc.moves[i]) && tc.visits[i] > 0 && float64(tc.visits[i]) >= tc.share*float64(sum)
+				}
+			}
 			top := -1
-			for i, m := range tc.moves {
-				if st.Legal(0, m) && (top < 0 || tc.visits[i] > tc.visits[top]) {
+			for i := range tc.moves {
+				if in(i) && (top < 0 || key(i) > key(top)) {
 					top = i
 				}
 			}
+			weight := make([]float64, len(tc.moves))
 			total := 0.0
-			for i, m := range tc.moves {
+			for i := range tc.moves {
 				switch {
-				case !st.Legal(0, m):
+				case !in(i):
 				case tc.tau == 0 && i == top:
 					weight[i] = 1
+				case tc.tau > 0 && tc.values != nil:
+					weight[i] = math.Exp((key(i) - key(top)) / tc.tau)
 				case tc.tau > 0:
-					weight[i] = math.Pow(float64(tc.visits[i]), 1/tc.tau)
+					weight[i] = math.Pow(key(i), 1/tc.tau)
 				}
 				total += weight[i]
 			}
@@ -242,7 +274,14 @@ func newExItTrainer(t *testing.T, cfg Config) *trainer {
 // over legal actions and outcomes in −1..1, and a few update steps on those
 // fixed targets lower the policy's cross-entropy to them.
 func TestExItLowersCrossEntropy(t *testing.T) {
+	for _, policy := range []string{ExItVisits, ExItValue} {
+		t.Run(policy, func(t *testing.T) { exItLowersCrossEntropy(t, policy) })
+	}
+}
+
+func exItLowersCrossEntropy(t *testing.T, policy string) {
 	cfg := tinyExItConfig(t)
+	cfg.ExIt.Policy = policy
 	cfg.ExIt.Expert = "search:{net}@16:depth=2:opp=prior" // the network itself as the prior
 	cfg.PPO.Minibatch, cfg.PPO.Epochs, cfg.PPO.LR = 16, 1, 0.01
 	tr := newExItTrainer(t, cfg)
