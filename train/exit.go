@@ -25,19 +25,20 @@ import (
 //	collect  (exitCollect) whole games, the expert in the learner's seat
 //	         (game k: seat k mod seats), exit.opponents in the others; each
 //	         learner decision with a choice (two root candidates or more)
-//	         keeps its observation, mask, the root's visit distribution over
-//	         the network's actions (candidateTargets) and, at the end, the game's
-//	         rank outcome (−1..1)
+//	         keeps its observation, mask, the policy target over the
+//	         network's actions (candidateTargets: the root's visit
+//	         distribution, or its action values with exit.policy value) and,
+//	         at the end, the game's rank outcome (−1..1)
 //	update   (exitLearn) on the last exit.window iterations' decisions,
 //	         ppo.epochs × ppo.minibatch of
-//	         policy_coef·CE(visits, π) + value_coef·(value − outcome)²
+//	         policy_coef·CE(target, π) + value_coef·(value − outcome)²
 //
-// on the training graph's KL input (newGraphKL: target = the visit
-// distribution per head, the term c_kl·kl_loss, kl_loss = −mean Σ_heads
+// on the training graph's KL input (newGraphKL: target = the policy
+// target per head, the term c_kl·kl_loss, kl_loss = −mean Σ_heads
 // Σ_a target·log π, the cross-entropy), with c_pg = c_ent = c_bc = 0.
 // metrics.csv's columns keep their names; in ExIt rows pg_loss is that
 // cross-entropy (per sample, summed over heads), kl_clone the KL from the
-// visit distribution to the policy (the cross-entropy less the targets'
+// policy target to the policy (the cross-entropy less the targets'
 // entropy), kl_coef exit.policy_coef, train_win the expert's win share,
 // mean_reward its mean rank outcome; approx_kl and clip_frac are 0.
 
