@@ -335,6 +335,40 @@ func exItLowersCrossEntropy(t *testing.T, policy string) {
 	}
 }
 
+// exit.policy reaches the collected targets: the same games labelled by a
+// greedy-prior search's values and by its visits differ in some rows (the
+// search keeps visiting greedy's move where another scores better).
+func TestExItValuePolicyLabels(t *testing.T) {
+	var acts [2][]int32
+	for k, policy := range []string{ExItVisits, ExItValue} {
+		cfg := tinyExItConfig(t)
+		cfg.ExIt.Expert = "search:greedy@300:depth=4:opp=prior:trees=1"
+		cfg.ExIt.Policy = policy
+		tr := newExItTrainer(t, cfg)
+		if err := tr.create(); err != nil {
+			t.Fatal(err)
+		}
+		var m Metrics
+		if _, err := tr.exitIteration(context.Background(), 1, &m); err != nil {
+			t.Fatal(err)
+		}
+		acts[k] = slices.Clone(tr.ex.buf.actions)
+	}
+	if len(acts[0]) != len(acts[1]) || len(acts[0]) == 0 {
+		t.Fatalf("%d and %d labelled actions: the same games should give as many", len(acts[0]), len(acts[1]))
+	}
+	differ := 0
+	for i := range acts[0] {
+		if acts[0][i] != acts[1][i] {
+			differ++
+		}
+	}
+	t.Logf("%d of %d labels differ between visit and value targets", differ, len(acts[0]))
+	if differ == 0 {
+		t.Fatal("value targets label every decision as the visits do: exit.policy is not applied")
+	}
+}
+
 // exit.window keeps the decisions of the last Window iterations as the
 // training set, oldest dropped first, rows intact and in order.
 func TestExItWindow(t *testing.T) {
