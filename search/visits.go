@@ -9,15 +9,12 @@ import "github.com/gridgym/gridgym/rules"
 // search) gives that move with one visit, and one where it had none (not
 // active) gives nothing. Before any Act it appends nothing.
 func (a *Agent) RootVisits(moves []rules.Move, visits []int32) ([]rules.Move, []int32) {
-	if a.seat < 0 || a.seat >= len(a.rootCands) {
-		return moves, visits
-	}
-	own := a.rootCands[a.seat]
+	own, searched := a.lastRoot()
 	if len(own) == 1 {
 		return append(moves, own[0].m), append(visits, 1)
 	}
-	if len(a.total) != len(own) {
-		return moves, visits // the last Act searched nothing (or none yet)
+	if !searched {
+		return moves, visits
 	}
 	for i, c := range own {
 		moves = append(moves, c.m)
@@ -33,14 +30,11 @@ func (a *Agent) RootVisits(moves []rules.Move, visits []int32) ([]rules.Move, []
 // not searched). With the visits it gives the search's action values, the
 // "improved action values" policy target of Expert Iteration.
 func (a *Agent) RootValues(values []float64) []float64 {
-	if a.seat < 0 || a.seat >= len(a.rootCands) {
-		return values
-	}
-	own := a.rootCands[a.seat]
+	own, searched := a.lastRoot()
 	if len(own) == 1 {
 		return append(values, 0)
 	}
-	if len(a.total) != len(own) {
+	if !searched {
 		return values
 	}
 	for i := range own {
@@ -51,4 +45,15 @@ func (a *Agent) RootValues(values []float64) []float64 {
 		values = append(values, q)
 	}
 	return values
+}
+
+// lastRoot is the agent's own root candidates at its last Act (none before
+// any Act or where its seat was not active) and whether that Act searched
+// them (a.total and a.wsum hold their visits and values).
+func (a *Agent) lastRoot() (own []cand, searched bool) {
+	if a.seat < 0 || a.seat >= len(a.rootCands) {
+		return nil, false
+	}
+	own = a.rootCands[a.seat]
+	return own, len(own) > 1 && len(a.total) == len(own)
 }
