@@ -61,7 +61,7 @@ func locationFlow(t *testing.T, at func(string) string, check func(string) strin
 	run1 := at("runs/r1")
 
 	// train --out LOCATION, then --resume from it
-	out := mustRun(t, "2 iterations", "train", "--config", cfg, "--out", run1, "-q")
+	out := mustRun(t, "2 iterations (PPO)", "train", "--config", cfg, "--out", run1, "-q")
 	want := store.Join(run1, "checkpoints/iter-000002/weights.safetensors") // a remote run's URL
 	if d := check("runs/r1"); d != "" {
 		want = filepath.Join(d, "checkpoints/iter-000002/weights.safetensors") // a local one's path
@@ -174,4 +174,17 @@ func TestS3URLs(t *testing.T) {
 		t.Errorf("temporary folders left: %v (before: %v)", after, before)
 	}
 	t.Logf("total %.1fs", time.Since(t0).Seconds())
+}
+
+// A run with an exit section says it ran Expert Iteration, not PPO.
+func TestTrainNamesExpertIteration(t *testing.T) {
+	cfg := filepath.Join(t.TempDir(), "exit.yaml")
+	exit := tinyRun + "exit: {expert: \"search:greedy@8:depth=2\", decisions: 20, policy_coef: 1, value_coef: 0.5, policy: value}\n"
+	if err := os.WriteFile(cfg, []byte(exit), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := mustRun(t, "2 iterations (Expert Iteration)", "train", "--config", cfg, "--out", filepath.Join(t.TempDir(), "run"), "-q")
+	if strings.Contains(out, "PPO") {
+		t.Errorf("an Expert Iteration run's summary names PPO:\n%s", out)
+	}
 }

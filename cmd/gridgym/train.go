@@ -265,10 +265,14 @@ func runTraining(ctx context.Context, c *cobra.Command, cfg train.Config, run *o
 	if res.BC.Stopped {
 		fmt.Fprintf(w, "behaviour cloning stopped after %d of %d steps (its share of --minutes, bc.time_share, or an interruption)\n", res.BC.Steps, res.BC.Planned)
 	}
+	mode := "PPO"
+	if cfg.ExIt.Expert != "" {
+		mode = "Expert Iteration"
+	}
 	if res.Iterations > 0 {
-		fmt.Fprintf(w, "%s: %d iterations (PPO), last %s\n", cfg.Game, res.Iterations, describe(res.Last))
+		fmt.Fprintf(w, "%s: %d iterations (%s), last %s\n", cfg.Game, res.Iterations, mode, describe(res.Last))
 	} else {
-		fmt.Fprintf(w, "%s: no PPO iteration in the time given; the policy is the clone (checkpoint 0)\n", cfg.Game)
+		fmt.Fprintf(w, "%s: no %s iteration in the time given; the policy is the clone (checkpoint 0)\n", cfg.Game, mode)
 	}
 	fmt.Fprintf(w, "run folder %s (%s); weights %s\n", run.show(res.Dir), strings.Join(runFiles(res.Dir), ", "), run.show(res.Checkpoint))
 	if res.Best != "" {
