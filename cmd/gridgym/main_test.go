@@ -118,6 +118,29 @@ func TestTournamentReportSurvivesBrokenOutput(t *testing.T) {
 	}
 }
 
+// A rotated table of a sequential game says that the seating can favour a
+// bot and names --all-orders; every order, a simultaneous game or a single
+// bot get no note.
+func TestTournamentOrderNote(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		note bool
+	}{
+		{[]string{"-g", "slime", "-b", "simplebot,random", "-n", "2"}, true},
+		{[]string{"-g", "slime", "-b", "simplebot,random", "-n", "24", "--all-orders"}, false},
+		{[]string{"-g", "slime", "-b", "simplebot", "-n", "2"}, false},
+		{[]string{"-g", "nuggets", "-b", "greedy,random", "-n", "2"}, false},
+	} {
+		out, err := run(append([]string{"tournament", "-q"}, c.args...)...)
+		if err != nil {
+			t.Fatalf("%v: %v", c.args, err)
+		}
+		if got := strings.Contains(out, "--all-orders seats every order"); got != c.note {
+			t.Errorf("%v: note %v, want %v:\n%s", c.args, got, c.note, out)
+		}
+	}
+}
+
 // Bots are shown by their LABEL= or by a short path, never a long machine
 // path (issue 25: a report named /root/ggbin/bov-bc.safetensors).
 func TestTournamentLabels(t *testing.T) {
