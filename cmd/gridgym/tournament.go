@@ -79,7 +79,7 @@ Ctrl-C stops early and reports the games finished so far.`,
 				return usagef("--workers %d: want 0 (all cores) or more", workers)
 			}
 			if spec := g.New(cfg).Spec(); spec.Sequential && !allOrders && spec.Seats > 2 && len(names) > 1 {
-				fmt.Fprintf(c.ErrOrStderr(), "note: %s moves in turn and rotated seatings keep each bot's neighbours, which can favour one bot over another (two copies of one Slime network differed by 2.2 cells a game over 800 rotated games); --all-orders seats every order\n", g.Name)
+				fmt.Fprintf(c.ErrOrStderr(), "note: %s moves in turn and rotated seatings keep each bot's neighbours, which can favour one bot over another; --all-orders seats every order\n", g.Name)
 			}
 			if replays < 0 {
 				return usagef("--replays %d: want 0 or more games to save", replays)
