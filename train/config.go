@@ -207,7 +207,10 @@ type ExItConfig struct {
 	// search). The placeholder {net} in it stands for the learner's current
 	// network: the trainer writes it to exit-expert.safetensors in the run
 	// folder before each iteration's games, so search:{net}@64:opp=prior
-	// searches with the network's greedy move as its prior and rollouts.
+	// searches with the network's greedy move as its prior and rollouts; it
+	// may also stand for the rollout bot (roll={net}) or an alternative
+	// proposer (alt={net}: the network's move is a candidate beside the
+	// prior's).
 	Expert string `yaml:"expert"`
 	// Decisions is the search-labelled learner decisions per iteration
 	// (whole games), 1..1e6.
@@ -313,9 +316,10 @@ func (e *ExItConfig) validate(game string) error {
 	return nil
 }
 
-// checkBotSpec checks a bot spec of exit: a search spec is parsed (its bots
-// looked up unless one is {net}), {net} is accepted as is, anything else must
-// be a bot of the game.
+// checkBotSpec checks a bot spec of exit: a search spec is parsed and its
+// bots looked up, {net} standing for a whole bot name (the prior, roll= or
+// an alt= entry: search:{net}@N…, …:alt={net}); {net} is accepted as is;
+// anything else must be a bot of the game.
 func checkBotSpec(game, spec string) error {
 	if spec == NetPlaceholder {
 		return nil
@@ -324,11 +328,22 @@ func checkBotSpec(game, spec string) error {
 		if err != nil {
 			return err
 		}
-		if strings.Contains(spec, NetPlaceholder) {
-			if p.Prior != NetPlaceholder || strings.Contains(p.Roll, NetPlaceholder) && p.Roll != NetPlaceholder {
-				return fmt.Errorf("%q: %s stands only for a whole bot name (search:%s@N…)", spec, NetPlaceholder, NetPlaceholder)
+		names := []*string{&p.Prior, &p.Roll}
+		for i := range p.Alt {
+			names = append(names, &p.Alt[i])
+		}
+		net := 0
+		for _, n := range names {
+			switch {
+			case *n == NetPlaceholder:
+				net++
+				*n = "random" // a bot of every game, in its place: the network file is written before each iteration
+			case strings.Contains(*n, NetPlaceholder):
+				return fmt.Errorf("%q: %s stands only for a whole bot name (search:%s@N…, alt=%s)", spec, NetPlaceholder, NetPlaceholder, NetPlaceholder)
 			}
-			return nil
+		}
+		if net == 0 && strings.Contains(spec, NetPlaceholder) {
+			return fmt.Errorf("%q: %s stands only for a whole bot name (search:%s@N…, alt=%s)", spec, NetPlaceholder, NetPlaceholder, NetPlaceholder)
 		}
 		if _, err := p.Factory(game); err != nil {
 			return fmt.Errorf("%q: %w", spec, err)

@@ -57,6 +57,10 @@ func TestExItConfigValidate(t *testing.T) {
 		{"bad search setting", func(e *ExItConfig) { e.Expert = "search:greedy@64:depth=-1" }, "exit.expert"},
 		{"unknown prior bot", func(e *ExItConfig) { e.Expert = "search:nosuchbot@64" }, "exit.expert"},
 		{"placeholder inside a name", func(e *ExItConfig) { e.Expert = "search:runs/{net}.safetensors" }, "exit.expert"},
+		{"placeholder inside an alt name", func(e *ExItConfig) { e.Expert = "search:greedy@8:alt=simplebot+runs/{net}.safetensors" }, "exit.expert"},
+		{"placeholder in a setting", func(e *ExItConfig) { e.Expert = "search:greedy@8:roll={net}x" }, "exit.expert"},
+		{"unknown bot beside the placeholder", func(e *ExItConfig) { e.Expert = "search:{net}@8:alt=nosuchbot" }, "exit.expert"},
+		{"unknown rollout bot beside the placeholder", func(e *ExItConfig) { e.Expert = "search:greedy@8:roll=nosuchbot:alt={net}" }, "exit.expert"},
 		{"no decisions", func(e *ExItConfig) { e.Decisions = 0 }, "exit.decisions"},
 		{"too many decisions", func(e *ExItConfig) { e.Decisions = 2e6 }, "exit.decisions"},
 		{"negative policy coef", func(e *ExItConfig) { e.PolicyCoef = -1 }, "exit.policy_coef"},
@@ -78,6 +82,14 @@ func TestExItConfigValidate(t *testing.T) {
 				t.Fatalf("Validate = %v, want an error naming %s", err, tc.want)
 			}
 		})
+	}
+	// {net} may stand for the prior, the rollout bot or an alternative.
+	for _, x := range []string{"search:greedy@8:alt={net}", "search:greedy@8:roll={net}", "search:{net}@8:roll=greedy:alt=simplebot+{net}"} {
+		c.ExIt = good
+		c.ExIt.Expert = x
+		if err := c.Validate(); err != nil {
+			t.Errorf("expert %s: %v", x, err)
+		}
 	}
 	// Accepted opponents: bots, {net}, search specs.
 	c.ExIt = good
