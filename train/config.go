@@ -328,22 +328,14 @@ func checkBotSpec(game, spec string) error {
 		if err != nil {
 			return err
 		}
-		names := []*string{&p.Prior, &p.Roll}
-		for i := range p.Alt {
-			names = append(names, &p.Alt[i])
-		}
-		net := 0
-		for _, n := range names {
-			switch {
-			case *n == NetPlaceholder:
-				net++
-				*n = "random" // a bot of every game, in its place: the network file is written before each iteration
-			case strings.Contains(*n, NetPlaceholder):
-				return fmt.Errorf("%q: %s stands only for a whole bot name (search:%s@N…, alt=%s)", spec, NetPlaceholder, NetPlaceholder, NetPlaceholder)
+		whole := false // {net} stands for one of the spec's bots
+		for _, n := range append([]*string{&p.Prior, &p.Roll}, pointers(p.Alt)...) {
+			if *n == NetPlaceholder {
+				*n, whole = "random", true // a bot of every game in its place: the network is written before each iteration
 			}
 		}
-		if net == 0 && strings.Contains(spec, NetPlaceholder) {
-			return fmt.Errorf("%q: %s stands only for a whole bot name (search:%s@N…, alt=%s)", spec, NetPlaceholder, NetPlaceholder, NetPlaceholder)
+		if rest := p.Prior + p.Roll + strings.Join(p.Alt, "+"); strings.Contains(spec, NetPlaceholder) && (!whole || strings.Contains(rest, NetPlaceholder)) {
+			return fmt.Errorf("%q: %s stands only for a whole bot name (search:%s@N…, roll=%s, alt=%s)", spec, NetPlaceholder, NetPlaceholder, NetPlaceholder, NetPlaceholder)
 		}
 		if _, err := p.Factory(game); err != nil {
 			return fmt.Errorf("%q: %w", spec, err)
@@ -354,6 +346,15 @@ func checkBotSpec(game, spec string) error {
 		return fmt.Errorf("unknown bot %q for %s (valid: %s, %s, or a search spec)", spec, game, botNames(game), NetPlaceholder)
 	}
 	return nil
+}
+
+// pointers returns a pointer to each element of s.
+func pointers[T any](s []T) []*T {
+	p := make([]*T, len(s))
+	for i := range s {
+		p[i] = &s[i]
+	}
+	return p
 }
 
 // DefaultConfig returns the embedded default config of game.
