@@ -328,8 +328,12 @@ func checkBotSpec(game, spec string) error {
 		if err != nil {
 			return err
 		}
+		names := []*string{&p.Prior, &p.Roll}
+		for i := range p.Alt {
+			names = append(names, &p.Alt[i])
+		}
 		whole := false // {net} stands for one of the spec's bots
-		for _, n := range append([]*string{&p.Prior, &p.Roll}, pointers(p.Alt)...) {
+		for _, n := range names {
 			if *n == NetPlaceholder {
 				*n, whole = "random", true // a bot of every game in its place: the network is written before each iteration
 			}
@@ -346,15 +350,6 @@ func checkBotSpec(game, spec string) error {
 		return fmt.Errorf("unknown bot %q for %s (valid: %s, %s, or a search spec)", spec, game, botNames(game), NetPlaceholder)
 	}
 	return nil
-}
-
-// pointers returns a pointer to each element of s.
-func pointers[T any](s []T) []*T {
-	p := make([]*T, len(s))
-	for i := range s {
-		p[i] = &s[i]
-	}
-	return p
 }
 
 // DefaultConfig returns the embedded default config of game.

@@ -58,7 +58,7 @@ func TestExItConfigValidate(t *testing.T) {
 		{"unknown prior bot", func(e *ExItConfig) { e.Expert = "search:nosuchbot@64" }, "exit.expert"},
 		{"placeholder inside a name", func(e *ExItConfig) { e.Expert = "search:runs/{net}.safetensors" }, "exit.expert"},
 		{"placeholder inside an alt name", func(e *ExItConfig) { e.Expert = "search:greedy@8:alt=simplebot+runs/{net}.safetensors" }, "exit.expert"},
-		{"placeholder in a setting", func(e *ExItConfig) { e.Expert = "search:greedy@8:roll={net}x" }, "exit.expert"},
+		{"placeholder inside a rollout name", func(e *ExItConfig) { e.Expert = "search:greedy@8:roll={net}x" }, "exit.expert"},
 		{"unknown bot beside the placeholder", func(e *ExItConfig) { e.Expert = "search:{net}@8:alt=nosuchbot" }, "exit.expert"},
 		{"unknown rollout bot beside the placeholder", func(e *ExItConfig) { e.Expert = "search:greedy@8:roll=nosuchbot:alt={net}" }, "exit.expert"},
 		{"no decisions", func(e *ExItConfig) { e.Decisions = 0 }, "exit.decisions"},
