@@ -68,24 +68,25 @@ Ctrl-C stops early and reports the games finished so far.`,
 				return err
 			}
 			g := cfg.Game()
+			spec := g.New(cfg).Spec()
 			if games < 0 {
 				return usagef("--games %d: want at least 1 (or 0 for a balanced schedule)", games)
 			}
 			if games == 0 { // the smallest balanced schedule of at least 100 games
-				n := len(eval.Seatings(eval.Config{Bots: names, AllOrders: allOrders}, g.New(cfg).Spec().Seats))
+				n := len(eval.Seatings(eval.Config{Bots: names, AllOrders: allOrders}, spec.Seats))
 				games = (100 + n - 1) / n * n
 			}
 			if workers < 0 {
 				return usagef("--workers %d: want 0 (all cores) or more", workers)
-			}
-			if spec := g.New(cfg).Spec(); spec.Sequential && !allOrders && spec.Seats > 2 && len(names) > 1 {
-				fmt.Fprintf(c.ErrOrStderr(), "note: %s moves in turn and rotated seatings keep each bot's neighbours, which can favour one bot over another; --all-orders seats every order\n", g.Name)
 			}
 			if replays < 0 {
 				return usagef("--replays %d: want 0 or more games to save", replays)
 			}
 			if policy && (replays == 0 || report == "") {
 				return usagef("--with-policy goes with --replays K and --report DIR (it adds the networks' views to the replay pages)")
+			}
+			if spec.Sequential && !allOrders && spec.Seats > 2 && len(names) > 1 {
+				fmt.Fprintf(c.ErrOrStderr(), "note: %s moves in turn and rotated seatings keep each bot's neighbours, which can favour one bot over another; --all-orders seats every order\n", g.Name)
 			}
 			// Reports and replays are written locally; a URL's are
 			// uploaded when the tournament ends.
