@@ -56,6 +56,14 @@ type Params struct {
 	// candidate each) instead of being searched; the tree then branches
 	// only on the agent's own candidates and grows deeper for a budget.
 	Model bool
+	// Key, when not 0, keys each seat's random candidates (Extra) on the
+	// position: they are drawn from a generator seeded by the position's
+	// digest (rules.Hash), the seat and Key, not from the search's own
+	// generator. The same position then gives a seat the same random
+	// candidates in every search, game and agent seed, so that Expert
+	// Iteration's labels at a repeated position (a game's start) weigh the
+	// same moves each time instead of new random ones.
+	Key uint64
 }
 
 // DefaultParams returns the defaults for prior bot bot.
@@ -145,12 +153,16 @@ func (p *Params) set(k, v string) error {
 			}
 			p.Alt = append(p.Alt, b)
 		}
+	case "keyed":
+		var n int
+		n, err = num(0, 1<<31-1)
+		p.Key = uint64(n)
 	case "ms":
 		var n int
 		n, err = num(1, 3600000)
 		p.Limit = time.Duration(n) * time.Millisecond
 	default:
-		return fmt.Errorf("unknown setting %q (valid: trees, depth, extra, alt, c, prior, roll, opp, ms)", k)
+		return fmt.Errorf("unknown setting %q (valid: trees, depth, extra, alt, keyed, c, prior, roll, opp, ms)", k)
 	}
 	return err
 }
@@ -222,6 +234,7 @@ type Agent struct {
 	trees     []*tree
 	rootCands [][]cand
 	legal     []rules.Move
+	keyed     keyedRNG  // the root's random candidates with Params.Key
 	total     []int32   // own root candidates' visits summed over trees
 	wsum      []float64 // and their values
 	stats     Stats
@@ -364,6 +377,6 @@ func (a *Agent) fillRoot(st rules.State) {
 		}
 		only := a.p.Model && s != a.seat
 		a.prop = a.bots.propose(a.prop[:0], s, st, only)
-		a.rootCands[s], a.legal = candidates(a.rootCands[s], a.legal, st, s, a.prop, seq, only, &a.p, a.rng)
+		a.rootCands[s], a.legal = candidates(a.rootCands[s], a.legal, st, s, a.prop, seq, only, &a.p, a.rng, &a.keyed)
 	}
 }

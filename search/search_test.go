@@ -70,6 +70,9 @@ func TestSpecs(t *testing.T) {
 	if p, _, err := search.ParseSpec("search:greedy:alt=adjacent_asta+defensive_dan_heng"); err != nil || strings.Join(p.Alt, ",") != "adjacent_asta,defensive_dan_heng" {
 		t.Errorf("ParseSpec(alt=a+b): Alt %q, err %v", p.Alt, err)
 	}
+	if p, _, err := search.ParseSpec("search:greedy:keyed=7"); err != nil || p.Key != 7 {
+		t.Errorf("ParseSpec(keyed=7): Key %d, err %v", p.Key, err)
+	}
 	if _, ok, _ := search.ParseSpec("greedy"); ok {
 		t.Error("ParseSpec(greedy): ok, want not a search spec")
 	}
@@ -82,7 +85,8 @@ func TestSpecs(t *testing.T) {
 	for _, bad := range []string{"search:", "search:nosuchbot", "search:greedy@0", "search:greedy@x",
 		"search:greedy:depth", "search:greedy:depth=-1", "search:greedy:wat=1", "search:greedy:c=NaN",
 		"search:search:greedy", "search:greedy:roll=search:greedy", "search:greedy:roll=nosuch", "search:greedy:opp=wat",
-		"search:greedy:alt=", "search:greedy:alt=greedy++random", "search:greedy:alt=nosuch", "search:greedy:alt=search:random"} {
+		"search:greedy:alt=", "search:greedy:alt=greedy++random", "search:greedy:alt=nosuch", "search:greedy:alt=search:random",
+		"search:greedy:keyed=-1", "search:greedy:keyed=x", "search:greedy:keyed=4294967296"} {
 		if _, err := agents.Lookup("slime", bad); err == nil {
 			t.Errorf("Lookup(%q): no error", bad)
 		} else if !strings.Contains(err.Error(), "search") && !strings.Contains(err.Error(), "bot") {
@@ -334,6 +338,59 @@ func TestAlternatives(t *testing.T) {
 	}
 }
 
+// TestKeyedCandidates: with keyed=K a seat's random root candidates depend
+// on the position, the seat and K only: two agents with different seeds
+// draw the same ones, other keys and other positions draw others, and
+// without a key the agent's seed decides them. The prior is a test bot
+// that ignores its generator, so that only the random candidates can vary.
+func TestKeyedCandidates(t *testing.T) {
+	first := func() agents.Agent { return &nthLegal{i: 0} }
+	type root struct {
+		key, pos, seed uint64
+	}
+	for _, game := range []string{"bovine-borders", "nuggets", "rectangle", "rising-tide"} {
+		g, err := rules.Lookup(game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves := func(r root) [][]rules.Move {
+			st := position(g, 3, r.pos)
+			p := search.DefaultParams("test")
+			p.Extra, p.Key = 3, r.key
+			tr := search.NewTestTree(search.New(p, []agents.Factory{first}, nil), st, 0, 4, r.seed)
+			var ms [][]rules.Move
+			for s := 0; s < st.Spec().Seats; s++ {
+				ms = append(ms, tr.RootMoves(s))
+			}
+			return ms
+		}
+		k := moves(root{5, 1, 1})
+		for s, ms := range k {
+			if len(ms) < 3 {
+				t.Errorf("%s seat %d: %d root candidates with extra=3, want the prior's, Pass and random ones", game, s, len(ms))
+			}
+			if o := (s + 1) % len(k); slices.Equal(ms[1:], k[o][1:]) {
+				t.Errorf("%s: seats %d and %d have the same keyed candidates %v", game, s, o, ms)
+			}
+		}
+		for _, tc := range []struct {
+			name     string
+			a, b     root
+			wantSame bool
+		}{
+			{"another agent seed", root{5, 1, 1}, root{5, 1, 2}, true},
+			{"another key", root{5, 1, 1}, root{6, 1, 1}, false},
+			{"another position", root{5, 1, 1}, root{5, 2, 1}, false},
+			{"no key, another seed", root{0, 1, 1}, root{0, 1, 2}, false},
+			{"no key, the same seed", root{0, 1, 1}, root{0, 1, 1}, true},
+		} {
+			if got := slices.EqualFunc(moves(tc.a), moves(tc.b), slices.Equal); got != tc.wantSame {
+				t.Errorf("%s, %s: same candidates %v, want %v", game, tc.name, got, tc.wantSame)
+			}
+		}
+	}
+}
+
 // TestZeroAllocs: a simulation in steady state allocates nothing. A game
 // whose own Outcome allocates at the test position (Nuggets settles close
 // log-scores with exact big-integer products) is skipped: the search cannot
@@ -349,7 +406,7 @@ func TestZeroAllocs(t *testing.T) {
 			t.Logf("%s: skipped, its Outcome allocates %.0f times at the test position", g.Name, n)
 			continue
 		}
-		e, _, _ := search.ParseSpec("search:" + prior(g.Name) + ":depth=4")
+		e, _, _ := search.ParseSpec("search:" + prior(g.Name) + ":depth=4:keyed=1")
 		f, err := e.Factory(g.Name)
 		if err != nil {
 			t.Fatal(err)

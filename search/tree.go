@@ -42,6 +42,7 @@ type tree struct {
 	seat  int // the searching agent's seat
 	seq   bool
 	rng   rules.RNG
+	keyed keyedRNG       // random candidates with Params.Key
 	root  rules.State    // the position searched
 	sim   rules.State    // the simulation's position
 	props proposers      // the prior and the alternatives for every seat
@@ -220,7 +221,7 @@ func (t *tree) fillCands(c int32) {
 		start := int32(len(t.cands))
 		only := t.p.Model && s != t.seat
 		t.prop = t.props.propose(t.prop[:0], s, t.sim, only)
-		t.cands, t.legal = candidates(t.cands, t.legal, t.sim, s, t.prop, t.seq, only, t.p, &t.rng)
+		t.cands, t.legal = candidates(t.cands, t.legal, t.sim, s, t.prop, t.seq, only, t.p, &t.rng, &t.keyed)
 		nd := &t.nodes[c]
 		nd.cs[s] = start
 		nd.cn[s] = int32(len(t.cands)) - start
@@ -231,9 +232,10 @@ func (t *tree) fillCands(c int32) {
 // prop[0] alone if only (a modelled seat, Params.Model), every legal move in
 // a sequential game (when there are at most maxSeqCands), otherwise the
 // proposers' moves prop (the prior's, then Params.Alt's), Pass and p.Extra
-// distinct random legal moves. The prior's move comes first and carries mass
-// p.Mass; the rest share the remainder.
-func candidates(dst []cand, legal []rules.Move, st rules.State, s int, prop []rules.Move, seq, only bool, p *Params, rng *rules.RNG) ([]cand, []rules.Move) {
+// distinct random legal moves, drawn from rng or, with p.Key, from kr keyed
+// on the position. The prior's move comes first and carries mass p.Mass; the
+// rest share the remainder.
+func candidates(dst []cand, legal []rules.Move, st rules.State, s int, prop []rules.Move, seq, only bool, p *Params, rng *rules.RNG, kr *keyedRNG) ([]cand, []rules.Move) {
 	start := len(dst)
 	dst = append(dst, cand{m: prop[0]})
 	if only {
@@ -263,6 +265,9 @@ func candidates(dst []cand, legal []rules.Move, st rules.State, s int, prop []ru
 			add(m)
 		}
 		add(rules.Move{})
+		if p.Key != 0 && p.Extra > 0 {
+			rng = kr.at(st, s, p.Key)
+		}
 		for tries := 0; tries < 2*p.Extra && len(dst)-start < p.Extra+2; tries++ {
 			add(st.RandomMove(s, rng))
 		}
@@ -278,6 +283,21 @@ func candidates(dst []cand, legal []rules.Move, st rules.State, s int, prop []ru
 	}
 	dst[start].p += p.Mass
 	return dst, legal
+}
+
+// keyedRNG draws the random candidates of Params.Key: a generator reseeded
+// for each position and seat, and the scratch words of the position's digest.
+type keyedRNG struct {
+	rng   rules.RNG
+	words []uint64
+}
+
+// at seeds the generator for seat s at st with key and returns it.
+func (k *keyedRNG) at(st rules.State, s int, key uint64) *rules.RNG {
+	var h uint64
+	h, k.words = rules.Hash(st, k.words)
+	k.rng.Seed(rules.Mix64(h ^ rules.Mix64(key<<8|uint64(s))))
+	return &k.rng
 }
 
 // rollout plays up to Depth steps from the simulation's position with the
