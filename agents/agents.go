@@ -24,6 +24,14 @@ type Agent interface {
 	Act(st rules.State) rules.Move
 }
 
+// Evaluator is an agent that can also score a position, as a network's value
+// head does; the search agent (package search, value=BOT) scores the leaves
+// of its tree with one. Evaluate returns seat's expected outcome at st on the
+// scale of env's rank reward: −1 for last place, 1 for first.
+type Evaluator interface {
+	Evaluate(st rules.State, seat int) float64
+}
+
 // Factory makes a fresh agent.
 type Factory func() Agent
 

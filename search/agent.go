@@ -64,6 +64,11 @@ type Params struct {
 	// Iteration's labels at a repeated position (a game's start) weigh the
 	// same moves each time instead of new random ones.
 	Key uint64
+	// Value, if set, is a bot that can score positions (agents.Evaluator: a
+	// network's value head); a rollout that ends before the game does is
+	// then scored by it instead of by Value's provisional outcome, for the
+	// agent's own seat (every seat's without Model), as (1+v)/2.
+	Value string
 }
 
 // DefaultParams returns the defaults for prior bot bot.
@@ -157,12 +162,17 @@ func (p *Params) set(k, v string) error {
 		var n int
 		n, err = num(0, 1<<31-1)
 		p.Key = uint64(n)
+	case "value":
+		if v == "" {
+			return errors.New("value=: want a bot that scores positions (a network)")
+		}
+		p.Value = v
 	case "ms":
 		var n int
 		n, err = num(1, 3600000)
 		p.Limit = time.Duration(n) * time.Millisecond
 	default:
-		return fmt.Errorf("unknown setting %q (valid: trees, depth, extra, alt, keyed, c, prior, roll, opp, ms)", k)
+		return fmt.Errorf("unknown setting %q (valid: trees, depth, extra, alt, keyed, c, prior, roll, opp, value, ms)", k)
 	}
 	return err
 }
@@ -183,8 +193,8 @@ func resolve(game, spec string) (agents.Entry, bool, error) {
 
 // Factory checks p's bots for game and returns a factory of search agents.
 func (p Params) Factory(game string) (agents.Factory, error) {
-	if strings.HasPrefix(p.Prior, Prefix) || strings.HasPrefix(p.Roll, Prefix) {
-		return nil, errors.New("a search agent's prior or rollout bot cannot be a search agent")
+	if strings.HasPrefix(p.Prior, Prefix) || strings.HasPrefix(p.Roll, Prefix) || strings.HasPrefix(p.Value, Prefix) {
+		return nil, errors.New("a search agent's prior, rollout or value bot cannot be a search agent")
 	}
 	for _, b := range p.Alt {
 		if strings.HasPrefix(b, Prefix) {
@@ -218,7 +228,22 @@ func (p Params) Factory(game string) (agents.Factory, error) {
 		}
 		props = append(props, ae.New)
 	}
-	return func() agents.Agent { return New(p, props, roll) }, nil
+	var value agents.Factory
+	if p.Value != "" {
+		ve, err := agents.Lookup(game, p.Value)
+		if err != nil {
+			return nil, fmt.Errorf("value bot: %w", err)
+		}
+		if _, ok := ve.New().(agents.Evaluator); !ok {
+			return nil, fmt.Errorf("value bot %s cannot score positions: want a network (weights file or run folder)", p.Value)
+		}
+		value = ve.New
+	}
+	return func() agents.Agent {
+		a := New(p, props, roll)
+		a.value = value
+		return a
+	}, nil
 }
 
 // Agent is the search agent (package doc). Its Act is deterministic for the
@@ -227,6 +252,7 @@ type Agent struct {
 	p         Params
 	props     []agents.Factory // the prior and the alternatives (Params.Alt)
 	roll      agents.Factory
+	value     agents.Factory // the leaves' Evaluator (Params.Value), nil for none
 	seat      int
 	rng       *rules.RNG
 	bots      proposers // the proposers for every seat on the real positions
@@ -308,7 +334,7 @@ func (a *Agent) Act(st rules.State) rules.Move {
 	if a.trees == nil {
 		a.trees = make([]*tree, a.p.Trees)
 		for i := range a.trees {
-			a.trees[i] = newTree(&a.p, st, a.props, a.roll, per+1)
+			a.trees[i] = newTree(&a.p, st, a.props, a.roll, a.value, per+1)
 		}
 	}
 	var wg sync.WaitGroup

@@ -31,6 +31,9 @@
 //	opp=O     the other seats: "search" (searched like the agent's own, default) or
 //	          "prior" (they play the prior bot's move at every node; the tree
 //	          branches on the agent's own candidates only and grows deeper)
+//	value=V   score a rollout that ends before the game does with the bot V's value (a
+//	          network: weights file or run folder; agents.Evaluator) instead of the
+//	          provisional outcome, default none
 //	ms=M      stop each move's search after M milliseconds as well (not deterministic)
 //
 // for example search:greedy@800:depth=4:trees=2 (colons, since command lines
@@ -61,6 +64,9 @@
 // uniform) and Q of an unvisited candidate the seat's mean at the node. A
 // simulation descends to a joint move not yet in the tree, adds one node
 // there, plays Params.Depth steps with the rollout policy for every seat and
-// scores the position with Value. Node and candidate pools are allocated once
+// scores the position with Value, or, if the game goes on and value= names
+// a network, with the network's value head (agents.Evaluator): a rollout of a
+// few steps rarely reaches an outcome in a long game, and a provisional score
+// may not say who is winning. Node and candidate pools are allocated once
 // per tree and reused, so a simulation in steady state allocates nothing.
 package search

@@ -1,8 +1,13 @@
 package search
 
 import (
+	"github.com/gridgym/gridgym/agents"
 	"github.com/gridgym/gridgym/rules"
 )
+
+// SetValue makes f's bots (agents.Evaluator) score a's leaves, as
+// Params.Value's bot does.
+func SetValue(a *Agent, f agents.Factory) { a.value = f }
 
 // Tree exposes one search tree to the external tests.
 type Tree struct{ t *tree }
@@ -12,7 +17,7 @@ type Tree struct{ t *tree }
 func NewTestTree(a *Agent, st rules.State, seat int, budget int, seed uint64) Tree {
 	a.Reset(st, seat, rules.NewRNG(seed))
 	a.fillRoot(st)
-	t := newTree(&a.p, st, a.props, a.roll, budget)
+	t := newTree(&a.p, st, a.props, a.roll, a.value, budget)
 	t.reset(st, seat, a.rootCands, seed)
 	return Tree{t}
 }

@@ -2,11 +2,14 @@ package search_test
 
 import (
 	"fmt"
+	"math"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/gridgym/gridgym/agents"
+	"github.com/gridgym/gridgym/agents/neural"
 	_ "github.com/gridgym/gridgym/games"
 	"github.com/gridgym/gridgym/rules"
 	"github.com/gridgym/gridgym/search"
@@ -86,6 +89,7 @@ func TestSpecs(t *testing.T) {
 		"search:greedy:depth", "search:greedy:depth=-1", "search:greedy:wat=1", "search:greedy:c=NaN",
 		"search:search:greedy", "search:greedy:roll=search:greedy", "search:greedy:roll=nosuch", "search:greedy:opp=wat",
 		"search:greedy:alt=", "search:greedy:alt=greedy++random", "search:greedy:alt=nosuch", "search:greedy:alt=search:random",
+		"search:greedy:value=", "search:greedy:value=greedy", "search:greedy:value=search:greedy", "search:greedy:value=nosuch",
 		"search:greedy:keyed=-1", "search:greedy:keyed=x", "search:greedy:keyed=4294967296"} {
 		if _, err := agents.Lookup("slime", bad); err == nil {
 			t.Errorf("Lookup(%q): no error", bad)
@@ -388,6 +392,82 @@ func TestKeyedCandidates(t *testing.T) {
 				t.Errorf("%s, %s: same candidates %v, want %v", game, tc.name, got, tc.wantSame)
 			}
 		}
+	}
+}
+
+// constEval is a test evaluator: every position is worth v to every seat;
+// it counts its calls.
+type constEval struct {
+	nthLegal
+	v     float64
+	calls *int
+}
+
+func (e constEval) Evaluate(rules.State, int) float64 { *e.calls++; return e.v }
+
+// TestValueLeaves: with an evaluator (value=) a rollout that stops before the
+// game's end is scored (1+v)/2 by it, for the agent's seat alone when the
+// other seats are modelled (opp=prior) and for every active seat otherwise;
+// a weights file is such an evaluator, a scripted bot is refused.
+func TestValueLeaves(t *testing.T) {
+	for _, game := range []string{"rising-tide", "rectangle", "slime"} {
+		g, err := rules.Lookup(game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := position(g, 3, 1)
+		for _, model := range []bool{true, false} {
+			calls := 0
+			p := search.DefaultParams("test")
+			p.Budget, p.Trees, p.Depth, p.Model = 40, 1, 2, model
+			a := search.New(p, []agents.Factory{func() agents.Agent { return &nthLegal{} }}, nil)
+			search.SetValue(a, func() agents.Agent { return &constEval{v: 0.2, calls: &calls} })
+			seat := 0
+			for !st.Active(seat) {
+				seat++
+			}
+			a.Reset(st, seat, rules.NewRNG(1))
+			a.Act(st)
+			_, visits := a.RootVisits(nil, nil)
+			for i, v := range a.RootValues(nil) {
+				if visits[i] > 0 && math.Abs(v-0.6) > 1e-12 {
+					t.Errorf("%s, opp=prior %v: candidate %d's value %v, want (1+0.2)/2", game, model, i, v)
+				}
+			}
+			per := 1
+			if !model {
+				per = st.Spec().Seats // every seat's value, an inactive one's too
+			}
+			if calls != per*p.Budget {
+				t.Errorf("%s, opp=prior %v: %d evaluations in %d simulations, want %d each", game, model, calls, p.Budget, per)
+			}
+		}
+	}
+	// A network file scores positions; greedy does not.
+	dir := t.TempDir()
+	g, _ := rules.Lookup("slime")
+	cfg := g.Default()
+	arch, err := neural.NewArch("slime", g.Encoder(cfg).Space(), 8, 2, 16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	net, err := neural.New(arch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	net.Init(rules.NewRNG(1))
+	file := filepath.Join(dir, "v.safetensors")
+	if err := net.Save(file, nil); err != nil {
+		t.Fatal(err)
+	}
+	a := newAgent(t, "slime", "search:greedy@30:trees=1:depth=2:value="+file)
+	st := position(g, 0, 1)
+	a.Reset(st, 0, rules.NewRNG(1))
+	if m := a.Act(st); !st.Legal(0, m) {
+		t.Errorf("search with a value network: illegal move %+v", m)
+	}
+	if _, err := agents.Lookup("slime", "search:greedy:value=greedy"); err == nil || !strings.Contains(err.Error(), "cannot score") {
+		t.Errorf("value=greedy: error %v, want one that says greedy cannot score positions", err)
 	}
 }
 

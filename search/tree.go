@@ -42,12 +42,13 @@ type tree struct {
 	seat  int // the searching agent's seat
 	seq   bool
 	rng   rules.RNG
-	keyed keyedRNG       // random candidates with Params.Key
-	root  rules.State    // the position searched
-	sim   rules.State    // the simulation's position
-	props proposers      // the prior and the alternatives for every seat
-	prop  []rules.Move   // their moves at a node, for candidates
-	roll  []agents.Agent // nil entries: RandomMove
+	keyed keyedRNG         // random candidates with Params.Key
+	root  rules.State      // the position searched
+	sim   rules.State      // the simulation's position
+	props proposers        // the prior and the alternatives for every seat
+	prop  []rules.Move     // their moves at a node, for candidates
+	roll  []agents.Agent   // nil entries: RandomMove
+	eval  agents.Evaluator // scores unfinished leaves (Params.Value), nil for none
 	nodes []node
 	cands []cand
 	path  []step
@@ -59,7 +60,7 @@ type tree struct {
 }
 
 // newTree makes a tree for positions like st, sized for budget simulations.
-func newTree(p *Params, st rules.State, prior []agents.Factory, roll agents.Factory, budget int) *tree {
+func newTree(p *Params, st rules.State, prior []agents.Factory, roll, value agents.Factory, budget int) *tree {
 	spec := st.Spec()
 	t := &tree{p: p, seats: spec.Seats, seq: spec.Sequential,
 		root: st.Clone(), sim: st.Clone(), out: rules.NewOutcome(spec.Seats),
@@ -71,6 +72,9 @@ func newTree(p *Params, st rules.State, prior []agents.Factory, roll agents.Fact
 		if roll != nil {
 			t.roll[s] = roll()
 		}
+	}
+	if value != nil {
+		t.eval = value().(agents.Evaluator) // Params.Factory checked it
 	}
 	t.grow(budget)
 	return t
@@ -301,7 +305,8 @@ func (k *keyedRNG) at(st rules.State, s int, key uint64) *rules.RNG {
 }
 
 // rollout plays up to Depth steps from the simulation's position with the
-// rollout policy and sets t.val from Value.
+// rollout policy and sets t.val from Value, or, where the game goes on and
+// Params.Value names an evaluator, from it.
 func (t *tree) rollout() {
 	if t.p.Depth > 0 && !t.sim.Done() {
 		for d := 0; d < t.p.Depth && !t.sim.Done(); d++ {
@@ -321,6 +326,13 @@ func (t *tree) rollout() {
 	}
 	t.sim.Outcome(t.out)
 	Value(t.out, t.val[:t.seats])
+	if t.eval != nil && !t.sim.Done() {
+		for s := 0; s < t.seats; s++ {
+			if !t.p.Model || s == t.seat { // a modelled seat's one candidate needs no value
+				t.val[s] = (1 + min(1, max(-1, t.eval.Evaluate(t.sim, s)))) / 2
+			}
+		}
+	}
 }
 
 // backup adds the simulation's values along its path.

@@ -210,7 +210,8 @@ type ExItConfig struct {
 	// searches with the network's greedy move as its prior and rollouts; it
 	// may also stand for the rollout bot (roll={net}) or an alternative
 	// proposer (alt={net}: the network's move is a candidate beside the
-	// prior's).
+	// prior's), or the leaves' evaluator (value={net}: the network's value
+	// head scores the rollouts' ends).
 	Expert string `yaml:"expert"`
 	// Decisions is the search-labelled learner decisions per iteration
 	// (whole games), 1..1e6.
@@ -317,8 +318,9 @@ func (e *ExItConfig) validate(game string) error {
 }
 
 // checkBotSpec checks a bot spec of exit: a search spec is parsed and its
-// bots looked up, {net} standing for a whole bot name (the prior, roll= or
-// an alt= entry: search:{net}@N…, …:alt={net}); {net} is accepted as is;
+// bots looked up, {net} standing for a whole bot name (the prior, roll=, an
+// alt= entry or value=: search:{net}@N…, …:alt={net}, …:value={net}); {net}
+// is accepted as is;
 // anything else must be a bot of the game.
 func checkBotSpec(game, spec string) error {
 	if spec == NetPlaceholder {
@@ -338,8 +340,11 @@ func checkBotSpec(game, spec string) error {
 				*n, whole = "random", true // a bot of every game in its place: the network is written before each iteration
 			}
 		}
-		if rest := p.Prior + p.Roll + strings.Join(p.Alt, "+"); strings.Contains(spec, NetPlaceholder) && (!whole || strings.Contains(rest, NetPlaceholder)) {
-			return fmt.Errorf("%q: %s stands only for a whole bot name (search:%s@N…, roll=%s, alt=%s)", spec, NetPlaceholder, NetPlaceholder, NetPlaceholder, NetPlaceholder)
+		if p.Value == NetPlaceholder {
+			p.Value, whole = "", true // the network scores positions; no scripted bot can stand in
+		}
+		if rest := p.Prior + p.Roll + p.Value + strings.Join(p.Alt, "+"); strings.Contains(spec, NetPlaceholder) && (!whole || strings.Contains(rest, NetPlaceholder)) {
+			return fmt.Errorf("%q: %s stands only for a whole bot name (search:%s@N…, roll=%s, alt=%s, value=%s)", spec, NetPlaceholder, NetPlaceholder, NetPlaceholder, NetPlaceholder, NetPlaceholder)
 		}
 		if _, err := p.Factory(game); err != nil {
 			return fmt.Errorf("%q: %w", spec, err)

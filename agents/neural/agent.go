@@ -123,6 +123,16 @@ func (g *Agent) Act(st rules.State) rules.Move {
 	return g.Enc.Decode(st, g.seat, g.actions)
 }
 
+// Evaluate implements agents.Evaluator: the network's value for seat at st
+// (the tanh of its value head, an estimate of the discounted rank reward,
+// −1..1).
+func (g *Agent) Evaluate(st rules.State, seat int) float64 {
+	g.Enc.Observe(st, seat, g.planes, g.scalars)
+	FillInput(g.Net.Arch, g.w.Input, g.planes, g.scalars)
+	g.Net.Forward(g.w, 1, nil, 0)
+	return float64(g.w.Value[0])
+}
+
 // Argmax returns the index of the largest logit (the first of equals); with
 // every logit −Inf (no legal action) it returns 0.
 func Argmax(l []float32) int {

@@ -368,3 +368,47 @@ func TestFillInputLayout(t *testing.T) {
 		}
 	}
 }
+
+// TestEvaluate: Evaluate is the value head on the seat's own observation (a
+// direct Forward of it), within −1..1, and does not change the agent's moves.
+func TestEvaluate(t *testing.T) {
+	for _, game := range rules.Names() {
+		net, cfg := newNet(t, game)
+		st := cfg.Game().New(cfg)
+		rng := rules.NewRNG(3)
+		moves := make([]rules.Move, st.Spec().Seats)
+		for i := 0; i < 5 && !st.Done(); i++ {
+			for s := range moves {
+				moves[s] = rules.Move{}
+				if st.Active(s) {
+					moves[s] = st.RandomMove(s, rng)
+				}
+			}
+			st.Step(moves, rng)
+		}
+		a, err := neural.NewAgent(net, cfg, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		enc, sp := a.Enc, a.Enc.Space()
+		w := neural.NewWorkspace(net.Arch, 1)
+		planes, scalars := make([]uint8, sp.ObsSize()), make([]float32, sp.Scalars)
+		for s := range moves {
+			if !st.Active(s) {
+				continue
+			}
+			a.Reset(st, s, nil)
+			before := a.Act(st)
+			v := a.Evaluate(st, (s+1)%len(moves))
+			if after := a.Act(st); after != before {
+				t.Errorf("%s seat %d: move %+v after Evaluate, %+v before", game, s, after, before)
+			}
+			enc.Observe(st, (s+1)%len(moves), planes, scalars)
+			neural.FillInput(net.Arch, w.Input, planes, scalars)
+			net.Forward(w, 1, nil, 0)
+			if want := float64(w.Value[0]); v != want || v < -1 || v > 1 {
+				t.Errorf("%s: Evaluate for seat %d = %v, want the value head's %v (in −1..1)", game, (s+1)%len(moves), v, want)
+			}
+		}
+	}
+}
