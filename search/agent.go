@@ -56,13 +56,14 @@ type Params struct {
 	// candidate each) instead of being searched; the tree then branches
 	// only on the agent's own candidates and grows deeper for a budget.
 	Model bool
-	// Key, when not 0, keys each seat's random candidates (Extra) on the
-	// position: they are drawn from a generator seeded by the position's
-	// digest (rules.Hash), the seat and Key, not from the search's own
-	// generator. The same position then gives a seat the same random
-	// candidates in every search, game and agent seed, so that Expert
-	// Iteration's labels at a repeated position (a game's start) weigh the
-	// same moves each time instead of new random ones.
+	// Key, when not 0, keys the random candidates (Extra) on the position:
+	// they are drawn from a generator seeded by the position's digest
+	// (rules.Hash) and Key alone, not from the search's own generator. The
+	// same position then gives a seat the same random candidates in every
+	// search, game and agent seed, and seats with the same legal moves the
+	// same ones (in Rectangle, where no seat has a position of its own, every
+	// seat's placements at the start), so that Expert Iteration's labels at a
+	// repeated position (a game's start) weigh the same moves each time.
 	Key uint64
 	// Value, if set, is a bot that can score positions (agents.Evaluator: a
 	// network's value head); a rollout that ends before the game does is

@@ -20,8 +20,8 @@
 //	trees=T   independent trees (root parallelism), default 2
 //	depth=D   rollout length in steps after the tree, default 8
 //	extra=K   random legal candidates per seat per node, besides the prior's move and Pass, default 3
-//	keyed=K   K > 0: draw the random candidates from a generator keyed on the position, the
-//	          seat and K instead of the search's own, so a position always gets the same ones
+//	keyed=K   K > 0: draw the random candidates from a generator keyed on the position and K
+//	          instead of the search's own, so a position always gets the same ones
 //	          (Expert Iteration's labels at a repeated position then agree), default 0 (off)
 //	alt=A+B   more proposers: the bots A, B… of the game (joined by +) each add their move
 //	          as a candidate after the prior's, in simultaneous games, default none

@@ -343,14 +343,17 @@ func TestAlternatives(t *testing.T) {
 }
 
 // TestKeyedCandidates: with keyed=K a seat's random root candidates depend
-// on the position, the seat and K only: two agents with different seeds
-// draw the same ones, other keys and other positions draw others, and
-// without a key the agent's seed decides them. The prior is a test bot
-// that ignores its generator, so that only the random candidates can vary.
+// on the position and K only: two agents with different seeds draw the same
+// ones, other keys and other positions draw others, and without a key the
+// agent's seed decides them. The prior is a test bot that ignores its
+// generator, so that only the random candidates can vary. At Rectangle's
+// start every seat has the same legal placements (R19: no seat has a
+// position of its own), and so the same keyed candidates.
 func TestKeyedCandidates(t *testing.T) {
 	first := func() agents.Agent { return &nthLegal{i: 0} }
 	type root struct {
 		key, pos, seed uint64
+		steps          int
 	}
 	for _, game := range []string{"bovine-borders", "nuggets", "rectangle", "rising-tide"} {
 		g, err := rules.Lookup(game)
@@ -358,7 +361,7 @@ func TestKeyedCandidates(t *testing.T) {
 			t.Fatal(err)
 		}
 		moves := func(r root) [][]rules.Move {
-			st := position(g, 3, r.pos)
+			st := position(g, r.steps, r.pos)
 			p := search.DefaultParams("test")
 			p.Extra, p.Key = 3, r.key
 			tr := search.NewTestTree(search.New(p, []agents.Factory{first}, nil), st, 0, 4, r.seed)
@@ -368,13 +371,17 @@ func TestKeyedCandidates(t *testing.T) {
 			}
 			return ms
 		}
-		k := moves(root{5, 1, 1})
-		for s, ms := range k {
+		for s, ms := range moves(root{5, 1, 1, 3}) {
 			if len(ms) < 3 {
 				t.Errorf("%s seat %d: %d root candidates with extra=3, want the prior's, Pass and random ones", game, s, len(ms))
 			}
-			if o := (s + 1) % len(k); slices.Equal(ms[1:], k[o][1:]) {
-				t.Errorf("%s: seats %d and %d have the same keyed candidates %v", game, s, o, ms)
+		}
+		if game == "rectangle" {
+			start := moves(root{5, 1, 1, 0})
+			for s := range start {
+				if !slices.Equal(start[s], start[0]) || len(start[s]) < 3 {
+					t.Errorf("rectangle start: seat %d's keyed candidates %v, seat 0's %v; want the same, at least 3", s, start[s], start[0])
+				}
 			}
 		}
 		for _, tc := range []struct {
@@ -382,11 +389,11 @@ func TestKeyedCandidates(t *testing.T) {
 			a, b     root
 			wantSame bool
 		}{
-			{"another agent seed", root{5, 1, 1}, root{5, 1, 2}, true},
-			{"another key", root{5, 1, 1}, root{6, 1, 1}, false},
-			{"another position", root{5, 1, 1}, root{5, 2, 1}, false},
-			{"no key, another seed", root{0, 1, 1}, root{0, 1, 2}, false},
-			{"no key, the same seed", root{0, 1, 1}, root{0, 1, 1}, true},
+			{"another agent seed", root{5, 1, 1, 3}, root{5, 1, 2, 3}, true},
+			{"another key", root{5, 1, 1, 3}, root{6, 1, 1, 3}, false},
+			{"another position", root{5, 1, 1, 3}, root{5, 2, 1, 3}, false},
+			{"no key, another seed", root{0, 1, 1, 3}, root{0, 1, 2, 3}, false},
+			{"no key, the same seed", root{0, 1, 1, 3}, root{0, 1, 1, 3}, true},
 		} {
 			if got := slices.EqualFunc(moves(tc.a), moves(tc.b), slices.Equal); got != tc.wantSame {
 				t.Errorf("%s, %s: same candidates %v, want %v", game, tc.name, got, tc.wantSame)

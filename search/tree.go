@@ -270,7 +270,7 @@ func candidates(dst []cand, legal []rules.Move, st rules.State, s int, prop []ru
 		}
 		add(rules.Move{})
 		if p.Key != 0 && p.Extra > 0 {
-			rng = kr.at(st, s, p.Key)
+			rng = kr.at(st, p.Key)
 		}
 		for tries := 0; tries < 2*p.Extra && len(dst)-start < p.Extra+2; tries++ {
 			add(st.RandomMove(s, rng))
@@ -290,17 +290,17 @@ func candidates(dst []cand, legal []rules.Move, st rules.State, s int, prop []ru
 }
 
 // keyedRNG draws the random candidates of Params.Key: a generator reseeded
-// for each position and seat, and the scratch words of the position's digest.
+// for each position, and the scratch words of the position's digest.
 type keyedRNG struct {
 	rng   rules.RNG
 	words []uint64
 }
 
-// at seeds the generator for seat s at st with key and returns it.
-func (k *keyedRNG) at(st rules.State, s int, key uint64) *rules.RNG {
+// at seeds the generator for st with key and returns it.
+func (k *keyedRNG) at(st rules.State, key uint64) *rules.RNG {
 	var h uint64
 	h, k.words = rules.Hash(st, k.words)
-	k.rng.Seed(rules.Mix64(h ^ rules.Mix64(key<<8|uint64(s))))
+	k.rng.Seed(rules.Mix64(h ^ rules.Mix64(key)))
 	return &k.rng
 }
 
