@@ -35,9 +35,9 @@ func SearchSpec(s string) string {
 
 // checkSearch refuses a search that target t cannot bake in: a game whose
 // export has no executable runner, an export without the executable, a
-// malformed spec, or a prior or rollout bot that is not one of the game's
-// registered bots (a weights file or a hosted program is not in the
-// executable).
+// malformed spec, or a prior, rollout, alternative or value bot that is not
+// one of the game's registered bots (a weights file or a hosted program is
+// not in the executable).
 func checkSearch(t Target, opt Options) error {
 	if opt.Search == "" {
 		return nil
@@ -56,7 +56,7 @@ func checkSearch(t Target, opt Options) error {
 		return fmt.Errorf("search %q: %w", opt.Search, err)
 	}
 	names := agents.Names(t.Game)
-	for _, bot := range []string{p.Prior, p.Roll} {
+	for _, bot := range append([]string{p.Prior, p.Roll, p.Value}, p.Alt...) {
 		if bot != "" && bot != "random" && !slices.Contains(names, bot) {
 			return fmt.Errorf("search %q: %s is not a registered bot of %s (%s): the executable carries no files or other programs, only the bots it links",
 				opt.Search, bot, t.Game, strings.Join(names, ", "))

@@ -220,6 +220,8 @@ func TestExportSearchRefuses(t *testing.T) {
 		{good, "no-such-bot@10", export.Options{}, "prior bot"},
 		{good, good + "@10", export.Options{}, "not a registered bot"},
 		{good, "random@10:roll=" + good, export.Options{}, "not a registered bot"},
+		{good, "random@10:alt=" + good, export.Options{}, "not a registered bot"},
+		{good, "random@10:value=" + good, export.Options{}, "not a registered bot"},
 		{good, "random@10", export.Options{NoBinary: true}, "skips it"},
 		{other, "random@10", export.Options{}, "no executable runner"},
 	} {
