@@ -39,6 +39,10 @@ func SetDefaultBudget(n int) error {
 	return nil
 }
 
+// Settings are the keys of a spec's key=value settings (package doc), for
+// help texts and error messages.
+var Settings = []string{"trees", "depth", "extra", "alt", "keyed", "c", "prior", "roll", "opp", "value", "ms"}
+
 // Params are the settings of a search agent; the spec's key=value settings
 // (package doc) override the defaults of DefaultParams.
 type Params struct {
@@ -173,7 +177,7 @@ func (p *Params) set(k, v string) error {
 		n, err = num(1, 3600000)
 		p.Limit = time.Duration(n) * time.Millisecond
 	default:
-		return fmt.Errorf("unknown setting %q (valid: trees, depth, extra, alt, keyed, c, prior, roll, opp, value, ms)", k)
+		return fmt.Errorf("unknown setting %q (valid: %s)", k, strings.Join(Settings, ", "))
 	}
 	return err
 }

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gridgym/gridgym/search"
 )
 
 func run(args ...string) (string, error) {
@@ -153,5 +155,15 @@ func TestTournamentLabels(t *testing.T) {
 	}
 	if _, err := run("tournament", "-g", "nuggets", "-b", "greedy=random,greedy", "-n", "2", "-q"); err == nil || !strings.Contains(err.Error(), "both shown as") {
 		t.Errorf("a label taken by another bot: error %v, want one saying so", err)
+	}
+}
+
+// TestSearchSettingsInHelp: the bot specs' help names every setting a search
+// spec accepts, so that it does not fall behind the search package.
+func TestSearchSettingsInHelp(t *testing.T) {
+	for _, k := range search.Settings {
+		if !strings.Contains(botSpecsHelp, " "+k+"=") {
+			t.Errorf("the bot specs' help does not name the search setting %s=", k)
+		}
 	}
 }
