@@ -476,6 +476,34 @@ func TestValueLeaves(t *testing.T) {
 	if _, err := agents.Lookup("slime", "search:greedy:value=greedy"); err == nil || !strings.Contains(err.Error(), "cannot score") {
 		t.Errorf("value=greedy: error %v, want one that says greedy cannot score positions", err)
 	}
+	// Scoring leaves with the network allocates nothing per simulation.
+	p := search.DefaultParams("greedy")
+	p.Depth, p.Model = 2, true
+	f, err := p.Factory("slime")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sa := f().(*search.Agent)
+	search.SetValue(sa, func() agents.Agent {
+		na, err := neural.NewAgent(net, cfg, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return na
+	})
+	st = position(g, 2, 1)
+	seat := 0
+	for !st.Active(seat) {
+		seat++
+	}
+	tr := search.NewTestTree(sa, st, seat, 200, 5)
+	for i := 0; i < 100; i++ {
+		tr.Simulate()
+	}
+	tr.Reset(st, sa, 5)
+	if allocs := testing.AllocsPerRun(100, tr.Simulate); allocs != 0 {
+		t.Errorf("slime with value leaves: %.2f allocations per simulation, want 0", allocs)
+	}
 }
 
 // TestZeroAllocs: a simulation in steady state allocates nothing. A game
