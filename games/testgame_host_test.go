@@ -49,11 +49,10 @@ func TestTestGameHostsAndExports(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	net, err := neural.New(arch)
+	net, err := neural.NewInit(arch, rules.NewRNG(5))
 	if err != nil {
 		t.Fatal(err)
 	}
-	net.Init(rules.NewRNG(5))
 	dir := t.TempDir()
 	wp := filepath.Join(dir, "w.safetensors")
 	if err := net.Save(wp, map[string]string{"params": "{}", "run": "test-game", "encoding": "0"}); err != nil {

@@ -458,11 +458,10 @@ func TestValueLeaves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	net, err := neural.New(arch)
+	net, err := neural.NewInit(arch, rules.NewRNG(1))
 	if err != nil {
 		t.Fatal(err)
 	}
-	net.Init(rules.NewRNG(1))
 	file := filepath.Join(dir, "v.safetensors")
 	if err := net.Save(file, nil); err != nil {
 		t.Fatal(err)

@@ -18,8 +18,10 @@ func benchArch(b *testing.B, game string, filters, layers, hidden int) *neural.N
 	if err != nil {
 		b.Fatal(err)
 	}
-	net, _ := neural.New(arch)
-	net.Init(rules.NewRNG(1))
+	net, err := neural.NewInit(arch, rules.NewRNG(1))
+	if err != nil {
+		b.Fatal(err)
+	}
 	return net
 }
 

@@ -256,10 +256,9 @@ func newLearner(cfg Config, net *neural.Net, opt Options) (*trainer, error) {
 		if err != nil {
 			return nil, err
 		}
-		if net, err = neural.New(arch); err != nil {
+		if net, err = neural.NewInit(arch, rules.InitStream(cfg.Seed)); err != nil {
 			return nil, err
 		}
-		net.Init(rules.InitStream(cfg.Seed))
 	} else if err := net.Arch.Fits(rcfg.Game().Name, sp); err != nil {
 		return nil, err
 	}

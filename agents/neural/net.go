@@ -30,6 +30,17 @@ func New(arch Arch) (*Net, error) {
 	return n, nil
 }
 
+// NewInit is New with Init's random weights drawn from rng: a network to
+// start training from, or the stand-in network of tests and benchmarks.
+func NewInit(arch Arch, rng *rules.RNG) (*Net, error) {
+	n, err := New(arch)
+	if err != nil {
+		return nil, err
+	}
+	n.Init(rng)
+	return n, nil
+}
+
 // Init draws the weights (He-normal, std √(2/fan-in)) from rng and zeroes
 // the biases; the value and extra heads start small so the first policy is
 // near uniform.

@@ -32,11 +32,10 @@ func newNet(t testing.TB, game string) (*neural.Net, rules.Config) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	net, err := neural.New(arch)
+	net, err := neural.NewInit(arch, rules.NewRNG(1))
 	if err != nil {
 		t.Fatal(err)
 	}
-	net.Init(rules.NewRNG(1))
 	return net, cfg
 }
 

@@ -177,10 +177,9 @@ func benchLearner(c *cobra.Command, game string, gameSet bool, weights, torchFil
 		if err != nil {
 			return err
 		}
-		if net, err = neural.New(arch); err != nil {
+		if net, err = neural.NewInit(arch, rules.NewRNG(1)); err != nil {
 			return err
 		}
-		net.Init(rules.NewRNG(1))
 		what = game + "'s default network"
 	}
 	var torchRates []train.LearnerRates

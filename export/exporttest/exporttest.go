@@ -69,11 +69,10 @@ func RandomNet(t testing.TB, game string, seed uint64) (*neural.Net, []byte, map
 	if err != nil {
 		t.Fatal(err)
 	}
-	net, err := neural.New(arch)
+	net, err := neural.NewInit(arch, rules.NewRNG(seed))
 	if err != nil {
 		t.Fatal(err)
 	}
-	net.Init(rules.NewRNG(seed))
 	meta := map[string]string{"params": "{}", "run": "parity-test", "encoding": fmt.Sprint(arch.Encoding)}
 	p := filepath.Join(t.TempDir(), "w.safetensors")
 	if err := net.Save(p, meta); err != nil {
