@@ -18,7 +18,9 @@ const benchBudget = 256
 // 10 random steps into the game. trees=1 is one tree on one core; trees=2 is
 // root parallelism: run once with -cpu 1 and once with -cpu 2 to see the two
 // trees share one core or use two (1.7–1.9× the simulations per second on
-// two idle cores). Run them separately: in one run with -cpu 1,2 the
+// two idle cores); trees=1,value scores the leaves with a network of 16
+// filters, 3 layers and 32 hidden units (value=), every seat's value at
+// every leaf since the other seats are searched too. Run them separately: in one run with -cpu 1,2 the
 // one-core trees=2 figures came out at the two-core rate (2026-11-26,
 // Go 1.26), though a run with -cpu 1 alone gives trees=1's rate for them.
 //
@@ -34,9 +36,14 @@ func BenchmarkSearch(b *testing.B) {
 		for !st.Active(seat) {
 			seat++
 		}
-		for _, trees := range []int{1, 2} {
-			spec := fmt.Sprintf("search:%s@%d:trees=%d", prior(g.Name), benchBudget, trees)
-			b.Run(fmt.Sprintf("%s/trees=%d", g.Name, trees), func(b *testing.B) {
+		_, file := netFile(b, g, 16, 3, 32)
+		for _, v := range []struct{ name, spec string }{
+			{"trees=1", fmt.Sprintf("search:%s@%d:trees=1", prior(g.Name), benchBudget)},
+			{"trees=2", fmt.Sprintf("search:%s@%d:trees=2", prior(g.Name), benchBudget)},
+			{"trees=1,value", fmt.Sprintf("search:%s@%d:trees=1:value=%s", prior(g.Name), benchBudget, file)},
+		} {
+			spec := v.spec
+			b.Run(g.Name+"/"+v.name, func(b *testing.B) {
 				a := newAgent(b, g.Name, spec).(*search.Agent)
 				a.Reset(st, seat, rules.NewRNG(1))
 				a.Act(st) // the pools are allocated on the first move

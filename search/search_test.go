@@ -451,21 +451,9 @@ func TestValueLeaves(t *testing.T) {
 		}
 	}
 	// A network file scores positions; greedy does not.
-	dir := t.TempDir()
 	g, _ := rules.Lookup("slime")
 	cfg := g.Default()
-	arch, err := neural.NewArch("slime", g.Encoder(cfg).Space(), 8, 2, 16)
-	if err != nil {
-		t.Fatal(err)
-	}
-	net, err := neural.NewInit(arch, rules.NewRNG(1))
-	if err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(dir, "v.safetensors")
-	if err := net.Save(file, nil); err != nil {
-		t.Fatal(err)
-	}
+	net, file := netFile(t, g, 8, 2, 16)
 	a := newAgent(t, "slime", "search:greedy@30:trees=1:depth=2:value="+file)
 	st := position(g, 0, 1)
 	a.Reset(st, 0, rules.NewRNG(1))
@@ -503,6 +491,25 @@ func TestValueLeaves(t *testing.T) {
 	if allocs := testing.AllocsPerRun(100, tr.Simulate); allocs != 0 {
 		t.Errorf("slime with value leaves: %.2f allocations per simulation, want 0", allocs)
 	}
+}
+
+// netFile writes a network of the given shape with random weights for g's
+// default game to a temporary file and returns it and the file.
+func netFile(t testing.TB, g *rules.Game, filters, layers, hidden int) (*neural.Net, string) {
+	t.Helper()
+	arch, err := neural.NewArch(g.Name, g.Encoder(g.Default()).Space(), filters, layers, hidden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	net, err := neural.NewInit(arch, rules.NewRNG(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "v.safetensors")
+	if err := net.Save(file, nil); err != nil {
+		t.Fatal(err)
+	}
+	return net, file
 }
 
 // TestZeroAllocs: a simulation in steady state allocates nothing. A game
