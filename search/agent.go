@@ -71,8 +71,9 @@ type Params struct {
 	Key uint64
 	// Value, if set, is a bot that can score positions (agents.Evaluator: a
 	// network's value head); a rollout that ends before the game does is
-	// then scored by it instead of by Value's provisional outcome, for the
-	// agent's own seat (every seat's without Model), as (1+v)/2.
+	// then scored by it, as (1+v)/2, instead of by the function Value on the
+	// provisional outcome: the agent's own seat with Model, every seat
+	// without.
 	Value string
 }
 
