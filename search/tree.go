@@ -324,15 +324,17 @@ func (t *tree) rollout() {
 			t.sim.Step(t.moves, &t.rng)
 		}
 	}
-	t.sim.Outcome(t.out)
-	Value(t.out, t.val[:t.seats])
 	if t.eval != nil && !t.sim.Done() {
 		for s := 0; s < t.seats; s++ {
-			if !t.p.Model || s == t.seat { // a modelled seat's one candidate needs no value
+			t.val[s] = 0.5 // a modelled seat's one candidate needs no value
+			if !t.p.Model || s == t.seat {
 				t.val[s] = (1 + min(1, max(-1, t.eval.Evaluate(t.sim, s)))) / 2
 			}
 		}
+		return
 	}
+	t.sim.Outcome(t.out)
+	Value(t.out, t.val[:t.seats])
 }
 
 // backup adds the simulation's values along its path.
