@@ -67,7 +67,7 @@ var strengthSpecs = map[string]string{
 	"rising-tide":    "search:wall_warsaw@16:trees=1:depth=4:opp=prior",
 	"rectangle":      "search:planner@32:trees=1:depth=24:opp=prior:roll=boxer",
 	"nuggets":        "search:greedy_tuned@32:trees=1:depth=2:extra=2:opp=prior",
-	"bovine-borders": "search:greedy@4:trees=1:depth=1:extra=1:opp=prior",
+	"bovine-borders": "search:greedy@32:trees=1:depth=2:extra=2:opp=prior",
 }
 
 // BenchmarkStrengthSpecs plays whole games of each strengthSpecs bot (seat
