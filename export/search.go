@@ -56,8 +56,8 @@ func checkSearch(t Target, opt Options) error {
 		return fmt.Errorf("search %q: %w", opt.Search, err)
 	}
 	names := agents.Names(t.Game)
-	for _, bot := range append([]string{p.Prior, p.Roll, p.Value}, p.Alt...) {
-		if bot != "" && bot != "random" && !slices.Contains(names, bot) {
+	for _, bot := range p.Bots() {
+		if bot != "random" && !slices.Contains(names, bot) {
 			return fmt.Errorf("search %q: %s is not a registered bot of %s (%s): the executable carries no files or other programs, only the bots it links",
 				opt.Search, bot, t.Game, strings.Join(names, ", "))
 		}

@@ -77,6 +77,22 @@ type Params struct {
 	Value string
 }
 
+// Bots returns the names of the bots the settings name: the prior, the
+// rollout bot, the alternatives and the value bot, the unset ones left out.
+// A check that every bot is of some kind (the exported executable links
+// only registered bots) reads them here, so that none is forgotten.
+func (p Params) Bots() []string {
+	bots := []string{p.Prior}
+	if p.Roll != "" {
+		bots = append(bots, p.Roll)
+	}
+	bots = append(bots, p.Alt...)
+	if p.Value != "" {
+		bots = append(bots, p.Value)
+	}
+	return bots
+}
+
 // DefaultParams returns the defaults for prior bot bot.
 func DefaultParams(bot string) Params {
 	return Params{Prior: bot, Budget: int(defaultBudget.Load()), Trees: 2, Depth: 8, Extra: 3, C: 1, Mass: 0.5}

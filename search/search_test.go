@@ -76,6 +76,15 @@ func TestSpecs(t *testing.T) {
 	if p, _, err := search.ParseSpec("search:greedy:keyed=7"); err != nil || p.Key != 7 {
 		t.Errorf("ParseSpec(keyed=7): Key %d, err %v", p.Key, err)
 	}
+	for spec, want := range map[string]string{
+		"search:greedy@8": "greedy",
+		"search:greedy:roll=random:alt=a+b:value=v.safetensors": "greedy random a b v.safetensors",
+		"search:greedy:value=v.safetensors:alt=a":               "greedy a v.safetensors",
+	} {
+		if p, _, err := search.ParseSpec(spec); err != nil || strings.Join(p.Bots(), " ") != want {
+			t.Errorf("ParseSpec(%s).Bots() = %q (err %v), want %q", spec, p.Bots(), err, want)
+		}
+	}
 	if _, ok, _ := search.ParseSpec("greedy"); ok {
 		t.Error("ParseSpec(greedy): ok, want not a search spec")
 	}

@@ -320,8 +320,7 @@ func (e *ExItConfig) validate(game string) error {
 // checkBotSpec checks a bot spec of exit: a search spec is parsed and its
 // bots looked up, {net} standing for a whole bot name (the prior, roll=, an
 // alt= entry or value=: search:{net}@N…, …:alt={net}, …:value={net}); {net}
-// is accepted as is;
-// anything else must be a bot of the game.
+// is accepted as is; anything else must be a bot of the game.
 func checkBotSpec(game, spec string) error {
 	if spec == NetPlaceholder {
 		return nil
@@ -343,7 +342,7 @@ func checkBotSpec(game, spec string) error {
 		if p.Value == NetPlaceholder {
 			p.Value, whole = "", true // the network scores positions; no scripted bot can stand in
 		}
-		if rest := p.Prior + p.Roll + p.Value + strings.Join(p.Alt, "+"); strings.Contains(spec, NetPlaceholder) && (!whole || strings.Contains(rest, NetPlaceholder)) {
+		if rest := strings.Join(p.Bots(), "+"); strings.Contains(spec, NetPlaceholder) && (!whole || strings.Contains(rest, NetPlaceholder)) {
 			return fmt.Errorf("%q: %s stands only for a whole bot name (search:%s@N…, roll=%s, alt=%s, value=%s)", spec, NetPlaceholder, NetPlaceholder, NetPlaceholder, NetPlaceholder, NetPlaceholder)
 		}
 		if _, err := p.Factory(game); err != nil {
