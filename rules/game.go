@@ -102,6 +102,16 @@ type State interface {
 	Render(w io.Writer, color bool)
 }
 
+// Forecaster is implemented by states that can forecast the outcome of an
+// unfinished game from the position alone better than Outcome's provisional
+// one (Rising Tide: the flood replayed to the end as if every seat passed).
+// The search scores the leaves of its short rollouts with it when asked
+// (setting leaf=forecast). Forecast fills o, the final outcome once Done,
+// and allocates nothing.
+type Forecaster interface {
+	Forecast(o *Outcome)
+}
+
 // Codec is a game's competition protocol: the exact request the competition
 // sends a bot for one seat, and how the bot's answer becomes a Move. Python
 // competitions get their arguments as a JSON array and answer with a tagged

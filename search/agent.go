@@ -41,7 +41,7 @@ func SetDefaultBudget(n int) error {
 
 // Settings are the keys of a spec's key=value settings (package doc), for
 // help texts and error messages.
-var Settings = []string{"trees", "depth", "extra", "alt", "keyed", "c", "prior", "roll", "opp", "value", "ms"}
+var Settings = []string{"trees", "depth", "extra", "alt", "keyed", "c", "prior", "roll", "opp", "value", "leaf", "ms"}
 
 // Params are the settings of a search agent; the spec's key=value settings
 // (package doc) override the defaults of DefaultParams.
@@ -75,6 +75,12 @@ type Params struct {
 	// provisional outcome: the agent's own seat with Model, every seat
 	// without.
 	Value string
+	// Forecast: a rollout that ends before the game does is scored by the
+	// function Value on the game's forecast of the final outcome
+	// (rules.Forecaster, Rising Tide's flood replayed to the end) instead
+	// of on the provisional outcome. Only for games whose states forecast;
+	// not with Value.
+	Forecast bool
 }
 
 // Bots returns the names of the bots the settings name: the prior, the
@@ -189,6 +195,15 @@ func (p *Params) set(k, v string) error {
 			return errors.New("value=: want a bot that scores positions (a network)")
 		}
 		p.Value = v
+	case "leaf":
+		switch v {
+		case "outcome":
+			p.Forecast = false
+		case "forecast":
+			p.Forecast = true
+		default:
+			return fmt.Errorf("leaf=%q: want outcome or forecast", v)
+		}
 	case "ms":
 		var n int
 		n, err = num(1, 3600000)
@@ -225,6 +240,18 @@ func (p Params) Factory(game string) (agents.Factory, error) {
 	}
 	if p.Budget < 1 || p.Trees < 1 {
 		return nil, fmt.Errorf("budget %d in %d trees: want both at least 1", p.Budget, p.Trees)
+	}
+	if p.Forecast {
+		if p.Value != "" {
+			return nil, errors.New("leaf=forecast and value= both score the leaves: choose one")
+		}
+		g, err := rules.Lookup(game)
+		if err != nil {
+			return nil, err
+		}
+		if _, ok := g.New(g.Default()).(rules.Forecaster); !ok {
+			return nil, fmt.Errorf("leaf=forecast: %s cannot forecast its outcome (no rules.Forecaster); use leaf=outcome or value=", game)
+		}
 	}
 	pe, err := agents.Lookup(game, p.Prior)
 	if err != nil {

@@ -20,7 +20,9 @@ const benchBudget = 256
 // trees share one core or use two (1.7–1.9× the simulations per second on
 // two idle cores); trees=1,value scores the leaves with a network of 16
 // filters, 3 layers and 32 hidden units (value=), every seat's value at
-// every leaf since the other seats are searched too. Run them separately: in one run with -cpu 1,2 the
+// every leaf since the other seats are searched too; trees=1,forecast (games
+// whose states forecast, rules.Forecaster) scores them on the forecast
+// outcome (leaf=forecast). Run them separately: in one run with -cpu 1,2 the
 // one-core trees=2 figures came out at the two-core rate (2026-11-26,
 // Go 1.26), though a run with -cpu 1 alone gives trees=1's rate for them.
 //
@@ -37,11 +39,16 @@ func BenchmarkSearch(b *testing.B) {
 			seat++
 		}
 		_, file := netFile(b, g, 16, 3, 32)
-		for _, v := range []struct{ name, spec string }{
+		variants := []struct{ name, spec string }{
 			{"trees=1", fmt.Sprintf("search:%s@%d:trees=1", prior(g.Name), benchBudget)},
 			{"trees=2", fmt.Sprintf("search:%s@%d:trees=2", prior(g.Name), benchBudget)},
 			{"trees=1,value", fmt.Sprintf("search:%s@%d:trees=1:value=%s", prior(g.Name), benchBudget, file)},
-		} {
+		}
+		if _, ok := st.(rules.Forecaster); ok {
+			variants = append(variants, struct{ name, spec string }{"trees=1,forecast",
+				fmt.Sprintf("search:%s@%d:trees=1:leaf=forecast", prior(g.Name), benchBudget)})
+		}
+		for _, v := range variants {
 			spec := v.spec
 			b.Run(g.Name+"/"+v.name, func(b *testing.B) {
 				a := newAgent(b, g.Name, spec).(*search.Agent)

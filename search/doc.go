@@ -34,6 +34,10 @@
 //	value=V   score a rollout that ends before the game does with the bot V's value (a
 //	          network: weights file or run folder; agents.Evaluator) instead of the
 //	          provisional outcome, default none
+//	leaf=L    how a rollout that ends before the game does is scored: "outcome" (the
+//	          provisional outcome, default) or "forecast" (the game's forecast of the
+//	          final outcome, rules.Forecaster: Rising Tide's flood replayed as if every
+//	          seat passed; not with value=)
 //	ms=M      stop each move's search after M milliseconds as well (not deterministic)
 //
 // for example search:greedy@800:depth=4:trees=2 (colons, since command lines

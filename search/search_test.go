@@ -12,6 +12,7 @@ import (
 	"github.com/gridgym/gridgym/agents/neural"
 	_ "github.com/gridgym/gridgym/games"
 	"github.com/gridgym/gridgym/rules"
+	"github.com/gridgym/gridgym/rules/risingtide"
 	"github.com/gridgym/gridgym/search"
 )
 
@@ -499,6 +500,55 @@ func TestValueLeaves(t *testing.T) {
 	tr.Reset(st, sa, 5)
 	if allocs := testing.AllocsPerRun(100, tr.Simulate); allocs != 0 {
 		t.Errorf("slime with value leaves: %.2f allocations per simulation, want 0", allocs)
+	}
+}
+
+// TestForecastLeaves: with leaf=forecast a rollout that stops before the
+// game's end is scored on the game's forecast (rules.Forecaster), not on the
+// provisional outcome. Rising Tide at round 150 with a hole of height 0 in
+// seat 0's ring 4, at (4,4): its settlement floods in the all-pass forecast
+// long before the others (R12, R14), which no 2-step rollout sees, so the
+// provisional outcome scores every candidate 0.5 (all alive, tied) and the
+// forecast scores each below 0.25 (last place, margin below 0). The setting
+// is refused for a game that does not forecast and beside value=.
+func TestForecastLeaves(t *testing.T) {
+	g, err := rules.Lookup("rising-tide")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := g.New(g.Default()).(*risingtide.State)
+	st.SetRound(150)
+	st.SetCell(4, 4, 0)
+	o := rules.NewOutcome(risingtide.Seats)
+	st.Forecast(o)
+	if o.Points[0] != 0 {
+		t.Fatalf("precondition: forecast scores %v, want seat 0 last", o.Score)
+	}
+	for _, tc := range []struct {
+		leaf   string
+		lo, hi float64
+	}{{"outcome", 0.5, 0.5}, {"forecast", 0, 0.25}} {
+		a := newAgent(t, "rising-tide", "search:wall_warsaw@40:trees=1:depth=2:extra=3:opp=prior:leaf="+tc.leaf)
+		a.Reset(st, 0, rules.NewRNG(1))
+		if m := a.Act(st); !st.Legal(0, m) {
+			t.Errorf("leaf=%s: illegal move %+v", tc.leaf, m)
+		}
+		sa := a.(*search.Agent)
+		_, visits := sa.RootVisits(nil, nil)
+		for i, v := range sa.RootValues(nil) {
+			if visits[i] > 0 && (v < tc.lo || v > tc.hi) {
+				t.Errorf("leaf=%s: candidate %d's value %v, want in [%v, %v]", tc.leaf, i, v, tc.lo, tc.hi)
+			}
+		}
+	}
+	for _, tc := range []struct{ game, spec, want string }{
+		{"slime", "search:greedy:leaf=forecast", "cannot forecast"},
+		{"rising-tide", "search:wall_warsaw:leaf=forecast:value=wall_warsaw", "choose one"},
+		{"rising-tide", "search:wall_warsaw:leaf=guess", "want outcome or forecast"},
+	} {
+		if _, err := agents.Lookup(tc.game, tc.spec); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s %s: error %v, want one that says %q", tc.game, tc.spec, err, tc.want)
+		}
 	}
 }
 

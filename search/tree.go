@@ -49,6 +49,7 @@ type tree struct {
 	prop  []rules.Move     // their moves at a node, for candidates
 	roll  []agents.Agent   // nil entries: RandomMove
 	eval  agents.Evaluator // scores unfinished leaves (Params.Value), nil for none
+	fc    rules.Forecaster // forecasts unfinished leaves (Params.Forecast), nil for none
 	nodes []node
 	cands []cand
 	path  []step
@@ -75,6 +76,9 @@ func newTree(p *Params, st rules.State, prior []agents.Factory, roll, value agen
 	}
 	if value != nil {
 		t.eval = value().(agents.Evaluator) // Params.Factory checked it
+	}
+	if p.Forecast {
+		t.fc = t.sim.(rules.Forecaster) // Params.Factory checked the game
 	}
 	t.grow(budget)
 	return t
@@ -305,8 +309,9 @@ func (k *keyedRNG) at(st rules.State, key uint64) *rules.RNG {
 }
 
 // rollout plays up to Depth steps from the simulation's position with the
-// rollout policy and sets t.val from Value, or, where the game goes on and
-// Params.Value names an evaluator, from it.
+// rollout policy and sets t.val from Value on the outcome, or, where the game
+// goes on, on its forecast (Params.Forecast) or from the evaluator that
+// Params.Value names.
 func (t *tree) rollout() {
 	if t.p.Depth > 0 && !t.sim.Done() {
 		for d := 0; d < t.p.Depth && !t.sim.Done(); d++ {
@@ -333,7 +338,11 @@ func (t *tree) rollout() {
 		}
 		return
 	}
-	t.sim.Outcome(t.out)
+	if t.fc != nil && !t.sim.Done() {
+		t.fc.Forecast(t.out)
+	} else {
+		t.sim.Outcome(t.out)
+	}
 	Value(t.out, t.val[:t.seats])
 }
 

@@ -2,7 +2,6 @@ package risingtide
 
 import (
 	"encoding/binary"
-	"math/bits"
 
 	"github.com/gridgym/gridgym/rules"
 )
@@ -408,52 +407,14 @@ func (Encoder) Encode(st rules.State, seat int, m rules.Move, actions []int32) b
 }
 
 // Potential implements rules.Potential: the score seat would get (R16) if
-// every seat passed from now on, divided by 800. It is exact: the flood of
-// R12 is replayed round by round on the bitboards (skipping rounds in which
-// nothing changes), with the end check of R15. An eliminated seat gets its
-// score, elimination round/800, so at the end of a game Φ = Score/800.
+// every seat passed from now on, divided by 800 (State.PassScores). An
+// eliminated seat gets its score, elimination round/800, so at the end of a
+// game Φ = Score/800.
 func (Encoder) Potential(st rules.State, seat int) float64 {
-	s := st.(*State)
 	if seat < 0 || seat >= Seats {
 		return 0
 	}
-	if s.alive>>seat&1 == 0 {
-		return float64(s.elim[seat]) / MaxRounds
-	}
-	if s.Done() {
-		return 1
-	}
-	fl, wet, alive := s.flooded, s.wet, s.alive
-	for r := max(s.round, 1); r < MaxRounds; {
-		below := &s.le[(r-1)/100] // land with 100·h < r (R12), before this simulation's floods
-		var newly [Size]uint64
-		grew := uint64(0)
-		for i := range newly {
-			newly[i] = below[i] & wet[i] &^ fl[i]
-			grew |= newly[i]
-		}
-		if grew == 0 { // nothing changes until the water rises again
-			r = ((r-1)/100+1)*100 + 1
-			continue
-		}
-		for i := range fl {
-			fl[i] |= newly[i]
-		}
-		wet = wetOf(&fl)
-		for k, p := range settlements {
-			if alive>>k&1 != 0 && fl[p[0]]>>p[1]&1 != 0 {
-				alive &^= 1 << k // R14
-			}
-		}
-		if alive>>seat&1 == 0 {
-			return float64(r) / MaxRounds
-		}
-		if bits.OnesCount8(alive) <= 1 { // R15: the last seat standing scores 800
-			return 1
-		}
-		r++
-	}
-	return 1
+	return float64(st.(*State).PassScores()[seat]) / MaxRounds
 }
 
 // Symmetries implements rules.Symmetric: the identity and the transpose

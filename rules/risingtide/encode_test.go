@@ -482,6 +482,40 @@ func TestPotential(t *testing.T) {
 	}
 }
 
+// TestForecast: Forecast is the final outcome of the game in which every seat
+// passes from now on (R12, R14–R16), for every seat at once, and allocates
+// nothing.
+func TestForecast(t *testing.T) {
+	rng := rules.NewRNG(5)
+	pass := make([]rules.Move, Seats)
+	got, want := rules.NewOutcome(Seats), rules.NewOutcome(Seats)
+	var fc rules.Forecaster = newGame(t, false)
+	for n, s := range encStates(t, false) {
+		s.Forecast(got)
+		c := s.Clone().(*State)
+		for !c.Done() {
+			c.Step(pass, rng)
+		}
+		c.Outcome(want)
+		for seat := range Seats {
+			if got.Score[seat] != want.Score[seat] || got.Points[seat] != want.Points[seat] || got.Win[seat] != want.Win[seat] {
+				t.Fatalf("state %d (round %d) seat %d: forecast %v/%v/%v, all-pass outcome %v/%v/%v", n, s.Round(), seat,
+					got.Score[seat], got.Points[seat], got.Win[seat], want.Score[seat], want.Points[seat], want.Win[seat])
+			}
+		}
+	}
+	// E6: everyone passing from the start, all four seats score 502 and tie.
+	fc.Forecast(got)
+	for seat := range Seats {
+		if got.Score[seat] != 502 || got.Points[seat] != 1.5 {
+			t.Fatalf("E6: seat %d forecast %v, %v points; want 502, 1.5", seat, got.Score[seat], got.Points[seat])
+		}
+	}
+	if a := testing.AllocsPerRun(10, func() { fc.Forecast(got) }); a != 0 {
+		t.Fatalf("Forecast allocates %v times", a)
+	}
+}
+
 func FuzzDecode(f *testing.F) {
 	for _, a := range []int32{0, 1, 2592, 2593, -1, 1000, math.MaxInt32, math.MinInt32, 4*Cells + 8*Size + 8} {
 		f.Add(byte(0), a)

@@ -238,6 +238,68 @@ func (s *State) Outcome(o *rules.Outcome) {
 	rules.PointsFromKeys(keys[:], o)
 }
 
+// PassScores returns every seat's score (R16) if every seat passed from now
+// on. It is exact: the flood of R12 is replayed round by round on the
+// bitboards (skipping rounds in which nothing changes), with R14's
+// eliminations and R15's end check. Eliminated seats keep their score; on a
+// finished game it is Score.
+func (s *State) PassScores() [Seats]int {
+	var sc [Seats]int
+	for seat := range sc {
+		sc[seat] = s.Score(seat)
+	}
+	if s.Done() {
+		return sc
+	}
+	fl, wet, alive := s.flooded, s.wet, s.alive
+	for r := max(s.round, 1); r < MaxRounds; {
+		below := &s.le[(r-1)/100] // land with 100·h < r (R12), before this replay's floods
+		var newly [Size]uint64
+		grew := uint64(0)
+		for i := range newly {
+			newly[i] = below[i] & wet[i] &^ fl[i]
+			grew |= newly[i]
+		}
+		if grew == 0 { // nothing changes until the water rises again
+			r = ((r-1)/100+1)*100 + 1
+			continue
+		}
+		for i := range fl {
+			fl[i] |= newly[i]
+		}
+		wet = wetOf(&fl)
+		for k, p := range settlements {
+			if alive>>k&1 != 0 && fl[p[0]]>>p[1]&1 != 0 {
+				alive &^= 1 << k // R14
+				sc[k] = r
+			}
+		}
+		if bits.OnesCount8(alive) <= 1 { // R15: the last seat standing scores 800
+			break
+		}
+		r++
+	}
+	for k := range sc {
+		if alive>>k&1 != 0 {
+			sc[k] = MaxRounds
+		}
+	}
+	return sc
+}
+
+// Forecast implements rules.Forecaster: the outcome if every seat passed from
+// now on (PassScores), ranked as Outcome ranks the final scores. A search
+// that scores its rollouts with it (search setting leaf=forecast) sees a
+// seat's wall weaken long before the water reaches it.
+func (s *State) Forecast(o *rules.Outcome) {
+	var keys [Seats]float64
+	for seat, sc := range s.PassScores() {
+		keys[seat] = float64(sc)
+		o.Score[seat] = keys[seat]
+	}
+	rules.PointsFromKeys(keys[:], o)
+}
+
 // SetCell sets real cell (i, j) to height h (0..8) or Flooded, for tests that
 // build custom states (README "custom states"). It keeps the derived sets in
 // step and applies R5: a seat whose settlement it floods counts as eliminated
