@@ -32,6 +32,15 @@ type Evaluator interface {
 	Evaluate(st rules.State, seat int) float64
 }
 
+// Ranker is an agent that can also name several good moves in order, as a
+// network's policy does; the search agent (package search, top=K) takes the
+// K best of its prior as candidates instead of the one it would play. Rank
+// appends at most k distinct moves for the agent's seat at st, best first,
+// the greedy move first.
+type Ranker interface {
+	Rank(st rules.State, k int, dst []rules.Move) []rules.Move
+}
+
 // Factory makes a fresh agent.
 type Factory func() Agent
 
@@ -228,4 +237,16 @@ func SafeAct(a Agent, st rules.State) (m rules.Move, failed bool) {
 		}
 	}()
 	return a.Act(st), false
+}
+
+// SafeRank calls r.Rank, recovering a panic as SafeAct does: then dst comes
+// back as it was and failed is true.
+func SafeRank(r Ranker, st rules.State, k int, dst []rules.Move) (out []rules.Move, failed bool) {
+	n := len(dst)
+	defer func() {
+		if recover() != nil {
+			out, failed = dst[:n], true
+		}
+	}()
+	return r.Rank(st, k, dst), false
 }

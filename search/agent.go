@@ -41,7 +41,7 @@ func SetDefaultBudget(n int) error {
 
 // Settings are the keys of a spec's key=value settings (package doc), for
 // help texts and error messages.
-var Settings = []string{"trees", "depth", "extra", "alt", "keyed", "c", "prior", "roll", "opp", "value", "leaf", "ms"}
+var Settings = []string{"trees", "depth", "extra", "top", "alt", "keyed", "c", "prior", "roll", "opp", "value", "leaf", "ms"}
 
 // Params are the settings of a search agent; the spec's key=value settings
 // (package doc) override the defaults of DefaultParams.
@@ -52,6 +52,7 @@ type Params struct {
 	Trees  int           // independent trees searched in parallel (root parallelism)
 	Depth  int           // rollout length in steps after the tree
 	Extra  int           // random legal candidates per seat per node (simultaneous games)
+	Top    int           // the prior's best moves taken as candidates (a prior that ranks, agents.Ranker); 1 = its move alone
 	Alt    []string      // bots whose moves are candidates too, after the prior's (simultaneous games)
 	C      float64       // PUCT exploration constant
 	Mass   float64       // prior probability mass on the prior bot's move
@@ -101,7 +102,7 @@ func (p Params) Bots() []string {
 
 // DefaultParams returns the defaults for prior bot bot.
 func DefaultParams(bot string) Params {
-	return Params{Prior: bot, Budget: int(defaultBudget.Load()), Trees: 2, Depth: 8, Extra: 3, C: 1, Mass: 0.5}
+	return Params{Prior: bot, Budget: int(defaultBudget.Load()), Trees: 2, Depth: 8, Extra: 3, Top: 1, C: 1, Mass: 0.5}
 }
 
 // ParseSpec parses a spec search:BOT[@N][:key=value…] (package doc). ok is
@@ -160,6 +161,8 @@ func (p *Params) set(k, v string) error {
 		p.Depth, err = num(0, 100000)
 	case "extra":
 		p.Extra, err = num(0, 64)
+	case "top":
+		p.Top, err = num(1, 64)
 	case "c":
 		p.C, err = frac(0, 100)
 	case "prior":
@@ -257,6 +260,9 @@ func (p Params) Factory(game string) (agents.Factory, error) {
 	if err != nil {
 		return nil, fmt.Errorf("prior bot: %w", err)
 	}
+	if _, ok := pe.New().(agents.Ranker); p.Top > 1 && !ok {
+		return nil, fmt.Errorf("top=%d: the prior %s cannot rank its moves: want a network (weights file or run folder)", p.Top, p.Prior)
+	}
 	var roll agents.Factory = pe.New
 	switch p.Roll {
 	case "":
@@ -338,6 +344,7 @@ func New(p Params, props []agents.Factory, roll agents.Factory) *Agent {
 	p.Budget = max(p.Budget, 1)
 	p.Trees = max(p.Trees, 1)
 	p.Extra = max(p.Extra, 0)
+	p.Top = max(p.Top, 1)
 	p.Depth = max(p.Depth, 0)
 	p.Mass = min(max(p.Mass, 0), 1)
 	return &Agent{p: p, props: props, roll: roll}
@@ -451,7 +458,7 @@ func (a *Agent) fillRoot(st rules.State) {
 			continue
 		}
 		only := a.p.Model && s != a.seat
-		a.prop = a.bots.propose(a.prop[:0], s, st, only)
+		a.prop = a.bots.propose(a.prop[:0], s, st, only, a.p.Top)
 		a.rootCands[s], a.legal = candidates(a.rootCands[s], a.legal, st, s, a.prop, seq, only, &a.p, a.rng, &a.keyed)
 	}
 }

@@ -20,6 +20,8 @@
 //	trees=T   independent trees (root parallelism), default 2
 //	depth=D   rollout length in steps after the tree, default 8
 //	extra=K   random legal candidates per seat per node, besides the prior's move and Pass, default 3
+//	top=K     the prior's K best moves as candidates, best first, not its one move (simultaneous
+//	          games; a prior that ranks its moves, agents.Ranker: a network), default 1
 //	keyed=K   K > 0: draw the random candidates from a generator keyed on the position and K
 //	          instead of the search's own, so a position always gets the same ones
 //	          (Expert Iteration's labels at a repeated position then agree), default 0 (off)

@@ -552,6 +552,38 @@ func TestForecastLeaves(t *testing.T) {
 	}
 }
 
+// TestTopCandidates: with top=K a network prior proposes its K best moves
+// (agents.Ranker), so the root's candidates are exactly those and Pass when
+// extra=0; a scripted prior, which cannot rank, is refused.
+func TestTopCandidates(t *testing.T) {
+	g, err := rules.Lookup("rising-tide")
+	if err != nil {
+		t.Fatal(err)
+	}
+	net, file := netFile(t, g, 8, 2, 16)
+	st := position(g, 6, 2)
+	na, err := neural.NewAgent(net, g.Default(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	na.Reset(st, 1, nil)
+	want := append(na.Rank(st, 4, nil), rules.Move{})
+	a := newAgent(t, g.Name, "search:"+file+"@40:trees=1:depth=2:extra=0:top=4:opp=prior")
+	a.Reset(st, 1, rules.NewRNG(1))
+	a.Act(st)
+	got, _ := a.(*search.Agent).RootVisits(nil, nil)
+	same := len(got) == len(want) && len(want) >= 3
+	for _, m := range want {
+		same = same && slices.Contains(got, m)
+	}
+	if !same {
+		t.Errorf("top=4 root candidates %v, want the network's 4 best and Pass %v", got, want)
+	}
+	if _, err := agents.Lookup("rising-tide", "search:wall_warsaw:top=3"); err == nil || !strings.Contains(err.Error(), "cannot rank") {
+		t.Errorf("top=3 with a scripted prior: error %v, want one that says it cannot rank", err)
+	}
+}
+
 // netFile writes a network of the given shape with random weights for g's
 // default game to a temporary file and returns it and the file.
 func netFile(t testing.TB, g *rules.Game, filters, layers, hidden int) (*neural.Net, string) {

@@ -228,7 +228,7 @@ func (t *tree) fillCands(c int32) {
 		}
 		start := int32(len(t.cands))
 		only := t.p.Model && s != t.seat
-		t.prop = t.props.propose(t.prop[:0], s, t.sim, only)
+		t.prop = t.props.propose(t.prop[:0], s, t.sim, only, t.p.Top)
 		t.cands, t.legal = candidates(t.cands, t.legal, t.sim, s, t.prop, t.seq, only, t.p, &t.rng, &t.keyed)
 		nd := &t.nodes[c]
 		nd.cs[s] = start
@@ -239,7 +239,8 @@ func (t *tree) fillCands(c int32) {
 // candidates appends seat s's candidate moves at st to dst: the prior's move
 // prop[0] alone if only (a modelled seat, Params.Model), every legal move in
 // a sequential game (when there are at most maxSeqCands), otherwise the
-// proposers' moves prop (the prior's, then Params.Alt's), Pass and p.Extra
+// proposers' moves prop (the prior's, or its p.Top best, then Params.Alt's),
+// Pass and p.Extra
 // distinct random legal moves, drawn from rng or, with p.Key, from kr keyed
 // on the position. The prior's move comes first and carries mass p.Mass; the
 // rest share the remainder.
@@ -423,11 +424,20 @@ func (p proposers) reset(st rules.State, rng *rules.RNG) {
 }
 
 // propose appends to dst the moves of seat s's bots at st, the prior's
-// first (its alone if only); a bot that fails proposes Pass.
-func (p proposers) propose(dst []rules.Move, s int, st rules.State, only bool) []rules.Move {
+// first (its alone if only); with top > 1 and not only, the prior's top best
+// moves (agents.Ranker, Params.Top) instead of its one. A bot that fails
+// proposes Pass.
+func (p proposers) propose(dst []rules.Move, s int, st rules.State, only bool, top int) []rules.Move {
 	for i, b := range p[s] {
 		if i > 0 && only {
 			break
+		}
+		if r, ok := b.(agents.Ranker); ok && i == 0 && top > 1 && !only {
+			n := len(dst)
+			if dst, _ = agents.SafeRank(r, st, top, dst); len(dst) == n {
+				dst = append(dst, rules.Move{})
+			}
+			continue
 		}
 		m, failed := agents.SafeAct(b, st)
 		if failed {

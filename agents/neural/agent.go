@@ -3,6 +3,7 @@ package neural
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/gridgym/gridgym/rules"
 )
@@ -48,6 +49,8 @@ type Agent struct {
 	scalars []float32
 	mask    []uint64
 	actions []int32
+	rankV   []float32 // Rank: per head, the logit and index last taken
+	rankI   []int32
 }
 
 // NewAgent returns an agent playing net in the game configured by cfg; the
@@ -64,7 +67,8 @@ func NewAgent(net *Net, cfg rules.Config, sample bool) (*Agent, error) {
 	sp := enc.Space()
 	return &Agent{Net: net, Enc: enc, Sample: sample, w: NewWorkspace(net.Arch, 1),
 		planes: make([]uint8, sp.ObsSize()), scalars: make([]float32, sp.Scalars),
-		mask: make([]uint64, sp.MaskWords()), actions: make([]int32, sp.Heads)}, nil
+		mask: make([]uint64, sp.MaskWords()), actions: make([]int32, sp.Heads),
+		rankV: make([]float32, sp.Heads), rankI: make([]int32, sp.Heads)}, nil
 }
 
 // Fits reports whether a network of this shape can play game with space sp.
@@ -121,6 +125,51 @@ func (g *Agent) Act(st rules.State) rules.Move {
 		}
 	}
 	return g.Enc.Decode(st, g.seat, g.actions)
+}
+
+// Rank implements agents.Ranker: the policy's k best moves for the agent's
+// seat at st, best first, whatever its Sample and Temperature. Move i takes
+// every head's (i+1)-th most probable legal action (ties: the lower index
+// first), or the head's least probable legal one if it has fewer; a move
+// equal to one already ranked is left out, so fewer than k may come back.
+// The greedy move is the first. It allocates nothing beyond dst's growth.
+func (g *Agent) Rank(st rules.State, k int, dst []rules.Move) []rules.Move {
+	g.Enc.Observe(st, g.seat, g.planes, g.scalars)
+	g.Enc.Mask(st, g.seat, g.mask)
+	FillInput(g.Net.Arch, g.w.Input, g.planes, g.scalars)
+	g.Net.Forward(g.w, 1, g.mask, len(g.mask))
+	a := g.Net.Arch
+	start := len(dst)
+	for i := 0; i < k; i++ {
+		for h := 0; h < a.Heads; h++ {
+			l := g.w.Logits[h*a.Actions : (h+1)*a.Actions]
+			if i == 0 {
+				g.rankI[h] = int32(Argmax(l))
+				g.rankV[h] = l[g.rankI[h]]
+			} else if j := nextBelow(l, g.rankV[h], g.rankI[h]); j >= 0 {
+				g.rankI[h], g.rankV[h] = int32(j), l[j]
+			}
+			g.actions[h] = g.rankI[h]
+		}
+		m := g.Enc.Decode(st, g.seat, g.actions)
+		if !slices.Contains(dst[start:], m) {
+			dst = append(dst, m)
+		}
+	}
+	return dst
+}
+
+// nextBelow returns the index of the largest finite logit that comes after
+// (v, i) in the order of logits descending, then index ascending: the next
+// most probable legal action; −1 if there is none.
+func nextBelow(l []float32, v float32, i int32) int {
+	best, bi := float32(math.Inf(-1)), -1
+	for j, x := range l {
+		if (x < v || x == v && int32(j) > i) && (bi < 0 || x > best) && !math.IsInf(float64(x), -1) {
+			best, bi = x, j
+		}
+	}
+	return bi
 }
 
 // Evaluate implements agents.Evaluator: the network's value for seat at st

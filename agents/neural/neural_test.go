@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -407,6 +408,66 @@ func TestEvaluate(t *testing.T) {
 			net.Forward(w, 1, nil, 0)
 			if want := float64(w.Value[0]); v != want || v < -1 || v > 1 {
 				t.Errorf("%s: Evaluate for seat %d = %v, want the value head's %v (in −1..1)", game, (s+1)%len(moves), v, want)
+			}
+		}
+	}
+}
+
+// TestRank: Rank's moves are legal and distinct, the first is the greedy
+// move Act plays, and in one-head games they come in the order of their
+// masked logits; ranking allocates nothing once dst has room.
+func TestRank(t *testing.T) {
+	for _, game := range rules.Names() {
+		net, cfg := newNet(t, game)
+		st := cfg.Game().New(cfg)
+		rng := rules.NewRNG(4)
+		moves := make([]rules.Move, st.Spec().Seats)
+		for i := 0; i < 5 && !st.Done(); i++ {
+			for s := range moves {
+				moves[s] = rules.Move{}
+				if st.Active(s) {
+					moves[s] = st.RandomMove(s, rng)
+				}
+			}
+			st.Step(moves, rng)
+		}
+		a, err := neural.NewAgent(net, cfg, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sp := a.Enc.Space()
+		w := neural.NewWorkspace(net.Arch, 1)
+		planes, scalars := make([]uint8, sp.ObsSize()), make([]float32, sp.Scalars)
+		mask, acts := make([]uint64, sp.MaskWords()), make([]int32, sp.Heads)
+		for s := range moves {
+			if !st.Active(s) {
+				continue
+			}
+			a.Reset(st, s, nil)
+			ranked := a.Rank(st, 6, nil)
+			if len(ranked) < 2 || ranked[0] != a.Act(st) {
+				t.Fatalf("%s seat %d: ranked %v, want at least 2 moves, the greedy %+v first", game, s, ranked, a.Act(st))
+			}
+			a.Enc.Observe(st, s, planes, scalars)
+			a.Enc.Mask(st, s, mask)
+			neural.FillInput(net.Arch, w.Input, planes, scalars)
+			net.Forward(w, 1, mask, len(mask))
+			prev := float32(math.Inf(1))
+			for i, m := range ranked {
+				if !st.Legal(s, m) || slices.Contains(ranked[:i], m) {
+					t.Errorf("%s seat %d: ranked move %d %+v illegal or repeated", game, s, i, m)
+				}
+				if sp.Heads == 1 && a.Enc.Encode(st, s, m, acts) {
+					if l := w.Logits[acts[0]]; l > prev {
+						t.Errorf("%s seat %d: ranked move %d has logit %v above the one before (%v)", game, s, i, l, prev)
+					} else {
+						prev = l
+					}
+				}
+			}
+			buf := make([]rules.Move, 0, 16)
+			if n := testing.AllocsPerRun(20, func() { a.Rank(st, 6, buf[:0]) }); n != 0 {
+				t.Errorf("%s: Rank allocates %v times", game, n)
 			}
 		}
 	}
