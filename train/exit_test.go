@@ -63,6 +63,7 @@ func TestExItConfigValidate(t *testing.T) {
 		{"unknown rollout bot beside the placeholder", func(e *ExItConfig) { e.Expert = "search:greedy@8:roll=nosuchbot:alt={net}" }, "exit.expert"},
 		{"placeholder inside a value name", func(e *ExItConfig) { e.Expert = "search:greedy@8:value=runs/{net}" }, "exit.expert"},
 		{"a scripted value bot", func(e *ExItConfig) { e.Expert = "search:{net}@8:value=greedy" }, "exit.expert"},
+		{"top moves of a scripted prior", func(e *ExItConfig) { e.Expert = "search:greedy@8:top=3:alt={net}" }, "exit.expert"},
 		{"no decisions", func(e *ExItConfig) { e.Decisions = 0 }, "exit.decisions"},
 		{"too many decisions", func(e *ExItConfig) { e.Decisions = 2e6 }, "exit.decisions"},
 		{"negative policy coef", func(e *ExItConfig) { e.PolicyCoef = -1 }, "exit.policy_coef"},
@@ -85,8 +86,9 @@ func TestExItConfigValidate(t *testing.T) {
 			}
 		})
 	}
-	// {net} may stand for the prior, the rollout bot, an alternative or the evaluator.
-	for _, x := range []string{"search:greedy@8:alt={net}", "search:greedy@8:roll={net}", "search:{net}@8:roll=greedy:alt=simplebot+{net}", "search:greedy@8:value={net}"} {
+	// {net} may stand for the prior (which ranks its moves, top=), the rollout
+	// bot, an alternative or the evaluator.
+	for _, x := range []string{"search:greedy@8:alt={net}", "search:greedy@8:roll={net}", "search:{net}@8:roll=greedy:alt=simplebot+{net}", "search:greedy@8:value={net}", "search:{net}@8:top=4:roll=greedy"} {
 		c.ExIt = good
 		c.ExIt.Expert = x
 		if err := c.Validate(); err != nil {
