@@ -153,6 +153,12 @@ func (p *Params) set(k, v string) error {
 		}
 		return x, nil
 	}
+	either := func(off, on string) (bool, error) { // a setting with two values
+		if v != off && v != on {
+			return false, fmt.Errorf("%s=%q: want %s or %s", k, v, off, on)
+		}
+		return v == on, nil
+	}
 	var err error
 	switch k {
 	case "trees":
@@ -173,14 +179,7 @@ func (p *Params) set(k, v string) error {
 		}
 		p.Roll = v
 	case "opp":
-		switch v {
-		case "search":
-			p.Model = false
-		case "prior":
-			p.Model = true
-		default:
-			return fmt.Errorf("opp=%q: want search or prior", v)
-		}
+		p.Model, err = either("search", "prior")
 	case "alt":
 		p.Alt = nil
 		for _, b := range strings.Split(v, "+") {
@@ -199,14 +198,7 @@ func (p *Params) set(k, v string) error {
 		}
 		p.Value = v
 	case "leaf":
-		switch v {
-		case "outcome":
-			p.Forecast = false
-		case "forecast":
-			p.Forecast = true
-		default:
-			return fmt.Errorf("leaf=%q: want outcome or forecast", v)
-		}
+		p.Forecast, err = either("outcome", "forecast")
 	case "ms":
 		var n int
 		n, err = num(1, 3600000)

@@ -369,27 +369,36 @@ func TestFillInputLayout(t *testing.T) {
 	}
 }
 
+// agentAt returns newNet's network for game, a greedy agent playing it, and
+// the game's position after 5 steps of random moves drawn with seed.
+func agentAt(t *testing.T, game string, seed uint64) (*neural.Net, *neural.Agent, rules.State) {
+	t.Helper()
+	net, cfg := newNet(t, game)
+	st := cfg.Game().New(cfg)
+	rng := rules.NewRNG(seed)
+	moves := make([]rules.Move, st.Spec().Seats)
+	for i := 0; i < 5 && !st.Done(); i++ {
+		for s := range moves {
+			moves[s] = rules.Move{}
+			if st.Active(s) {
+				moves[s] = st.RandomMove(s, rng)
+			}
+		}
+		st.Step(moves, rng)
+	}
+	a, err := neural.NewAgent(net, cfg, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return net, a, st
+}
+
 // TestEvaluate: Evaluate is the value head on the seat's own observation (a
 // direct Forward of it), within −1..1, and does not change the agent's moves.
 func TestEvaluate(t *testing.T) {
 	for _, game := range rules.Names() {
-		net, cfg := newNet(t, game)
-		st := cfg.Game().New(cfg)
-		rng := rules.NewRNG(3)
+		net, a, st := agentAt(t, game, 3)
 		moves := make([]rules.Move, st.Spec().Seats)
-		for i := 0; i < 5 && !st.Done(); i++ {
-			for s := range moves {
-				moves[s] = rules.Move{}
-				if st.Active(s) {
-					moves[s] = st.RandomMove(s, rng)
-				}
-			}
-			st.Step(moves, rng)
-		}
-		a, err := neural.NewAgent(net, cfg, false)
-		if err != nil {
-			t.Fatal(err)
-		}
 		enc, sp := a.Enc, a.Enc.Space()
 		w := neural.NewWorkspace(net.Arch, 1)
 		planes, scalars := make([]uint8, sp.ObsSize()), make([]float32, sp.Scalars)
@@ -418,23 +427,8 @@ func TestEvaluate(t *testing.T) {
 // masked logits; ranking allocates nothing once dst has room.
 func TestRank(t *testing.T) {
 	for _, game := range rules.Names() {
-		net, cfg := newNet(t, game)
-		st := cfg.Game().New(cfg)
-		rng := rules.NewRNG(4)
+		net, a, st := agentAt(t, game, 4)
 		moves := make([]rules.Move, st.Spec().Seats)
-		for i := 0; i < 5 && !st.Done(); i++ {
-			for s := range moves {
-				moves[s] = rules.Move{}
-				if st.Active(s) {
-					moves[s] = st.RandomMove(s, rng)
-				}
-			}
-			st.Step(moves, rng)
-		}
-		a, err := neural.NewAgent(net, cfg, false)
-		if err != nil {
-			t.Fatal(err)
-		}
 		sp := a.Enc.Space()
 		w := neural.NewWorkspace(net.Arch, 1)
 		planes, scalars := make([]uint8, sp.ObsSize()), make([]float32, sp.Scalars)
