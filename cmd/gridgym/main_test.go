@@ -120,9 +120,10 @@ func TestTournamentReportSurvivesBrokenOutput(t *testing.T) {
 	}
 }
 
-// A rotated table of a sequential game says that the seating can favour a
-// bot and names --all-orders; every order, a simultaneous game or a single
-// bot get no note.
+// A rotated table of a sequential game with two bots or more, or of any game
+// with three bots or more (each keeps its neighbours), says that the seating
+// can decide games and names --all-orders; every order, two bots in a
+// simultaneous game or a single bot get no note.
 func TestTournamentOrderNote(t *testing.T) {
 	for _, c := range []struct {
 		args []string
@@ -132,6 +133,8 @@ func TestTournamentOrderNote(t *testing.T) {
 		{[]string{"-g", "slime", "-b", "simplebot,random", "-n", "24", "--all-orders"}, false},
 		{[]string{"-g", "slime", "-b", "simplebot", "-n", "2"}, false},
 		{[]string{"-g", "nuggets", "-b", "greedy,random", "-n", "2"}, false},
+		{[]string{"-g", "rising-tide", "-b", "wall_warsaw,trench_tunis,nearby_new_orleans", "-n", "2"}, true},
+		{[]string{"-g", "rising-tide", "-b", "wall_warsaw,trench_tunis,nearby_new_orleans", "-n", "6", "--all-orders"}, false},
 	} {
 		out, err := run(append([]string{"tournament", "-q"}, c.args...)...)
 		if err != nil {

@@ -89,7 +89,7 @@ Ctrl-C stops early and reports the games finished so far.`,
 			if policy && (replays == 0 || report == "") {
 				return usagef("--with-policy goes with --replays K and --report DIR (it adds the networks' views to the replay pages)")
 			}
-			if !allOrders && spec.Seats > 2 && len(names) > 2 {
+			if !allOrders && spec.Seats > 2 && (len(names) > 2 || spec.Sequential && len(names) > 1) {
 				fmt.Fprintf(c.ErrOrStderr(), "note: rotated seatings keep each bot's neighbours in %s, which can decide games; --all-orders seats every order\n", g.Name)
 			}
 			// Reports and replays are written locally; a URL's are
