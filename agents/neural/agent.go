@@ -49,8 +49,7 @@ type Agent struct {
 	scalars []float32
 	mask    []uint64
 	actions []int32
-	rankV   []float32 // Rank: per head, the logit and index last taken
-	rankI   []int32
+	rankI   []int32 // Rank: per head, the action last taken
 }
 
 // NewAgent returns an agent playing net in the game configured by cfg; the
@@ -68,7 +67,7 @@ func NewAgent(net *Net, cfg rules.Config, sample bool) (*Agent, error) {
 	return &Agent{Net: net, Enc: enc, Sample: sample, w: NewWorkspace(net.Arch, 1),
 		planes: make([]uint8, sp.ObsSize()), scalars: make([]float32, sp.Scalars),
 		mask: make([]uint64, sp.MaskWords()), actions: make([]int32, sp.Heads),
-		rankV: make([]float32, sp.Heads), rankI: make([]int32, sp.Heads)}, nil
+		rankI: make([]int32, sp.Heads)}, nil
 }
 
 // Fits reports whether a network of this shape can play game with space sp.
@@ -145,9 +144,8 @@ func (g *Agent) Rank(st rules.State, k int, dst []rules.Move) []rules.Move {
 			l := g.w.Logits[h*a.Actions : (h+1)*a.Actions]
 			if i == 0 {
 				g.rankI[h] = int32(Argmax(l))
-				g.rankV[h] = l[g.rankI[h]]
-			} else if j := nextBelow(l, g.rankV[h], g.rankI[h]); j >= 0 {
-				g.rankI[h], g.rankV[h] = int32(j), l[j]
+			} else if j := nextBelow(l, g.rankI[h]); j >= 0 {
+				g.rankI[h] = int32(j)
 			}
 			g.actions[h] = g.rankI[h]
 		}
@@ -160,10 +158,10 @@ func (g *Agent) Rank(st rules.State, k int, dst []rules.Move) []rules.Move {
 }
 
 // nextBelow returns the index of the largest finite logit that comes after
-// (v, i) in the order of logits descending, then index ascending: the next
-// most probable legal action; −1 if there is none.
-func nextBelow(l []float32, v float32, i int32) int {
-	best, bi := float32(math.Inf(-1)), -1
+// action i in the order of logits descending, then index ascending: the next
+// most probable legal action after i; −1 if there is none.
+func nextBelow(l []float32, i int32) int {
+	v, best, bi := l[i], float32(math.Inf(-1)), -1
 	for j, x := range l {
 		if (x < v || x == v && int32(j) > i) && (bi < 0 || x > best) && !math.IsInf(float64(x), -1) {
 			best, bi = x, j
