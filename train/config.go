@@ -333,6 +333,9 @@ func checkBotSpec(game, spec string) error {
 		for i := range p.Alt {
 			names = append(names, &p.Alt[i])
 		}
+		if p.Prior == NetPlaceholder {
+			p.Top = 1 // the network ranks its moves (top=K); the stand-in below cannot
+		}
 		whole := false // {net} stands for one of the spec's bots
 		for _, n := range names {
 			if *n == NetPlaceholder {
@@ -341,9 +344,6 @@ func checkBotSpec(game, spec string) error {
 		}
 		if p.Value == NetPlaceholder {
 			p.Value, whole = "", true // the network scores positions; no scripted bot can stand in
-		}
-		if p.Prior == "random" && strings.HasPrefix(spec, search.Prefix+NetPlaceholder) {
-			p.Top = 1 // the network ranks its moves (top=K); the stand-in cannot
 		}
 		if rest := strings.Join(p.Bots(), "+"); strings.Contains(spec, NetPlaceholder) && (!whole || strings.Contains(rest, NetPlaceholder)) {
 			return fmt.Errorf("%q: %s stands only for a whole bot name (search:%s@N…, roll=%s, alt=%s, value=%s)", spec, NetPlaceholder, NetPlaceholder, NetPlaceholder, NetPlaceholder, NetPlaceholder)
