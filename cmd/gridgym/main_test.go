@@ -135,6 +135,9 @@ func TestTournamentOrderNote(t *testing.T) {
 		{[]string{"-g", "nuggets", "-b", "greedy,random", "-n", "2"}, false},
 		{[]string{"-g", "rising-tide", "-b", "wall_warsaw,trench_tunis,nearby_new_orleans", "-n", "2"}, true},
 		{[]string{"-g", "rising-tide", "-b", "wall_warsaw,trench_tunis,nearby_new_orleans", "-n", "6", "--all-orders"}, false},
+		// one bot against three copies of another: every rotation is alike
+		{[]string{"-g", "rising-tide", "-b", "s=wall_warsaw,a=trench_tunis,b=trench_tunis,c=trench_tunis", "-n", "4"}, false},
+		{[]string{"-g", "rising-tide", "-b", "s=wall_warsaw,a=trench_tunis,b=trench_tunis,c=nearby_new_orleans", "-n", "4"}, true},
 	} {
 		out, err := run(append([]string{"tournament", "-q"}, c.args...)...)
 		if err != nil {

@@ -89,7 +89,7 @@ Ctrl-C stops early and reports the games finished so far.`,
 			if policy && (replays == 0 || report == "") {
 				return usagef("--with-policy goes with --replays K and --report DIR (it adds the networks' views to the replay pages)")
 			}
-			if !allOrders && spec.Seats > 2 && (len(names) > 2 || spec.Sequential && len(names) > 1) {
+			if kinds := distinctBots(names); !allOrders && spec.Seats > 2 && (kinds > 2 || spec.Sequential && kinds > 1) {
 				fmt.Fprintf(c.ErrOrStderr(), "note: rotated seatings keep each bot's neighbours in %s, which can decide games; --all-orders seats every order\n", g.Name)
 			}
 			// Reports and replays are written locally; a URL's are
@@ -212,4 +212,16 @@ Ctrl-C stops early and reports the games finished so far.`,
 	c.Flags().BoolVar(&policy, "with-policy", false, "with --replays and --report: the replay pages show each network seat's top moves (a heat map) and value at every position")
 	c.Flags().StringVar(&replayDir, "replay-dir", "", "folder or URL (file://, s3://…) for --replays (default: REPORT/replays with --report, else replays)")
 	return c
+}
+
+// distinctBots counts the different bots among specs, labels aside: one bot
+// against three copies of another (s=X,a=Y,b=Y,c=Y) is two, and every
+// rotation gives each of them the same kinds of neighbours.
+func distinctBots(specs []string) int {
+	seen := map[string]bool{}
+	for _, s := range specs {
+		_, bot := agents.SplitLabel(s)
+		seen[bot] = true
+	}
+	return len(seen)
 }
