@@ -21,7 +21,8 @@
 //	depth=D   rollout length in steps after the tree, default 8
 //	extra=K   random legal candidates per seat per node, besides the prior's move and Pass, default 3
 //	top=K     the prior's K best moves as candidates, best first, not its one move (simultaneous
-//	          games; a prior that ranks its moves, agents.Ranker: a network), default 1
+//	          games; a prior that ranks its moves, agents.Ranker: a network, or Nuggets'
+//	          greedy bots by their evaluation), default 1
 //	keyed=K   K > 0: draw the random candidates from a generator keyed on the position and K
 //	          instead of the search's own, so a position always gets the same ones
 //	          (Expert Iteration's labels at a repeated position then agree), default 0 (off)
@@ -34,7 +35,8 @@
 //	          "prior" (they play the prior bot's move at every node; the tree
 //	          branches on the agent's own candidates only and grows deeper)
 //	value=V   score a rollout that ends before the game does with the bot V's value (a
-//	          network: weights file or run folder; agents.Evaluator) instead of the
+//	          network: weights file or run folder, or Nuggets' greedy bots, which score a
+//	          seat's nuggets by their own evaluation; agents.Evaluator) instead of the
 //	          provisional outcome, default none
 //	leaf=L    how a rollout that ends before the game does is scored: "outcome" (the
 //	          provisional outcome, default) or "forecast" (the game's forecast of the

@@ -580,7 +580,34 @@ func TestTopCandidates(t *testing.T) {
 		t.Errorf("top=4 root candidates %v, want the network's 4 best and Pass %v", got, want)
 	}
 	if _, err := agents.Lookup("rising-tide", "search:wall_warsaw:top=3"); err == nil || !strings.Contains(err.Error(), "cannot rank") {
-		t.Errorf("top=3 with a scripted prior: error %v, want one that says it cannot rank", err)
+		t.Errorf("top=3 with a scripted prior that cannot rank: error %v, want one that says so", err)
+	}
+	// A scripted prior that ranks (Nuggets' greedy bots): its 4 best squares
+	// and Pass, with its own evaluation at the leaves.
+	ng, err := rules.Lookup("nuggets")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st = position(ng, 80, 3)
+	e, err := agents.Lookup("nuggets", "greedy_tuned")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := e.New()
+	r.Reset(st, 2, rules.NewRNG(4))
+	want = append(r.(agents.Ranker).Rank(st, 4, nil), rules.Move{})
+	a = newAgent(t, "nuggets", "search:greedy_tuned@24:trees=1:depth=0:extra=0:top=4:opp=prior:value=greedy_tuned")
+	a.Reset(st, 2, rules.NewRNG(1))
+	if m := a.Act(st); !st.Legal(2, m) {
+		t.Errorf("nuggets: illegal move %+v", m)
+	}
+	got, _ = a.(*search.Agent).RootVisits(nil, nil)
+	same = len(got) == 5
+	for _, m := range want {
+		same = same && slices.Contains(got, m)
+	}
+	if !same {
+		t.Errorf("nuggets top=4 root candidates %v, want greedy_tuned's 4 best and Pass %v", got, want)
 	}
 }
 

@@ -87,21 +87,92 @@ func (g *Greedy) Act(st rules.State) rules.Move {
 func (g *Greedy) Decide(v *nuggets.View, rng *rules.RNG) (x, y int) {
 	var scores [nuggets.Cells]float64
 	nuggets.Evaluate(v, g.Weights, &scores)
-	best, ties := math.Inf(-1), 0
+	c := decide(&scores, rng)
+	return c % nuggets.Size, c / nuggets.Size
+}
+
+// decide returns the square (index y·Size + x) of highest score, drawing
+// ties from rng (Decide), and 0, the square (0,0), if none may be queried.
+func decide(scores *[nuggets.Cells]float64, rng *rules.RNG) int {
+	best, ties, pick := math.Inf(-1), 0, 0
 	for c, score := range scores {
 		if math.IsInf(score, -1) {
 			continue
 		}
-		cx, cy := c%nuggets.Size, c/nuggets.Size
 		switch {
 		case score > best+nuggets.Tie:
-			best, ties, x, y = score, 1, cx, cy
+			best, ties, pick = score, 1, c
 		case score >= best-nuggets.Tie:
 			ties++
 			if rng.U(ties) == 0 {
-				x, y = cx, cy
+				pick = c
 			}
 		}
 	}
-	return x, y
+	return pick
+}
+
+// Rank implements agents.Ranker, so that a search can take the bot's best
+// squares as its candidates (search:greedy_tuned:top=K): the square Act
+// would query (the same draw from the bot's generator), then the squares of
+// the next highest scores, in square order among equal scores, at most k in
+// all. It allocates only when dst is too short.
+func (g *Greedy) Rank(st rules.State, k int, dst []rules.Move) []rules.Move {
+	s, ok := st.(*nuggets.State)
+	if !ok || k < 1 {
+		return dst
+	}
+	v := nuggets.ViewOf(s, g.seat)
+	var scores [nuggets.Cells]float64
+	nuggets.Evaluate(&v, g.Weights, &scores)
+	c := decide(&scores, g.rng)
+	dst = append(dst, s.Answer(c%nuggets.Size, c/nuggets.Size))
+	if math.IsInf(scores[c], -1) {
+		return dst // no square may be queried: (0,0) alone
+	}
+	prev := scores[c]
+	scores[c] = math.Inf(-1)
+	for len(dst) < k {
+		// the next best: the highest score not above prev, first in square order
+		next, at := math.Inf(-1), -1
+		for i, score := range scores {
+			if score > next && score <= prev {
+				next, at = score, i
+			}
+		}
+		if at < 0 {
+			break
+		}
+		dst = append(dst, s.Answer(at%nuggets.Size, at/nuggets.Size))
+		prev, scores[at] = next, math.Inf(-1)
+	}
+	return dst
+}
+
+// EvalScale is the holding margin, in log-score units, that Evaluate maps
+// to tanh(1) ≈ 0.76.
+const EvalScale = 4
+
+// Evaluate implements agents.Evaluator, so that a search can score the
+// leaves of short rollouts with the bot's own evaluation
+// (search:…:value=greedy_tuned): tanh((H(seat) − mean H(others)) /
+// EvalScale), where H is the greedy evaluation's value of a seat's nuggets
+// (nuggets.State.Holding with the bot's weights: log-score, with a
+// singleton worth Singleton before the last move). Nuggets ranks bots by
+// their own log-scores (R16), so the margin is over the others' mean, not
+// over the best of them. A state of another game scores 0.
+func (g *Greedy) Evaluate(st rules.State, seat int) float64 {
+	s, ok := st.(*nuggets.State)
+	if !ok {
+		return 0
+	}
+	own, others := 0.0, 0.0
+	for o := 0; o < nuggets.Seats; o++ {
+		if h := s.Holding(o, g.Weights); o == seat {
+			own = h
+		} else {
+			others += h
+		}
+	}
+	return math.Tanh((own - others/(nuggets.Seats-1)) / EvalScale)
 }

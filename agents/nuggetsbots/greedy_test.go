@@ -1,6 +1,7 @@
 package nuggetsbots
 
 import (
+	"math"
 	"runtime"
 	"sync"
 	"testing"
@@ -286,5 +287,112 @@ func TestGreedyBestPlane(t *testing.T) {
 	}
 	if checked < 1000 || several == 0 {
 		t.Fatalf("%d positions checked, %d with several best squares", checked, several)
+	}
+}
+
+// positions plays n games of greedy_tuned (seed) and returns a copy of the
+// position at a random move of each, setup and build phases alike.
+func positions(n int, seed uint64) []*nuggets.State {
+	rng := rules.NewRNG(seed)
+	var out []*nuggets.State
+	for g := 0; g < n; g++ {
+		stop := rng.U(nuggets.NewDefault().TotalMoves())
+		bots := []agents.Agent{NewGreedyTuned(), NewGreedyTuned(), NewGreedyTuned(), NewGreedyTuned()}
+		s := nuggets.NewDefault()
+		for seat, b := range bots {
+			b.Reset(s, seat, rules.Derive(seed, uint64(g*4+seat)))
+		}
+		moves := make([]rules.Move, nuggets.Seats)
+		for s.MoveNum() < stop {
+			for seat, b := range bots {
+				moves[seat] = b.Act(s)
+			}
+			s.Step(moves, rng)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// TestRank: Rank (agents.Ranker, the search's top=K) names first the square
+// Act queries with the same generator, then distinct queryable squares in
+// non-increasing order of nuggets.Evaluate's score, k in all while that many
+// may be queried.
+func TestRank(t *testing.T) {
+	for i, s := range positions(12, 5) {
+		for seat := 0; seat < nuggets.Seats; seat++ {
+			g, h := NewGreedyTuned(), NewGreedyTuned()
+			g.Reset(s, seat, rules.NewRNG(uint64(i)))
+			h.Reset(s, seat, rules.NewRNG(uint64(i)))
+			for _, k := range []int{1, 4, 9} {
+				got := g.Rank(s, k, nil)
+				if act := h.Act(s); len(got) != k || got[0] != act {
+					t.Fatalf("position %d seat %d k=%d: rank %v, want %d squares led by Act's %v", i, seat, k, got, k, act)
+				}
+				v := nuggets.ViewOf(s, seat)
+				var scores [nuggets.Cells]float64
+				nuggets.Evaluate(&v, g.Weights, &scores)
+				seen := map[rules.Move]bool{}
+				prev := math.Inf(1)
+				for j, m := range got {
+					c := -1
+					for q := 0; q < nuggets.Cells; q++ {
+						if s.Answer(q%nuggets.Size, q/nuggets.Size) == m {
+							c = q
+						}
+					}
+					if c < 0 || seen[m] || math.IsInf(scores[c], -1) || (j > 0 && scores[c] > prev+nuggets.Tie) {
+						t.Fatalf("position %d seat %d k=%d: square %d of %v (score %v after %v) repeats, may not be queried or ranks above the one before", i, seat, k, j, got, scores[c], prev)
+					}
+					if j == 0 {
+						// Act's square is one of the best; the rest follow in order
+						prev = scores[c]
+					} else {
+						prev = min(prev, scores[c])
+					}
+					seen[m] = true
+				}
+			}
+		}
+	}
+	if got := NewGreedyTuned().Rank(nil, 4, nil); len(got) != 0 {
+		t.Errorf("Rank of another game's state: %v, want nothing", got)
+	}
+}
+
+// TestEvaluate: Evaluate (agents.Evaluator, the search's value=) is
+// tanh of the seat's holding margin over the others' mean, in (−1, 1), zero
+// on the empty board, higher for the seat that holds more, and the four
+// seats' margins (atanh of the values, times EvalScale) sum to zero.
+func TestEvaluate(t *testing.T) {
+	g := NewGreedyTuned()
+	s := nuggets.NewDefault()
+	if v := g.Evaluate(s, 0); v != 0 {
+		t.Errorf("empty board: %v, want 0", v)
+	}
+	s.SetMoveNum(100)
+	s.SetCell(0, 0, 2)
+	s.SetCell(0, 1, 2)
+	s.SetCell(5, 5, 3)
+	// seat 2 holds ln 2, seat 3 a singleton (0.15), seats 0 and 1 nothing
+	want2 := math.Tanh((math.Log(2) - 0.15/3) / EvalScale)
+	if v := g.Evaluate(s, 2); math.Abs(v-want2) > 1e-12 {
+		t.Errorf("seat 2: %v, want %v", v, want2)
+	}
+	if v0, v3 := g.Evaluate(s, 0), g.Evaluate(s, 3); !(v0 < 0 && v3 < 0 && v3 > v0) {
+		t.Errorf("seats 0 and 3: %v, %v, want both below 0, seat 3 above seat 0", v0, v3)
+	}
+	for i, p := range positions(8, 9) {
+		sum := 0.0
+		for seat := 0; seat < nuggets.Seats; seat++ {
+			v := g.Evaluate(p, seat)
+			if v <= -1 || v >= 1 || math.IsNaN(v) {
+				t.Fatalf("position %d seat %d: %v outside (−1, 1)", i, seat, v)
+			}
+			sum += math.Atanh(v)
+		}
+		if math.Abs(sum) > 1e-9 {
+			t.Errorf("position %d: the margins over the others' mean sum to %v, want 0", i, sum)
+		}
 	}
 }

@@ -585,3 +585,40 @@ func TestEncoderNuggetPlanes(t *testing.T) {
 		}
 	}
 }
+
+// TestHolding: Holding is the log-score (R15) with each singleton nugget
+// worth the weights' Singleton, except on the last move, where it is the
+// log-score itself, as Evaluate values the nuggets a query merges.
+func TestHolding(t *testing.T) {
+	w := Weights{Singleton: 0.15}
+	for i, s := range randomStates(60, 13) {
+		for seat := 0; seat < Seats; seat++ {
+			singles := 0
+			s.EachNugget(seat, func(size int) {
+				if size == 1 {
+					singles++
+				}
+			})
+			want := s.LogScore(seat) + w.Singleton*float64(singles)
+			if s.TotalMoves()-s.MoveNum() <= 1 {
+				want = s.LogScore(seat)
+			}
+			if got := s.Holding(seat, w); math.Abs(got-want) > 1e-9 {
+				t.Fatalf("state %d (move %d) seat %d: holding %v, want %v (%d singletons)", i, s.MoveNum(), seat, got, want, singles)
+			}
+		}
+	}
+	s := NewDefault()
+	s.SetCell(3, 3, 1)
+	s.SetCell(9, 9, 1)
+	s.SetCell(9, 10, 1)
+	for _, tc := range []struct {
+		t    int
+		want float64
+	}{{100, 0.15 + math.Log(2)}, {258, 0.15 + math.Log(2)}, {259, math.Log(2)}} {
+		s.SetMoveNum(tc.t)
+		if got := s.Holding(1, w); math.Abs(got-tc.want) > 1e-12 {
+			t.Errorf("move %d: holding %v, want %v", tc.t, got, tc.want)
+		}
+	}
+}

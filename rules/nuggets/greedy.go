@@ -31,6 +31,20 @@ var (
 	TunedWeights  = Weights{Singleton: 0.15, Compact: 0.07, Room: 0.001, Attack: 0.1}
 )
 
+// Holding returns the greedy evaluation's value of seat's nuggets: Σ V(size)
+// over them, V(n) = ln n for n ≥ 2 and V(1) = w.Singleton before the last
+// move (0 on it, the real log-score, R15), as Evaluate values the nuggets a
+// query merges. It allocates nothing.
+func (s *State) Holding(seat int, w Weights) float64 {
+	single := w.Singleton
+	if s.cfg.total-s.t <= 1 {
+		single = 0
+	}
+	var r runSet
+	r.build(&s.own[seat])
+	return r.value(single)
+}
+
 // Tie is how close two scores must be to count as equal.
 const Tie = 1e-9
 

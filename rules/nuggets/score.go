@@ -195,11 +195,19 @@ func fastLogScore(b *Board) float64 {
 
 // logScore returns Σ ln(size) over the components, in the order of their
 // root runs.
-func (r *runSet) logScore() float64 {
+func (r *runSet) logScore() float64 { return r.value(0) }
+
+// value returns Σ V(size) over the components, in the order of their root
+// runs, with V(n) = ln n for n ≥ 2 and V(1) = single.
+func (r *runSet) value(single float64) float64 {
 	sum := 0.0
 	for i := 0; i < r.n; i++ {
 		if r.parent[i] == uint16(i) {
-			sum += logSize[r.size[i]]
+			if n := r.size[i]; n == 1 {
+				sum += single
+			} else {
+				sum += logSize[n]
+			}
 		}
 	}
 	return sum
