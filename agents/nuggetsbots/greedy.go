@@ -168,7 +168,7 @@ func (g *Greedy) Evaluate(st rules.State, seat int) float64 {
 	}
 	own, others := 0.0, 0.0
 	for o := 0; o < nuggets.Seats; o++ {
-		if h := s.Holding(o, g.Weights); o == seat {
+		if h := s.Standing(o, g.Weights); o == seat {
 			own = h
 		} else {
 			others += h

@@ -361,7 +361,7 @@ func TestRank(t *testing.T) {
 }
 
 // TestEvaluate: Evaluate (agents.Evaluator, the search's value=) is
-// tanh of the seat's holding margin over the others' mean, in (−1, 1), zero
+// tanh of the seat's standing (nuggets.State.Standing) over the others' mean, in (−1, 1), zero
 // on the empty board, higher for the seat that holds more, and the four
 // seats' margins (atanh of the values, times EvalScale) sum to zero.
 func TestEvaluate(t *testing.T) {
@@ -374,8 +374,11 @@ func TestEvaluate(t *testing.T) {
 	s.SetCell(0, 0, 2)
 	s.SetCell(0, 1, 2)
 	s.SetCell(5, 5, 3)
-	// seat 2 holds ln 2, seat 3 a singleton (0.15), seats 0 and 1 nothing
-	want2 := math.Tanh((math.Log(2) - 0.15/3) / EvalScale)
+	// seat 2 stands at ln 2 + one side-adjacent pair (Compact 0.07) + 3 empty
+	// side-neighbours (Room 0.001), seat 3 at a singleton (0.15) + 4 empty
+	// side-neighbours, seats 0 and 1 at nothing
+	two, three := math.Log(2)+0.07+0.003, 0.15+0.004
+	want2 := math.Tanh((two - three/3) / EvalScale)
 	if v := g.Evaluate(s, 2); math.Abs(v-want2) > 1e-12 {
 		t.Errorf("seat 2: %v, want %v", v, want2)
 	}

@@ -622,3 +622,38 @@ func TestHolding(t *testing.T) {
 		}
 	}
 }
+
+// TestStanding: Standing adds to Holding Compact per side-adjacent pair of
+// own squares and Room per own square's empty side-neighbour, counted here
+// square by square.
+func TestStanding(t *testing.T) {
+	w := Weights{Singleton: 0.15, Compact: 0.07, Room: 0.001}
+	for i, s := range randomStates(60, 14) {
+		for seat := 0; seat < Seats; seat++ {
+			pairs, room := 0, 0
+			for y := 0; y < Size; y++ {
+				for x := 0; x < Size; x++ {
+					if s.Owner(x, y) != seat {
+						continue
+					}
+					for _, d := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+						nx, ny := x+d[0], y+d[1]
+						if nx < 0 || nx >= Size || ny < 0 || ny >= Size {
+							continue
+						}
+						switch s.Owner(nx, ny) {
+						case seat:
+							pairs++ // each pair twice
+						case -1:
+							room++
+						}
+					}
+				}
+			}
+			want := s.Holding(seat, w) + w.Compact*float64(pairs/2) + w.Room*float64(room)
+			if got := s.Standing(seat, w); math.Abs(got-want) > 1e-9 {
+				t.Fatalf("state %d seat %d: standing %v, want %v (%d pairs, %d room)", i, seat, got, want, pairs/2, room)
+			}
+		}
+	}
+}
