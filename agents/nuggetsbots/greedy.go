@@ -149,18 +149,19 @@ func (g *Greedy) Rank(st rules.State, k int, dst []rules.Move) []rules.Move {
 	return dst
 }
 
-// EvalScale is the holding margin, in log-score units, that Evaluate maps
+// EvalScale is the standing margin, in log-score units, that Evaluate maps
 // to tanh(1) ≈ 0.76.
 const EvalScale = 4
 
 // Evaluate implements agents.Evaluator, so that a search can score the
 // leaves of short rollouts with the bot's own evaluation
-// (search:…:value=greedy_tuned): tanh((H(seat) − mean H(others)) /
-// EvalScale), where H is the greedy evaluation's value of a seat's nuggets
-// (nuggets.State.Holding with the bot's weights: log-score, with a
-// singleton worth Singleton before the last move). Nuggets ranks bots by
-// their own log-scores (R16), so the margin is over the others' mean, not
-// over the best of them. A state of another game scores 0.
+// (search:…:value=greedy_tuned): tanh((S(seat) − mean S(others)) /
+// EvalScale), where S is a seat's standing under the bot's weights
+// (nuggets.State.Standing: the log-score with a singleton worth Singleton
+// before the last move, plus the Compact and Room terms summed over the
+// board). Nuggets ranks bots by their own log-scores (R16), so the margin
+// is over the others' mean, not over the best of them. A state of another
+// game scores 0.
 func (g *Greedy) Evaluate(st rules.State, seat int) float64 {
 	s, ok := st.(*nuggets.State)
 	if !ok {
