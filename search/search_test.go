@@ -662,6 +662,27 @@ func TestZeroAllocs(t *testing.T) {
 			t.Errorf("%s: %.2f allocations per simulation, want 0", g.Name, allocs)
 		}
 	}
+	// Nuggets, skipped above, scores its leaves without Outcome when its
+	// greedy bot evaluates them, and ranks its candidates with it.
+	g, err := rules.Lookup("nuggets")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, _, _ := search.ParseSpec("search:greedy_tuned:depth=2:extra=0:top=4:opp=prior:value=greedy_tuned")
+	f, err := e.Factory(g.Name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := f().(*search.Agent)
+	st := position(g, 80, 2)
+	tr := search.NewTestTree(a, st, 0, 200, 5)
+	for i := 0; i < 100; i++ {
+		tr.Simulate()
+	}
+	tr.Reset(st, a, 5)
+	if allocs := testing.AllocsPerRun(100, tr.Simulate); allocs != 0 {
+		t.Errorf("nuggets, value=greedy_tuned: %.2f allocations per simulation, want 0", allocs)
+	}
 }
 
 // TestBeatsRandom: with a small budget the search agent outscores random
