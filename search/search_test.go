@@ -493,12 +493,7 @@ func TestValueLeaves(t *testing.T) {
 	for !st.Active(seat) {
 		seat++
 	}
-	tr := search.NewTestTree(sa, st, seat, 200, 5)
-	for i := 0; i < 100; i++ {
-		tr.Simulate()
-	}
-	tr.Reset(st, sa, 5)
-	if allocs := testing.AllocsPerRun(100, tr.Simulate); allocs != 0 {
+	if allocs := simAllocs(sa, st, seat); allocs != 0 {
 		t.Errorf("slime with value leaves: %.2f allocations per simulation, want 0", allocs)
 	}
 }
@@ -650,15 +645,7 @@ func TestZeroAllocs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a := f().(*search.Agent)
-		const n = 200
-		tr := search.NewTestTree(a, st, 0, n, 5)
-		for i := 0; i < n/2; i++ { // warm up: scratch buffers reach their size
-			tr.Simulate()
-		}
-		tr.Reset(st, a, 5)
-		allocs := testing.AllocsPerRun(n/2, tr.Simulate)
-		if allocs != 0 {
+		if allocs := simAllocs(f().(*search.Agent), st, 0); allocs != 0 {
 			t.Errorf("%s: %.2f allocations per simulation, want 0", g.Name, allocs)
 		}
 	}
@@ -673,16 +660,21 @@ func TestZeroAllocs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := f().(*search.Agent)
-	st := position(g, 80, 2)
-	tr := search.NewTestTree(a, st, 0, 200, 5)
+	if allocs := simAllocs(f().(*search.Agent), position(g, 80, 2), 0); allocs != 0 {
+		t.Errorf("nuggets, value=greedy_tuned: %.2f allocations per simulation, want 0", allocs)
+	}
+}
+
+// simAllocs returns the allocations per simulation of a's tree for seat at
+// st in steady state: 100 simulations of a 200-simulation tree warm its
+// scratch buffers up to size, then the tree is reset and 100 more counted.
+func simAllocs(a *search.Agent, st rules.State, seat int) float64 {
+	tr := search.NewTestTree(a, st, seat, 200, 5)
 	for i := 0; i < 100; i++ {
 		tr.Simulate()
 	}
 	tr.Reset(st, a, 5)
-	if allocs := testing.AllocsPerRun(100, tr.Simulate); allocs != 0 {
-		t.Errorf("nuggets, value=greedy_tuned: %.2f allocations per simulation, want 0", allocs)
-	}
+	return testing.AllocsPerRun(100, tr.Simulate)
 }
 
 // TestBeatsRandom: with a small budget the search agent outscores random
