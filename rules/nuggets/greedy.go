@@ -59,15 +59,14 @@ func (s *State) Standing(seat int, w Weights) float64 {
 			all[y] |= s.own[o][y]
 		}
 	}
-	const row = 1<<Size - 1
 	pairs, room := 0, 0
 	for y := 0; y < Size; y++ {
-		empty := ^all[y] & row
+		empty := ^all[y] & grid.Full
 		pairs += bits.OnesCount64(b[y] & (b[y] >> 1))
 		room += bits.OnesCount64(b[y]<<1&empty) + bits.OnesCount64(b[y]>>1&empty)
 		if y+1 < Size {
 			pairs += bits.OnesCount64(b[y] & b[y+1])
-			room += bits.OnesCount64(b[y]&^all[y+1]&row) + bits.OnesCount64(b[y+1]&^all[y]&row)
+			room += bits.OnesCount64(b[y]&^all[y+1]&grid.Full) + bits.OnesCount64(b[y+1]&^all[y]&grid.Full)
 		}
 	}
 	return s.Holding(seat, w) + w.Compact*float64(pairs) + w.Room*float64(room)
