@@ -41,7 +41,7 @@ func SetDefaultBudget(n int) error {
 
 // Settings are the keys of a spec's key=value settings (package doc), for
 // help texts and error messages.
-var Settings = []string{"trees", "depth", "extra", "top", "alt", "keyed", "c", "prior", "roll", "opp", "value", "leaf", "ms"}
+var Settings = []string{"trees", "depth", "extra", "top", "alt", "keyed", "c", "prior", "roll", "opp", "value", "leaf", "margin", "ms"}
 
 // Params are the settings of a search agent; the spec's key=value settings
 // (package doc) override the defaults of DefaultParams.
@@ -82,6 +82,13 @@ type Params struct {
 	// of on the provisional outcome. Only for games whose states forecast;
 	// not with Value.
 	Forecast bool
+	// Margin (0..1, 0 = off): the agent plays its prior's move (the first
+	// root candidate) unless the most visited candidate's mean value beats
+	// the prior move's by at least Margin (values 0..1, as search.Value).
+	// Then it departs from its prior only where the search is sure, and
+	// Expert Iteration's labels of the move played (exit.policy played)
+	// single out those decisions.
+	Margin float64
 }
 
 // Bots returns the names of the bots the settings name: the prior, the
@@ -199,6 +206,8 @@ func (p *Params) set(k, v string) error {
 		p.Value = v
 	case "leaf":
 		p.Forecast, err = either("outcome", "forecast")
+	case "margin":
+		p.Margin, err = frac(0, 1)
 	case "ms":
 		var n int
 		n, err = num(1, 3600000)
@@ -316,6 +325,8 @@ type Agent struct {
 // Stats counts an agent's work since its Reset.
 type Stats struct {
 	Moves       int           // Act calls that searched
+	Departed    int           // of them, moves other than the prior's
+	Kept        int           // of them, the prior's move kept by Params.Margin over a more visited one
 	Simulations int           // simulations over all trees
 	Time        time.Duration // wall time of those Act calls
 }
@@ -363,7 +374,9 @@ func (a *Agent) Reset(st rules.State, seat int, rng *rules.RNG) {
 
 // Act implements agents.Agent: it searches the position and plays the root
 // candidate of its seat with the most visits over all trees (ties: the best
-// mean value, then the earlier candidate, the prior's move first).
+// mean value, then the earlier candidate, the prior's move first); with
+// Params.Margin, the prior's move unless that candidate's mean value is
+// higher by the margin.
 func (a *Agent) Act(st rules.State) rules.Move {
 	if a.rng == nil {
 		a.Reset(st, 0, rules.NewRNG(0))
@@ -420,6 +433,15 @@ func (a *Agent) Act(st rules.State) rules.Move {
 			w[i]/float64(a.total[i]) > w[bi]/float64(a.total[bi]) {
 			bi = i
 		}
+	}
+	if bi != 0 && a.p.Margin > 0 {
+		if a.total[0] > 0 && w[bi]/float64(a.total[bi])-w[0]/float64(a.total[0]) < a.p.Margin {
+			bi = 0
+			a.stats.Kept++
+		}
+	}
+	if bi != 0 {
+		a.stats.Departed++
 	}
 	a.stats.Moves++
 	a.stats.Time += time.Since(t0)

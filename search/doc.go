@@ -42,6 +42,9 @@
 //	          provisional outcome, default) or "forecast" (the game's forecast of the
 //	          final outcome, rules.Forecaster: Rising Tide's flood replayed as if every
 //	          seat passed; not with value=)
+//	margin=X  play the prior's move unless the most visited candidate's mean value (0..1)
+//	          beats it by at least X: depart from the prior only where the search is sure,
+//	          default 0 (off: play the most visited)
 //	ms=M      stop each move's search after M milliseconds as well (not deterministic)
 //
 // for example search:greedy@800:depth=4:trees=2 (colons, since command lines
@@ -52,7 +55,9 @@
 // Each move the agent grows Params.Trees independent trees in parallel, each
 // with its own generator seeded from the agent's (so the result is the same
 // for a seed whatever the number of cores or the scheduling), and plays the
-// root candidate of its seat with the most visits summed over the trees.
+// root candidate of its seat with the most visits summed over the trees
+// (with margin=, the prior's move unless that candidate's mean value is
+// higher by the margin).
 //
 // Nodes are open-loop: a node is a sequence of joint moves from the root, and
 // every simulation replays it on a copy of the position, drawing the game's

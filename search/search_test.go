@@ -74,6 +74,9 @@ func TestSpecs(t *testing.T) {
 	if p, _, err := search.ParseSpec("search:greedy:alt=adjacent_asta+defensive_dan_heng"); err != nil || strings.Join(p.Alt, ",") != "adjacent_asta,defensive_dan_heng" {
 		t.Errorf("ParseSpec(alt=a+b): Alt %q, err %v", p.Alt, err)
 	}
+	if p, _, err := search.ParseSpec("search:greedy:margin=0.05"); err != nil || p.Margin != 0.05 {
+		t.Errorf("ParseSpec(margin=0.05): Margin %v, err %v", p.Margin, err)
+	}
 	if p, _, err := search.ParseSpec("search:greedy:keyed=7"); err != nil || p.Key != 7 {
 		t.Errorf("ParseSpec(keyed=7): Key %d, err %v", p.Key, err)
 	}
@@ -100,7 +103,8 @@ func TestSpecs(t *testing.T) {
 		"search:search:greedy", "search:greedy:roll=search:greedy", "search:greedy:roll=nosuch", "search:greedy:opp=wat",
 		"search:greedy:alt=", "search:greedy:alt=greedy++random", "search:greedy:alt=nosuch", "search:greedy:alt=search:random",
 		"search:greedy:value=", "search:greedy:value=greedy", "search:greedy:value=search:greedy", "search:greedy:value=nosuch",
-		"search:greedy:keyed=-1", "search:greedy:keyed=x", "search:greedy:keyed=4294967296"} {
+		"search:greedy:keyed=-1", "search:greedy:keyed=x", "search:greedy:keyed=4294967296",
+		"search:greedy:margin=-0.1", "search:greedy:margin=1.5", "search:greedy:margin=x"} {
 		if _, err := agents.Lookup("slime", bad); err == nil {
 			t.Errorf("Lookup(%q): no error", bad)
 		} else if !strings.Contains(err.Error(), "search") && !strings.Contains(err.Error(), "bot") {

@@ -90,3 +90,81 @@ func indexOf(ms []rules.Move, m rules.Move) int {
 	}
 	return -1
 }
+
+// TestMargin: with margin=X the agent plays its prior's move (the first
+// root candidate) unless the most visited candidate's mean value beats the
+// prior move's by at least X, and Stats counts the moves it kept and the
+// ones it departed on. margin=0 plays exactly what no margin plays.
+func TestMargin(t *testing.T) {
+	keptAt, departedAt := map[string]int{}, map[string]int{} // over the games, by margin
+	for _, g := range rules.Games() {
+		for _, margin := range []string{"0", "0.01", "0.05", "0.2"} {
+			base := "search:random@64:trees=1:depth=2:extra=4:prior=0.2" // a weak prior, so that the search departs from it
+			e, err := agents.Lookup(g.Name, base+":margin="+margin)
+			if err != nil {
+				t.Fatal(err)
+			}
+			plain, err := agents.Lookup(g.Name, base)
+			if err != nil {
+				t.Fatal(err)
+			}
+			x := e.New().(*search.Agent)
+			m := x.Params().Margin
+			var kept, departed, searched int
+			for pos := uint64(1); pos <= 12; pos++ {
+				st := position(g, 6+int(pos), pos)
+				if st.Done() {
+					continue
+				}
+				seat := int(pos) % st.Spec().Seats
+				for !st.Active(seat) {
+					seat = (seat + 1) % st.Spec().Seats
+				}
+				x.Reset(st, seat, rules.NewRNG(pos))
+				played := x.Act(st)
+				moves, visits := x.RootVisits(nil, nil)
+				values := x.RootValues(nil)
+				if len(moves) < 2 {
+					continue
+				}
+				best := 0
+				for i := range moves {
+					if visits[i] > visits[best] || visits[i] == visits[best] && visits[i] > 0 && values[i] > values[best] {
+						best = i
+					}
+				}
+				want, k, d := best, 0, 0
+				if best != 0 && m > 0 && visits[0] > 0 && values[best]-values[0] < m {
+					want, k = 0, 1
+				}
+				if want != 0 {
+					d = 1
+				}
+				searched++
+				kept, departed = kept+k, departed+d
+				if played != moves[want] {
+					t.Fatalf("%s margin %s position %d: played %v, want candidate %d %v (visits %v, values %v)",
+						g.Name, margin, pos, played, want, moves[want], visits, values)
+				}
+				if s := x.Stats(); s.Moves != 1 || s.Kept != k || s.Departed != d { // Stats count from the Reset
+					t.Fatalf("%s margin %s position %d: Stats %+v, want 1 move, kept %d, departed %d", g.Name, margin, pos, s, k, d)
+				}
+				if m == 0 {
+					y := plain.New()
+					y.Reset(st, seat, rules.NewRNG(pos))
+					if mv := y.Act(st); mv != played {
+						t.Fatalf("%s position %d: margin=0 played %v, no margin %v", g.Name, pos, played, mv)
+					}
+				}
+			}
+			t.Logf("%s margin %s: %d searched, kept %d, departed %d", g.Name, margin, searched, kept, departed)
+			keptAt[margin] += kept
+			departedAt[margin] += departed
+		}
+	}
+	// The positions exercise both branches: without a margin the search
+	// departs from its weak prior somewhere, and a wide margin keeps it.
+	if departedAt["0"] == 0 || keptAt["0.2"] == 0 || keptAt["0"] != 0 {
+		t.Errorf("departed at margin 0: %d, kept at 0.2: %d, kept at 0: %d", departedAt["0"], keptAt["0.2"], keptAt["0"])
+	}
+}

@@ -246,18 +246,32 @@ type ExItConfig struct {
 	// weights exp((Q − Q_max)/Temperature), Q a candidate's mean value
 	// (search.Value, 0..1), Temperature 0 the best alone. A PUCT search
 	// keeps visiting its prior's move although another scores better, so
-	// its visits say more about its prior than about what it found.
+	// its visits say more about its prior than about what it found. Or
+	// "played", the move the expert played alone: with a search that keeps
+	// its prior's move unless another is better by a margin (search
+	// margin=), the labels are the prior's moves except where the search is
+	// sure.
 	Policy string `yaml:"policy,omitempty"`
 	// ValueMinShare (0..1; 0 = 0.05 with policy value) is the share of the
 	// root's visits below which a candidate's value counts as noise and the
 	// candidate is left out of the value target.
 	ValueMinShare float64 `yaml:"value_min_share,omitempty"`
+	// KeepPrior (0..1; 0 = 1, keep all, the default) is the probability
+	// of keeping a decision where the expert played its prior's move (the
+	// first root candidate); the decisions where it played another are
+	// always kept. Where a search departs from its prior rarely but
+	// decisively (Bovine Borders: a few moves of a 10,000-round game),
+	// labels of every decision are its prior's moves all but a few in a
+	// thousand, and a network learns the prior from them; keeping a share
+	// of those brings the departures to a weight it can learn.
+	KeepPrior float64 `yaml:"keep_prior,omitempty"`
 }
 
 // Policy targets of ExItConfig.Policy.
 const (
 	ExItVisits = "visits"
 	ExItValue  = "value"
+	ExItPlayed = "played"
 )
 
 // valueMinShare is ValueMinShare with its default.
@@ -298,13 +312,14 @@ func (e *ExItConfig) validate(game string) error {
 		{"exit.temperature", e.Temperature, 0, 10},
 		{"exit.window", float64(e.Window), 0, 1000},
 		{"exit.value_min_share", e.ValueMinShare, 0, 1},
+		{"exit.keep_prior", e.KeepPrior, 0, 1},
 	} {
 		if !(r.v >= r.lo && r.v <= r.hi) {
 			return fmt.Errorf("field %s = %v: want %g..%g", r.name, r.v, r.lo, r.hi)
 		}
 	}
-	if e.Policy != "" && e.Policy != ExItVisits && e.Policy != ExItValue {
-		return fmt.Errorf("field exit.policy = %q: want %s or %s", e.Policy, ExItVisits, ExItValue)
+	if e.Policy != "" && e.Policy != ExItVisits && e.Policy != ExItValue && e.Policy != ExItPlayed {
+		return fmt.Errorf("field exit.policy = %q: want %s, %s or %s", e.Policy, ExItVisits, ExItValue, ExItPlayed)
 	}
 	if e.PolicyCoef == 0 && e.ValueCoef == 0 {
 		return errors.New("field exit.policy_coef: both exit.policy_coef and exit.value_coef are 0; nothing to learn")

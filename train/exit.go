@@ -27,7 +27,8 @@ import (
 //	         learner decision with a choice (two root candidates or more)
 //	         keeps its observation, mask, the policy target over the
 //	         network's actions (candidateTargets: the root's visit
-//	         distribution, or its action values with exit.policy value) and,
+//	         distribution, or its action values with exit.policy value, or
+//	         the move played with exit.policy played) and,
 //	         at the end, the game's rank outcome (−1..1)
 //	update   (exitLearn) on the last exit.window iterations' decisions,
 //	         ppo.epochs × ppo.minibatch of
@@ -40,7 +41,9 @@ import (
 // cross-entropy (per sample, summed over heads), kl_clone the KL from the
 // policy target to the policy (the cross-entropy less the targets'
 // entropy), kl_coef exit.policy_coef, train_win the expert's win share,
-// mean_reward its mean rank outcome; approx_kl and clip_frac are 0.
+// mean_reward its mean rank outcome, clip_frac the share of the learner's
+// decisions with a choice where the expert did not play its prior's move
+// (before exit.keep_prior's subsampling); approx_kl is 0.
 
 // exitState is an Expert Iteration run's buffers and graph: buf is the
 // update's training set, the decisions of the last exit.window iterations
@@ -181,6 +184,21 @@ func visitKeys(visits []int32, keys []float64) []float64 {
 	return keys
 }
 
+// playedKeys writes into keys (resized to the candidates) 0 for the
+// candidate move played and −Inf for the others: exit.policy played's
+// target, the move alone.
+func playedKeys(moves []rules.Move, played rules.Move, keys []float64) []float64 {
+	keys = keys[:0]
+	for _, m := range moves {
+		k := math.Inf(-1)
+		if m == played {
+			k = 0
+		}
+		keys = append(keys, k)
+	}
+	return keys
+}
+
 // valueKeys sets keys to each candidate's mean value at the root (values,
 // search.Value's 0..1) where its visits are at least minShare of all the
 // root's visits and at least 1, and −Inf elsewhere (a value from a few
@@ -279,11 +297,13 @@ func (t *trainer) exitIteration(ctx context.Context, it int, m *Metrics) (int64,
 
 // exitGame is one collected game's decisions and figures.
 type exitGame struct {
-	buf   exitBuffer
-	steps int64
-	win   float64
-	ret   float64
-	err   error
+	buf      exitBuffer
+	steps    int64
+	searched int // the learner's decisions with a choice (two root candidates or more)
+	departed int // of them, those where the expert did not play its prior's move
+	win      float64
+	ret      float64
+	err      error
 }
 
 // exitCollect plays games (index k = 0, 1, …, seeds from seed) until the
@@ -299,7 +319,7 @@ func (t *trainer) exitCollect(ctx context.Context, expert agents.Factory, opps [
 	}
 	var steps int64
 	var wins, rets float64
-	games := 0
+	games, searched, departed := 0, 0, 0
 	for k := 0; b.len() < decisions; k += w {
 		if ctx.Err() != nil {
 			return 0, false, nil
@@ -326,10 +346,16 @@ func (t *trainer) exitCollect(ctx context.Context, expert agents.Factory, opps [
 			steps += r.steps
 			wins += r.win
 			rets += r.ret
+			searched += r.searched
+			departed += r.departed
 			games++
 		}
 	}
 	m.Episodes, m.Decisions = games, b.len()
+	m.ClipFrac = 0
+	if searched > 0 {
+		m.ClipFrac = float64(departed) / float64(searched)
+	}
 	t.ex.keep(t.cfg.ExIt.Window)
 	m.TrainWin, m.MeanReward = math.NaN(), math.NaN()
 	if games > 0 {
@@ -355,6 +381,7 @@ func (t *trainer) exitGame(expert agents.Factory, opps []agents.Factory, seed, k
 	spec := st.Spec()
 	learner := int(k % uint64(spec.Seats))
 	chance := rules.GameStream(seed, k)
+	keep := rules.SeatStream(seed, k, spec.Seats) // exit.keep_prior's draws, a stream of no seat
 	bots := make([]agents.Agent, spec.Seats)
 	var ag *search.Agent
 	for s := range bots {
@@ -396,6 +423,12 @@ func (t *trainer) exitGame(expert agents.Factory, opps []agents.Factory, seed, k
 			if len(cm) < 2 {
 				continue // no choice (an eliminated seat's pass): nothing to learn
 			}
+			g.searched++
+			if moves[s] != cm[0] {
+				g.departed++
+			} else if e.KeepPrior > 0 && e.KeepPrior < 1 && keep.Float64() >= e.KeepPrior {
+				continue // exit.keep_prior: the prior's move, not kept
+			}
 			n := b.len()
 			b.planes = appendZeros(b.planes, os)
 			b.scalars = appendZeros(b.scalars, ns)
@@ -403,10 +436,13 @@ func (t *trainer) exitGame(expert agents.Factory, opps []agents.Factory, seed, k
 			b.target = appendZeros(b.target, A)
 			b.actions = appendZeros(b.actions, sp.Heads)
 			enc.Mask(st, s, b.masks[n*mw:])
-			if e.Policy == ExItValue {
+			switch e.Policy {
+			case ExItValue:
 				cq = ag.RootValues(cq[:0])
 				keys = valueKeys(cv, cq, e.valueMinShare(), keys)
-			} else {
+			case ExItPlayed:
+				keys = playedKeys(cm, moves[s], keys)
+			default:
 				keys = visitKeys(cv, keys)
 			}
 			if !candidateTargets(enc, st, s, cm, keys, b.masks[n*mw:], e.Temperature, b.target[n*A:], b.actions[n*sp.Heads:], acts) {

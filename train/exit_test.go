@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gridgym/gridgym/agents"
 	"github.com/gridgym/gridgym/agents/neural"
 	"github.com/gridgym/gridgym/rules"
 )
@@ -73,6 +74,8 @@ func TestExItConfigValidate(t *testing.T) {
 		{"temperature too high", func(e *ExItConfig) { e.Temperature = 11 }, "exit.temperature"},
 		{"unknown policy target", func(e *ExItConfig) { e.Policy = "visit" }, "exit.policy"},
 		{"value share above 1", func(e *ExItConfig) { e.ValueMinShare = 1.5 }, "exit.value_min_share"},
+		{"keep_prior above 1", func(e *ExItConfig) { e.KeepPrior = 1.5 }, "exit.keep_prior"},
+		{"negative keep_prior", func(e *ExItConfig) { e.KeepPrior = -0.1 }, "exit.keep_prior"},
 		{"window too long", func(e *ExItConfig) { e.Window = 1001 }, "exit.window"},
 		{"negative window", func(e *ExItConfig) { e.Window = -1 }, "exit.window"},
 		{"unknown opponent", func(e *ExItConfig) { e.Opponents = []string{"simplebot", "nosuchbot"} }, "exit.opponents"},
@@ -164,25 +167,29 @@ func TestCandidateTargets(t *testing.T) {
 		ok     bool
 		values []float64 // policy value: the candidates' mean values
 		share  float64   // and the minimum share of the visits
+		played int       // policy played: 1 + the index of the candidate played (0: not this policy)
 	}{
-		{"one move", legal[1:2], []int32{7}, 1, true, nil, 0},
-		{"all legal moves, rising visits", legal, seq(len(legal)), 1, true, nil, 0},
-		{"some unvisited", legal[:3], []int32{0, 5, 15}, 1, true, nil, 0},
-		{"an illegal candidate dropped", append([]rules.Move{other[0]}, legal[:2]...), []int32{100, 1, 3}, 1, true, nil, 0},
-		{"no visits", legal[:2], []int32{0, 0}, 1, false, nil, 0},
-		{"only illegal candidates", other[:1], []int32{9}, 1, false, nil, 0},
-		{"temperature 0.5 squares the visits", legal[:3], []int32{1, 2, 3}, 0.5, true, nil, 0},
-		{"temperature 2", legal[:3], []int32{1, 4, 9}, 2, true, nil, 0},
-		{"temperature 0: the most visited alone", legal[:4], []int32{3, 8, 1, 2}, 0, true, nil, 0},
-		{"temperature 0: the first of a tie", legal[:4], []int32{3, 8, 8, 2}, 0, true, nil, 0},
-		{"temperature 0: an illegal top dropped", append([]rules.Move{other[0]}, legal[:2]...), []int32{50, 4, 9}, 0, true, nil, 0},
-		{"temperature 0: no visits", legal[:2], []int32{0, 0}, 0, false, nil, 0},
-		{"values: the best value, not the most visited", legal[:3], []int32{80, 15, 5}, 0, true, []float64{0.5, 0.7, 0.9}, 0.1},
-		{"values at temperature 0.05", legal[:4], []int32{60, 20, 15, 5}, 0.05, true, []float64{0.5, 0.6, 0.55, 0.99}, 0.1},
-		{"values: all candidates", legal[:3], []int32{1, 1, 1}, 0.1, true, []float64{0.2, 0.3, 0.4}, 0.3},
-		{"values: an illegal best dropped", append([]rules.Move{other[0]}, legal[:2]...), []int32{50, 30, 20}, 0, true, []float64{0.9, 0.6, 0.7}, 0.05},
-		{"values: an unvisited candidate left out", legal[:2], []int32{10, 0}, 0, true, []float64{0.1, 0.9}, 0},
-		{"values: nothing well visited and legal", append([]rules.Move{other[0]}, legal[:1]...), []int32{9, 1}, 0, false, []float64{0.5, 0.6}, 0.5},
+		{"one move", legal[1:2], []int32{7}, 1, true, nil, 0, 0},
+		{"all legal moves, rising visits", legal, seq(len(legal)), 1, true, nil, 0, 0},
+		{"some unvisited", legal[:3], []int32{0, 5, 15}, 1, true, nil, 0, 0},
+		{"an illegal candidate dropped", append([]rules.Move{other[0]}, legal[:2]...), []int32{100, 1, 3}, 1, true, nil, 0, 0},
+		{"no visits", legal[:2], []int32{0, 0}, 1, false, nil, 0, 0},
+		{"only illegal candidates", other[:1], []int32{9}, 1, false, nil, 0, 0},
+		{"temperature 0.5 squares the visits", legal[:3], []int32{1, 2, 3}, 0.5, true, nil, 0, 0},
+		{"temperature 2", legal[:3], []int32{1, 4, 9}, 2, true, nil, 0, 0},
+		{"temperature 0: the most visited alone", legal[:4], []int32{3, 8, 1, 2}, 0, true, nil, 0, 0},
+		{"temperature 0: the first of a tie", legal[:4], []int32{3, 8, 8, 2}, 0, true, nil, 0, 0},
+		{"temperature 0: an illegal top dropped", append([]rules.Move{other[0]}, legal[:2]...), []int32{50, 4, 9}, 0, true, nil, 0, 0},
+		{"temperature 0: no visits", legal[:2], []int32{0, 0}, 0, false, nil, 0, 0},
+		{"values: the best value, not the most visited", legal[:3], []int32{80, 15, 5}, 0, true, []float64{0.5, 0.7, 0.9}, 0.1, 0},
+		{"values at temperature 0.05", legal[:4], []int32{60, 20, 15, 5}, 0.05, true, []float64{0.5, 0.6, 0.55, 0.99}, 0.1, 0},
+		{"values: all candidates", legal[:3], []int32{1, 1, 1}, 0.1, true, []float64{0.2, 0.3, 0.4}, 0.3, 0},
+		{"values: an illegal best dropped", append([]rules.Move{other[0]}, legal[:2]...), []int32{50, 30, 20}, 0, true, []float64{0.9, 0.6, 0.7}, 0.05, 0},
+		{"values: an unvisited candidate left out", legal[:2], []int32{10, 0}, 0, true, []float64{0.1, 0.9}, 0, 0},
+		{"values: nothing well visited and legal", append([]rules.Move{other[0]}, legal[:1]...), []int32{9, 1}, 0, false, []float64{0.5, 0.6}, 0.5, 0},
+		{"played: the move played alone, not the most visited", legal[:4], []int32{3, 8, 1, 2}, 0, true, nil, 0, 3},
+		{"played at temperature 1: still the move alone", legal[:3], []int32{5, 5, 5}, 1, true, nil, 0, 1},
+		{"played: an illegal move teaches nothing", append([]rules.Move{other[0]}, legal[:2]...), []int32{5, 9, 9}, 0, false, nil, 0, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			target := make([]float32, sp.Heads*sp.Actions)
@@ -191,6 +198,9 @@ func TestCandidateTargets(t *testing.T) {
 			keys := visitKeys(tc.visits, nil)
 			if tc.values != nil {
 				keys = valueKeys(tc.visits, tc.values, tc.share, nil)
+			}
+			if tc.played > 0 {
+				keys = playedKeys(tc.moves, tc.moves[tc.played-1], nil)
 			}
 			ok := candidateTargets(enc, st, 0, tc.moves, keys, mask, tc.tau, target, actions, acts)
 			if ok != tc.ok {
@@ -208,6 +218,9 @@ func TestCandidateTargets(t *testing.T) {
 				sum += int(v)
 			}
 			in := func(i int) bool { return st.Legal(0, tc.moves[i]) && tc.visits[i] > 0 }
+			if tc.played > 0 {
+				in = func(i int) bool { return st.Legal(0, tc.moves[i]) && i == tc.played-1 }
+			}
 			if tc.values != nil {
 				key = func(i int) float64 { return tc.values[i] }
 				in = func(i int) bool {
@@ -225,7 +238,7 @@ func TestCandidateTargets(t *testing.T) {
 			for i := range tc.moves {
 				switch {
 				case !in(i):
-				case tc.tau == 0 && i == top:
+				case tc.tau == 0 && i == top, tc.played > 0:
 					weight[i] = 1
 				case tc.tau > 0 && tc.values != nil:
 					weight[i] = math.Exp((key(i) - key(top)) / tc.tau)
@@ -485,5 +498,65 @@ func TestExItExampleConfig(t *testing.T) {
 	// window, after a warm start.
 	if c.ExIt.Policy != ExItValue || c.ExIt.Window < 2 || c.ExIt.Decisions == 0 || c.BC.Samples == 0 {
 		t.Fatalf("example: exit %+v, bc.samples %d", c.ExIt, c.BC.Samples)
+	}
+}
+
+// exit.keep_prior keeps a share of the decisions where the expert played
+// its prior's move and every decision where it played another: the same
+// game (its own streams) gives, with keep_prior 0.25, a subsequence of the
+// rows it gives with every decision kept, at least its departures, and about
+// a quarter of the rest; the game itself does not change.
+func TestExItKeepPrior(t *testing.T) {
+	cfg := tinyExItConfig(t)
+	cfg.MaxEpisodeSteps = 0 // whole games
+	cfg.ExIt.Expert = "search:random@32:trees=1:depth=2:prior=0.2"
+	cfg.ExIt.Policy = ExItPlayed
+	tr := newExItTrainer(t, cfg)
+	expert, err := agents.Lookup(cfg.Game, cfg.ExIt.Expert)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opp, err := agents.Lookup(cfg.Game, "greedy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opps := []agents.Factory{opp.New}
+	var searched, departed, kept, rest int
+	for k := uint64(0); k < 48; k++ {
+		tr.cfg.ExIt.KeepPrior = 0
+		all := tr.exitGame(expert.New, opps, 9, k)
+		tr.cfg.ExIt.KeepPrior = 0.25
+		some := tr.exitGame(expert.New, opps, 9, k)
+		if all.err != nil || some.err != nil {
+			t.Fatal(all.err, some.err)
+		}
+		if all.steps != some.steps || all.ret != some.ret || all.searched != some.searched || all.departed != some.departed {
+			t.Fatalf("game %d changed with keep_prior: steps %d/%d, outcome %v/%v, searched %d/%d, departed %d/%d",
+				k, all.steps, some.steps, all.ret, some.ret, all.searched, some.searched, all.departed, some.departed)
+		}
+		if all.buf.len() != all.searched {
+			t.Fatalf("game %d: %d rows with every decision kept, %d searched decisions", k, all.buf.len(), all.searched)
+		}
+		os := len(all.buf.planes) / max(all.buf.len(), 1)
+		j := 0 // the rows of some, in order, among those of all
+		for i := 0; i < some.buf.len(); i++ {
+			for j < all.buf.len() && !slices.Equal(all.buf.planes[j*os:(j+1)*os], some.buf.planes[i*os:(i+1)*os]) {
+				j++
+			}
+			if j == all.buf.len() {
+				t.Fatalf("game %d: row %d with keep_prior 0.25 is not a row of the game's (in order)", k, i)
+			}
+			j++
+		}
+		if some.buf.len() < some.departed || some.buf.len() > some.searched {
+			t.Fatalf("game %d: %d rows kept, %d departures of %d decisions", k, some.buf.len(), some.departed, some.searched)
+		}
+		searched, departed = searched+all.searched, departed+all.departed
+		kept, rest = kept+some.buf.len()-some.departed, rest+all.searched-all.departed
+	}
+	share := float64(kept) / float64(rest)
+	t.Logf("%d decisions, %d departures; %d of the other %d kept (%.3f)", searched, departed, kept, rest, share)
+	if departed == 0 || rest < 100 || share < 0.15 || share > 0.35 {
+		t.Fatalf("departures %d, prior's moves %d, kept share %.3f: want departures and about 0.25", departed, rest, share)
 	}
 }
