@@ -57,13 +57,18 @@ type Ratings struct {
 	Order  []int    // indices into Agents, highest rating first
 	// Better[i][j] is the share of bootstrap resamples in which agent i is
 	// rated above agent j (ties count ½); nil without resamples.
-	Better     [][]float64
-	Resamples  int     // bootstrap resamples used (0 for none)
-	Level      float64 // coverage of the intervals
-	Seed       uint64  // the bootstrap's seed
-	Prior      float64 // virtual-draw weight per agent (0 for none)
-	Iterations int     // MM iterations of the point estimate
-	Converged  bool    // whether the point estimate met the tolerance
+	Better [][]float64
+	// GapLo[i][j] and GapHi[i][j] bound the bootstrap percentile interval,
+	// at Level, of agent i's Elo minus agent j's: how far apart two bots
+	// are and how sure, which the two bots' own intervals cannot say (their
+	// resampling errors are correlated). nil without resamples.
+	GapLo, GapHi [][]float64
+	Resamples    int     // bootstrap resamples used (0 for none)
+	Level        float64 // coverage of the intervals
+	Seed         uint64  // the bootstrap's seed
+	Prior        float64 // virtual-draw weight per agent (0 for none)
+	Iterations   int     // MM iterations of the point estimate
+	Converged    bool    // whether the point estimate met the tolerance
 }
 
 // FitRatings fits a Plackett–Luce (rank-ordered logit) model to the finishing
@@ -170,6 +175,18 @@ func FitRatings(r *Result, opt RatingOptions) Ratings {
 		}
 	}
 	alpha := (1 - opt.Level) / 2
+	out.GapLo, out.GapHi = make([][]float64, n), make([][]float64, n)
+	gap := make([]float64, opt.Resamples)
+	for i := range out.GapLo {
+		out.GapLo[i], out.GapHi[i] = make([]float64, n), make([]float64, n)
+		for j := range out.GapLo[i] {
+			for b := range gap {
+				gap[b] = boot[i][b] - boot[j][b]
+			}
+			sort.Float64s(gap)
+			out.GapLo[i][j], out.GapHi[i][j] = quantile(gap, alpha), quantile(gap, 1-alpha)
+		}
+	}
 	for i := range out.Agents {
 		a := &out.Agents[i]
 		xs := boot[i]

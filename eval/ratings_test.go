@@ -236,3 +236,50 @@ func TestRatingsCoverage(t *testing.T) {
 		t.Errorf("coverage %.3f, want about 0.95 (at least 0.85)", rate)
 	}
 }
+
+// TestRatingGaps: the bootstrap interval of each rating gap is antisymmetric
+// (the gap of j over i is minus that of i over j), zero on the diagonal,
+// holds the fitted gap, and agrees with Better: a pair ordered the same way
+// in every resample has an interval above 0, one ordered so in fewer than
+// half has one reaching below 0. No resamples, no gaps.
+func TestRatingGaps(t *testing.T) {
+	r := simulate([]float64{200, 120, 100, -300}, 4, 150, 7, 0)
+	rt := FitRatings(r, RatingOptions{Resamples: 100, Seed: 3})
+	sure, unsure := 0, 0
+	for i := range rt.Agents {
+		for j := range rt.Agents {
+			lo, hi := rt.GapLo[i][j], rt.GapHi[i][j]
+			gap := rt.Agents[i].Elo - rt.Agents[j].Elo
+			if i == j {
+				if lo != 0 || hi != 0 {
+					t.Errorf("gap of %d over itself [%v, %v]", i, lo, hi)
+				}
+				continue
+			}
+			if math.Abs(lo+rt.GapHi[j][i]) > 1e-9 || math.Abs(hi+rt.GapLo[j][i]) > 1e-9 {
+				t.Errorf("gap %d−%d [%v, %v] is not minus %d−%d [%v, %v]", i, j, lo, hi, j, i, rt.GapLo[j][i], rt.GapHi[j][i])
+			}
+			if !(lo <= gap && gap <= hi) {
+				t.Errorf("gap %d−%d: %v outside its interval [%v, %v]", i, j, gap, lo, hi)
+			}
+			switch b := rt.Better[i][j]; {
+			case b == 1:
+				sure++
+				if lo <= 0 {
+					t.Errorf("%d above %d in every resample, but the gap's interval [%v, %v] reaches 0", i, j, lo, hi)
+				}
+			case b < 0.5:
+				unsure++
+				if lo >= 0 {
+					t.Errorf("%d above %d in %.0f%% of resamples, but the gap's interval [%v, %v] is above 0", i, j, 100*b, lo, hi)
+				}
+			}
+		}
+	}
+	if sure == 0 || unsure == 0 {
+		t.Errorf("%d clear and %d unclear pairs: the fixture should have both", sure, unsure)
+	}
+	if none := FitRatings(r, RatingOptions{Resamples: -1}); none.GapLo != nil || none.GapHi != nil {
+		t.Errorf("gaps without resamples: %v %v", none.GapLo, none.GapHi)
+	}
+}

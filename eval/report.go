@@ -17,19 +17,39 @@ var aggregateNames = map[rules.Aggregate]string{rules.MeanScore: "mean", rules.S
 func WriteTable(w io.Writer, r *Result) error {
 	fmt.Fprintf(w, "%s: %d games, %d seats, %s; tournament score = %s of %s\n",
 		r.Spec.Game, len(r.Games), r.Spec.Seats, seatingWords(r.Config), aggregateNames[r.Spec.Tournament], scoreOrPoints(r))
-	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', tabwriter.AlignRight)
-	t := standingsTable(r, "")
-	for _, row := range append([][]string{t.Head}, t.Rows...) {
-		fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
-	}
-	if err := tw.Flush(); err != nil {
+	if err := writeTextTable(w, standingsTable(r, "")); err != nil {
 		return err
 	}
-	if n := len(Seatings(r.Config, r.Spec.Seats)); len(r.Games)%n != 0 {
+	if n := len(Seatings(r.Config, r.Spec.Seats)); !r.Config.Recorded && len(r.Games)%n != 0 {
 		fmt.Fprintf(w, "note: %d games is not a multiple of the %d seatings, so bots played unequal numbers of games; use --games %d for a balanced schedule\n",
 			len(r.Games), n, (len(r.Games)/n+1)*n)
 	}
 	return nil
+}
+
+// WriteRatings prints the Plackett–Luce ratings with their bootstrap
+// intervals, highest first, and the rating gap of every bot over every bot
+// rated below it with the gap's own interval (Ratings.GapLo, GapHi).
+func WriteRatings(w io.Writer, rt Ratings) error {
+	fmt.Fprintf(w, "\nPlackett–Luce ratings (%d bootstrap resamples):\n", rt.Resamples)
+	if err := writeTextTable(w, ratingsTableOnly(rt)); err != nil {
+		return err
+	}
+	if rt.GapLo == nil {
+		return nil
+	}
+	fmt.Fprintf(w, "\nrating gaps, row bot minus column bot (%.0f%% bootstrap interval of the difference):\n", 100*rt.Level)
+	g, _ := gapTable(rt)
+	return writeTextTable(w, g)
+}
+
+// writeTextTable prints t aligned in columns.
+func writeTextTable(w io.Writer, t table) error {
+	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', tabwriter.AlignRight)
+	for _, row := range append([][]string{t.Head}, t.Rows...) {
+		fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
+	}
+	return tw.Flush()
 }
 
 func scoreOrPoints(r *Result) string {
@@ -49,4 +69,10 @@ func ordinal(k int) string {
 		return "3rd"
 	}
 	return fmt.Sprintf("%dth", k)
+}
+
+// ratingsTableOnly is ratingsTable without its note.
+func ratingsTableOnly(rt Ratings) table {
+	t, _ := ratingsTable(rt)
+	return t
 }

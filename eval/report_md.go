@@ -119,6 +119,8 @@ type reportModel struct {
 	Standings  table
 	Ratings    table
 	RatingNote string
+	Gaps       table // rating gaps with bootstrap intervals (no rows without resamples)
+	GapNote    string
 	Verdicts   []string
 	Pairwise   table
 	PairNote   string
@@ -195,6 +197,7 @@ func buildModel(r *Result, rt Ratings, pw Pairwise) reportModel {
 	m.Ratings, m.RatingNote = ratingsTable(rt)
 	m.Verdicts = verdicts(rt, pw)
 	m.Pairwise, m.PairNote = pairwiseTable(rt, pw)
+	m.Gaps, m.GapNote = gapTable(rt)
 	return m
 }
 
@@ -321,6 +324,33 @@ func verdicts(rt Ratings, pw Pairwise) []string {
 	return out
 }
 
+// gapTable is the rating gap, row bot minus column bot, with its bootstrap
+// interval, for every pair, in rating order (no rows without resamples).
+func gapTable(rt Ratings) (table, string) {
+	if rt.GapLo == nil {
+		return table{}, ""
+	}
+	t := table{Head: []string{"bot \\ minus"}, Right: []bool{false}}
+	for _, j := range rt.Order {
+		t.Head = append(t.Head, rt.Agents[j].Name)
+		t.Right = append(t.Right, true)
+	}
+	for _, i := range rt.Order {
+		row := []string{rt.Agents[i].Name}
+		for _, j := range rt.Order {
+			if i == j {
+				row = append(row, "–")
+				continue
+			}
+			row = append(row, fmt.Sprintf("%+.0f [%+.0f, %+.0f]", rt.Agents[i].Elo-rt.Agents[j].Elo, rt.GapLo[i][j], rt.GapHi[i][j]))
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	note := fmt.Sprintf("The row bot's rating minus the column bot's, with the %s bootstrap percentile interval of that difference "+
+		"(the same %d resamples as the ratings): the gap is clear when its interval excludes 0.", fmt.Sprintf("%.0f%%", 100*rt.Level), rt.Resamples)
+	return t, note
+}
+
 func pairwiseTable(rt Ratings, pw Pairwise) (table, string) {
 	order := rt.Order
 	if len(order) != len(pw.Names) {
@@ -370,6 +400,11 @@ func writeMarkdown(w io.Writer, m reportModel) error {
 	b.WriteString("\n## Ratings\n\n")
 	writeMDTable(&b, m.Ratings)
 	fmt.Fprintf(&b, "\n%s\n", m.RatingNote)
+	if len(m.Gaps.Rows) > 0 {
+		b.WriteString("\n## Rating gaps\n\n")
+		writeMDTable(&b, m.Gaps)
+		fmt.Fprintf(&b, "\n%s\n", m.GapNote)
+	}
 	if len(m.Verdicts) > 0 {
 		b.WriteString("\n## Is the higher-rated bot better?\n\n")
 		for _, v := range m.Verdicts {
@@ -465,7 +500,10 @@ figcaption { color: #555; font-size: 0.9em; }
 <h2>Ratings</h2>
 {{template "table" .Ratings}}
 <p class="note">{{.RatingNote}}</p>
-{{if .Verdicts}}<h2>Is the higher-rated bot better?</h2>
+{{if .Gaps.Rows}}<h2>Rating gaps</h2>
+{{template "table" .Gaps}}
+<p class="note">{{.GapNote}}</p>
+{{end}}{{if .Verdicts}}<h2>Is the higher-rated bot better?</h2>
 <ul>
 {{range .Verdicts}}<li>{{md .}}</li>
 {{end}}</ul>

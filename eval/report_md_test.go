@@ -55,7 +55,7 @@ func TestReportsRender(t *testing.T) {
 	if err := WriteMarkdown(&md, r, a.Ratings, a.Pairwise); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"# synthetic tournament", "## Standings", "## Ratings", "## Pairwise win rates", "95% interval", "bootstrap"} {
+	for _, want := range []string{"# synthetic tournament", "## Standings", "## Ratings", "## Rating gaps", "## Pairwise win rates", "95% interval", "bootstrap"} {
 		if !strings.Contains(md.String(), want) {
 			t.Errorf("markdown lacks %q", want)
 		}
@@ -84,6 +84,9 @@ func TestReportsRender(t *testing.T) {
 	}
 	if !strings.Contains(page.String(), "<b>agent-0</b>") {
 		t.Errorf("html verdicts not rendered in bold")
+	}
+	if !strings.Contains(page.String(), "<h2>Rating gaps</h2>") {
+		t.Errorf("html lacks the rating gaps")
 	}
 }
 
@@ -201,5 +204,48 @@ func TestReportsEmpty(t *testing.T) {
 			t.Error(err)
 		}
 		checkHTML(t, page.String(), 3)
+	}
+}
+
+// A tournament's games written to games.jsonl and rebuilt (FromRecords) rate
+// exactly as the tournament did, and two files pool: each bot's games add up.
+// Records of another game's seats are refused.
+func TestFromRecords(t *testing.T) {
+	r := simulate([]float64{150, 0, -150}, 4, 60, 9, 0.1)
+	var buf bytes.Buffer
+	if err := WriteJSONL(&buf, r); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := ReadJSONL(bytes.NewReader(buf.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	game, err := rules.Lookup("slime")
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := FromRecords(game.Default(), recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := RatingOptions{Resamples: 50, Seed: 4}
+	want, got := FitRatings(r, opt), FitRatings(back, opt)
+	for i := range want.Agents {
+		if want.Agents[i] != got.Agents[i] {
+			t.Fatalf("rebuilt ratings %+v, want %+v", got.Agents[i], want.Agents[i])
+		}
+	}
+	pooled, err := FromRecords(game.Default(), append(recs, recs...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, b := range pooled.Bots {
+		if b.Games != 2*r.Bots[i].Games || b.Name != r.Bots[i].Name {
+			t.Fatalf("pooled %s: %d games, want %s's %d twice", b.Name, b.Games, r.Bots[i].Name, r.Bots[i].Games)
+		}
+	}
+	recs[3].Score = recs[3].Score[:2]
+	if _, err := FromRecords(game.Default(), recs); err == nil || !strings.Contains(err.Error(), "game record 3") {
+		t.Fatalf("a record with 2 scores of 4 seats: error %v", err)
 	}
 }

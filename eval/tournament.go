@@ -33,6 +33,9 @@ type Config struct {
 	// other games record nothing. ReplayDir is created if missing.
 	Replays   int
 	ReplayDir string
+	// Recorded marks a Result rebuilt from games.jsonl records
+	// (FromRecords): the games' seatings are whatever the records hold.
+	Recorded bool
 }
 
 // GameResult is the outcome of one tournament game.
@@ -367,6 +370,9 @@ func Seatings(cfg Config, seats int) [][]int {
 
 // seatingWords says how a tournament seated its bots, for tables and reports.
 func seatingWords(cfg Config) string {
+	if cfg.Recorded {
+		return "seats as recorded"
+	}
 	if cfg.AllOrders {
 		return "seats in every order"
 	}

@@ -173,3 +173,41 @@ func TestSearchSettingsInHelp(t *testing.T) {
 		}
 	}
 }
+
+// rate pools the games.jsonl of two tournaments: twice the games, the rating
+// gaps, and a report of the pooled games; a missing file, a file of another
+// game's seats and no files are errors.
+func TestRate(t *testing.T) {
+	dir := t.TempDir()
+	for _, seed := range []string{"1", "2"} {
+		if out, err := run("tournament", "-q", "-g", "slime", "-b", "simplebot,random", "-n", "8", "--seed", seed, "--report", filepath.Join(dir, "t"+seed)); err != nil {
+			t.Fatalf("tournament: %v\n%s", err, out)
+		}
+	}
+	a, b := filepath.Join(dir, "t1", "games.jsonl"), filepath.Join(dir, "t2", "games.jsonl")
+	out, err := run("rate", "-g", "slime", "--report", filepath.Join(dir, "pooled"), a, b)
+	if err != nil {
+		t.Fatalf("rate: %v\n%s", err, out)
+	}
+	for _, want := range []string{"slime: 16 games", "seats as recorded", "rating gaps", "simplebot", "random"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("rate output lacks %q:\n%s", want, out)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "pooled", "report.md")); err != nil {
+		t.Errorf("pooled report: %v", err)
+	}
+	for _, args := range [][]string{
+		{"rate", "-g", "slime", filepath.Join(dir, "nope.jsonl")},
+		{"rate", "-g", "slime", "--resamples", "0", a},
+		{"rate", "-g", "slime"},
+		{"rate", "-g", "rectangle", "-p", "players=2", a},
+	} {
+		if out, err := run(args...); err == nil {
+			t.Errorf("%v: no error\n%s", args, out)
+		}
+	}
+	if _, err := run("rate", "-g", "rectangle", "-p", "players=2", a); err == nil || !strings.Contains(err.Error(), "game record 0") {
+		t.Errorf("slime games rated as 2-seat rectangle: error %v, want one naming the record", err)
+	}
+}
