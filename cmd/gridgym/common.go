@@ -124,7 +124,7 @@ Bot specs (a comma-separated list names the bots; each is one of):
                       N simulations a move (e.g. search:greedy@400:depth=4);
                       settings trees= depth= extra= top= alt=A+B keyed= c=
                       prior= roll= opp=prior|search value=NETWORK
-                      leaf=outcome|forecast ms= (each explained by
+                      leaf=outcome|forecast margin= ms= (each explained by
                       'go doc github.com/gridgym/gridgym/search')
 'gridgym new-bot --game G' writes a py:/cmd: bot to start from. Hosted bots
 (py:, cmd:) get --bot-memory, --bot-cpu and --bot-procs limits; tournament
