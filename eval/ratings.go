@@ -179,12 +179,15 @@ func FitRatings(r *Result, opt RatingOptions) Ratings {
 	gap := make([]float64, opt.Resamples)
 	for i := range out.GapLo {
 		out.GapLo[i], out.GapHi[i] = make([]float64, n), make([]float64, n)
-		for j := range out.GapLo[i] {
+	}
+	for i := range out.GapLo {
+		for j := i + 1; j < n; j++ { // j's gap over i is minus i's over j
 			for b := range gap {
 				gap[b] = boot[i][b] - boot[j][b]
 			}
 			sort.Float64s(gap)
 			out.GapLo[i][j], out.GapHi[i][j] = quantile(gap, alpha), quantile(gap, 1-alpha)
+			out.GapLo[j][i], out.GapHi[j][i] = -out.GapHi[i][j], -out.GapLo[i][j]
 		}
 	}
 	for i := range out.Agents {

@@ -32,7 +32,8 @@ func WriteTable(w io.Writer, r *Result) error {
 // rated below it with the gap's own interval (Ratings.GapLo, GapHi).
 func WriteRatings(w io.Writer, rt Ratings) error {
 	fmt.Fprintf(w, "\nPlackett–Luce ratings (%d bootstrap resamples):\n", rt.Resamples)
-	if err := writeTextTable(w, ratingsTableOnly(rt)); err != nil {
+	t, _ := ratingsTable(rt)
+	if err := writeTextTable(w, t); err != nil {
 		return err
 	}
 	if rt.GapLo == nil {
@@ -69,10 +70,4 @@ func ordinal(k int) string {
 		return "3rd"
 	}
 	return fmt.Sprintf("%dth", k)
-}
-
-// ratingsTableOnly is ratingsTable without its note.
-func ratingsTableOnly(rt Ratings) table {
-	t, _ := ratingsTable(rt)
-	return t
 }

@@ -346,8 +346,8 @@ func gapTable(rt Ratings) (table, string) {
 		}
 		t.Rows = append(t.Rows, row)
 	}
-	note := fmt.Sprintf("The row bot's rating minus the column bot's, with the %s bootstrap percentile interval of that difference "+
-		"(the same %d resamples as the ratings): the gap is clear when its interval excludes 0.", fmt.Sprintf("%.0f%%", 100*rt.Level), rt.Resamples)
+	note := fmt.Sprintf("The row bot's rating minus the column bot's, with the %.0f%% bootstrap percentile interval of that difference "+
+		"(the same %d resamples as the ratings): the gap is clear when its interval excludes 0.", 100*rt.Level, rt.Resamples)
 	return t, note
 }
 

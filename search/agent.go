@@ -434,11 +434,9 @@ func (a *Agent) Act(st rules.State) rules.Move {
 			bi = i
 		}
 	}
-	if bi != 0 && a.p.Margin > 0 {
-		if a.total[0] > 0 && w[bi]/float64(a.total[bi])-w[0]/float64(a.total[0]) < a.p.Margin {
-			bi = 0
-			a.stats.Kept++
-		}
+	if bi != 0 && a.p.Margin > 0 && a.total[0] > 0 && w[bi]/float64(a.total[bi])-w[0]/float64(a.total[0]) < a.p.Margin {
+		bi = 0
+		a.stats.Kept++
 	}
 	if bi != 0 {
 		a.stats.Departed++

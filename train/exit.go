@@ -299,8 +299,8 @@ func (t *trainer) exitIteration(ctx context.Context, it int, m *Metrics) (int64,
 type exitGame struct {
 	buf      exitBuffer
 	steps    int64
-	searched int // the learner's decisions with a choice (two root candidates or more)
-	departed int // of them, those where the expert did not play its prior's move
+	searched int // the learner's decisions with a choice (two root candidates or more): the expert's Stats.Moves
+	departed int // of them, those where the expert did not play its prior's move: Stats.Departed
 	win      float64
 	ret      float64
 	err      error
@@ -423,10 +423,7 @@ func (t *trainer) exitGame(expert agents.Factory, opps []agents.Factory, seed, k
 			if len(cm) < 2 {
 				continue // no choice (an eliminated seat's pass): nothing to learn
 			}
-			g.searched++
-			if moves[s] != cm[0] {
-				g.departed++
-			} else if e.KeepPrior > 0 && e.KeepPrior < 1 && keep.Float64() >= e.KeepPrior {
+			if moves[s] == cm[0] && e.KeepPrior > 0 && e.KeepPrior < 1 && keep.Float64() >= e.KeepPrior {
 				continue // exit.keep_prior: the prior's move, not kept
 			}
 			n := b.len()
@@ -459,6 +456,8 @@ func (t *trainer) exitGame(expert agents.Factory, opps []agents.Factory, seed, k
 			break
 		}
 	}
+	es := ag.Stats() // the expert's searched moves and departures, as the loop saw them
+	g.searched, g.departed = es.Moves, es.Departed
 	out := rules.NewOutcome(spec.Seats)
 	st.Outcome(out)
 	half := float64(spec.Seats-1) / 2
