@@ -1,6 +1,9 @@
 package rules
 
-import "io"
+import (
+	"io"
+	"math/bits"
+)
 
 // MaxSeats bounds the seats of any game (Rectangle allows up to 8 players).
 const MaxSeats = 8
@@ -110,6 +113,29 @@ type State interface {
 // and allocates nothing.
 type Forecaster interface {
 	Forecast(o *Outcome)
+}
+
+// KeyedStepper is implemented by states that can draw a step's chance
+// events from a key instead of in the rules' draw order. StepKeyed plays
+// the same step as Step, with every random event (a contest at a square, a
+// square's decay, …) decided by its own uniform draw KeyedU(key, event), so
+// each event has the probability the rules give it. Two positions stepped
+// with the same key then share the outcome of every event they have in
+// common, whatever else differs: common random numbers. A search comparing
+// moves (setting crn=1) compares them in the same worlds, so the chance that
+// the moves do not touch cancels out of the comparison; the rules' draw
+// order, where one more query shifts every later draw, cannot give that.
+// Games are played with Step; StepKeyed is for simulations.
+type KeyedStepper interface {
+	StepKeyed(moves []Move, key uint64)
+}
+
+// KeyedU returns a uniform integer in [0, n) for the chance event event in
+// the world key (KeyedStepper): the high word of Mix64(key ⊕ Mix64(event))·n,
+// whose bias is below n/2⁶⁴. n must be ≥ 1.
+func KeyedU(key, event uint64, n int) int {
+	hi, _ := bits.Mul64(Mix64(key^Mix64(event)), uint64(n))
+	return int(hi)
 }
 
 // Codec is a game's competition protocol: the exact request the competition

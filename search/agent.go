@@ -41,7 +41,7 @@ func SetDefaultBudget(n int) error {
 
 // Settings are the keys of a spec's key=value settings (package doc), for
 // help texts and error messages.
-var Settings = []string{"trees", "depth", "extra", "top", "alt", "keyed", "c", "prior", "roll", "opp", "value", "leaf", "margin", "ms"}
+var Settings = []string{"trees", "depth", "extra", "top", "alt", "keyed", "c", "prior", "roll", "opp", "value", "leaf", "margin", "crn", "ms"}
 
 // Params are the settings of a search agent; the spec's key=value settings
 // (package doc) override the defaults of DefaultParams.
@@ -89,6 +89,17 @@ type Params struct {
 	// Expert Iteration's labels of the move played (exit.policy played)
 	// single out those decisions.
 	Margin float64
+	// CRN (common random numbers): each simulation plays in a world named
+	// by how often the agent's root candidate it tries has been tried
+	// before, and steps with the game's keyed chance (rules.KeyedStepper),
+	// so the k-th simulation of every root candidate meets the same chance
+	// events wherever the candidates do not change them; the generator of
+	// the bots' own draws is reseeded by the world too. The candidates are
+	// then compared on the same worlds, and the chance that a move does
+	// not touch cancels out of the comparison instead of drowning it
+	// (Nuggets, whose decay draws each move are louder than the difference
+	// between its best squares). Only for games whose states step keyed.
+	CRN bool
 }
 
 // Bots returns the names of the bots the settings name: the prior, the
@@ -208,6 +219,8 @@ func (p *Params) set(k, v string) error {
 		p.Forecast, err = either("outcome", "forecast")
 	case "margin":
 		p.Margin, err = frac(0, 1)
+	case "crn":
+		p.CRN, err = either("0", "1")
 	case "ms":
 		var n int
 		n, err = num(1, 3600000)
@@ -255,6 +268,15 @@ func (p Params) Factory(game string) (agents.Factory, error) {
 		}
 		if _, ok := g.New(g.Default()).(rules.Forecaster); !ok {
 			return nil, fmt.Errorf("leaf=forecast: %s cannot forecast its outcome (no rules.Forecaster); use leaf=outcome or value=", game)
+		}
+	}
+	if p.CRN {
+		g, err := rules.Lookup(game)
+		if err != nil {
+			return nil, err
+		}
+		if _, ok := g.New(g.Default()).(rules.KeyedStepper); !ok {
+			return nil, fmt.Errorf("crn=1: %s cannot draw its chance by event (no rules.KeyedStepper)", game)
 		}
 	}
 	pe, err := agents.Lookup(game, p.Prior)

@@ -45,6 +45,10 @@
 //	margin=X  play the prior's move unless the most visited candidate's mean value (0..1)
 //	          beats it by at least X: depart from the prior only where the search is sure,
 //	          default 0 (off: play the most visited)
+//	crn=1     common random numbers: the k-th simulation of every own root candidate plays in
+//	          the same world, its chance drawn by event (rules.KeyedStepper: Nuggets), so
+//	          the comparison of the candidates is not drowned by chance they do not touch,
+//	          default 0 (off)
 //	ms=M      stop each move's search after M milliseconds as well (not deterministic)
 //
 // for example search:greedy@800:depth=4:trees=2 (colons, since command lines

@@ -77,6 +77,15 @@ func TestSpecs(t *testing.T) {
 	if p, _, err := search.ParseSpec("search:greedy:margin=0.05"); err != nil || p.Margin != 0.05 {
 		t.Errorf("ParseSpec(margin=0.05): Margin %v, err %v", p.Margin, err)
 	}
+	if p, _, err := search.ParseSpec("search:greedy:crn=1"); err != nil || !p.CRN {
+		t.Errorf("ParseSpec(crn=1): CRN %v, err %v", p.CRN, err)
+	}
+	if _, err := agents.Lookup("nuggets", "search:greedy_tuned:crn=1"); err != nil {
+		t.Errorf("Lookup(nuggets, crn=1): %v", err)
+	}
+	if _, err := agents.Lookup("slime", "search:greedy:crn=1"); err == nil || !strings.Contains(err.Error(), "KeyedStepper") {
+		t.Errorf("Lookup(slime, crn=1): error %v, want one saying Slime cannot step keyed", err)
+	}
 	if p, _, err := search.ParseSpec("search:greedy:keyed=7"); err != nil || p.Key != 7 {
 		t.Errorf("ParseSpec(keyed=7): Key %d, err %v", p.Key, err)
 	}
@@ -104,7 +113,8 @@ func TestSpecs(t *testing.T) {
 		"search:greedy:alt=", "search:greedy:alt=greedy++random", "search:greedy:alt=nosuch", "search:greedy:alt=search:random",
 		"search:greedy:value=", "search:greedy:value=greedy", "search:greedy:value=search:greedy", "search:greedy:value=nosuch",
 		"search:greedy:keyed=-1", "search:greedy:keyed=x", "search:greedy:keyed=4294967296",
-		"search:greedy:margin=-0.1", "search:greedy:margin=1.5", "search:greedy:margin=x"} {
+		"search:greedy:margin=-0.1", "search:greedy:margin=1.5", "search:greedy:margin=x",
+		"search:greedy:crn=2", "search:greedy:crn=on"} {
 		if _, err := agents.Lookup("slime", bad); err == nil {
 			t.Errorf("Lookup(%q): no error", bad)
 		} else if !strings.Contains(err.Error(), "search") && !strings.Contains(err.Error(), "bot") {
@@ -659,13 +669,16 @@ func TestZeroAllocs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, _, _ := search.ParseSpec("search:greedy_tuned:depth=2:extra=0:top=4:opp=prior:value=greedy_tuned")
-	f, err := e.Factory(g.Name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if allocs := simAllocs(f().(*search.Agent), position(g, 80, 2), 0); allocs != 0 {
-		t.Errorf("nuggets, value=greedy_tuned: %.2f allocations per simulation, want 0", allocs)
+	for _, spec := range []string{"search:greedy_tuned:depth=2:extra=0:top=4:opp=prior:value=greedy_tuned",
+		"search:greedy_tuned:depth=2:extra=0:top=4:opp=prior:value=greedy_tuned:crn=1"} {
+		e, _, _ := search.ParseSpec(spec)
+		f, err := e.Factory(g.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if allocs := simAllocs(f().(*search.Agent), position(g, 80, 2), 0); allocs != 0 {
+			t.Errorf("nuggets, %s: %.2f allocations per simulation, want 0", spec, allocs)
+		}
 	}
 }
 

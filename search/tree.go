@@ -42,14 +42,17 @@ type tree struct {
 	seat  int // the searching agent's seat
 	seq   bool
 	rng   rules.RNG
-	keyed keyedRNG         // random candidates with Params.Key
-	root  rules.State      // the position searched
-	sim   rules.State      // the simulation's position
-	props proposers        // the prior and the alternatives for every seat
-	prop  []rules.Move     // their moves at a node, for candidates
-	roll  []agents.Agent   // nil entries: RandomMove
-	eval  agents.Evaluator // scores unfinished leaves (Params.Value), nil for none
-	fc    rules.Forecaster // forecasts unfinished leaves (Params.Forecast), nil for none
+	keyed keyedRNG           // random candidates with Params.Key
+	root  rules.State        // the position searched
+	sim   rules.State        // the simulation's position
+	props proposers          // the prior and the alternatives for every seat
+	prop  []rules.Move       // their moves at a node, for candidates
+	roll  []agents.Agent     // nil entries: RandomMove
+	eval  agents.Evaluator   // scores unfinished leaves (Params.Value), nil for none
+	fc    rules.Forecaster   // forecasts unfinished leaves (Params.Forecast), nil for none
+	ks    rules.KeyedStepper // steps the simulation in its world (Params.CRN), nil for none
+	seed  uint64             // the search's seed, from which the worlds are named
+	world uint64             // the simulation's world key (Params.CRN)
 	nodes []node
 	cands []cand
 	path  []step
@@ -79,6 +82,9 @@ func newTree(p *Params, st rules.State, prior []agents.Factory, roll, value agen
 	}
 	if p.Forecast {
 		t.fc = t.sim.(rules.Forecaster) // Params.Factory checked the game
+	}
+	if p.CRN {
+		t.ks = t.sim.(rules.KeyedStepper) // Params.Factory checked the game
 	}
 	t.grow(budget)
 	return t
@@ -116,6 +122,7 @@ func (t *tree) reset(st rules.State, seat int, rootCands [][]cand, seed uint64) 
 	t.seat = seat
 	t.root.CopyFrom(st)
 	t.rng.Seed(seed)
+	t.seed = seed
 	t.nodes = t.nodes[:0]
 	t.cands = t.cands[:0]
 	t.sims = 0
@@ -164,9 +171,14 @@ func (t *tree) simulate() {
 			t.moves[s] = t.cands[nd.cs[s]+i].m
 			key += uint64(i) * radix
 			radix *= uint64(nd.cn[s])
+			if cur == 0 && s == t.seat && t.ks != nil {
+				// The world: this root candidate's visits so far.
+				t.world = rules.Mix64(t.seed ^ rules.Mix64(uint64(t.cands[nd.cs[s]+i].n)+1))
+				t.rng.Seed(t.world)
+			}
 		}
 		t.path = append(t.path, st)
-		t.sim.Step(t.moves, &t.rng)
+		t.step()
 		if t.sim.Done() {
 			break
 		}
@@ -327,7 +339,7 @@ func (t *tree) rollout() {
 					t.moves[s], _ = agents.SafeAct(t.roll[s], t.sim)
 				}
 			}
-			t.sim.Step(t.moves, &t.rng)
+			t.step()
 		}
 	}
 	if t.eval != nil && !t.sim.Done() {
@@ -345,6 +357,16 @@ func (t *tree) rollout() {
 		t.sim.Outcome(t.out)
 	}
 	Value(t.out, t.val[:t.seats])
+}
+
+// step plays t.moves on the simulation's position: in its world with
+// Params.CRN, otherwise with the tree's generator.
+func (t *tree) step() {
+	if t.ks != nil {
+		t.ks.StepKeyed(t.moves, t.world)
+		return
+	}
+	t.sim.Step(t.moves, &t.rng)
 }
 
 // backup adds the simulation's values along its path.

@@ -284,7 +284,7 @@ func TestE7DecayReadsPreDecayBoard(t *testing.T) {
 		t.Fatalf("threshold %d, want 408 = 51/13750 · 110000", th)
 	}
 	rng := rules.Scripted(0, second)
-	s.decay(rng)
+	s.decay(chance{rng: rng})
 	if rng.Used() != 2 {
 		t.Errorf("draws used %d, want 2", rng.Used())
 	}
@@ -296,7 +296,7 @@ func TestE7DecayReadsPreDecayBoard(t *testing.T) {
 	s.SetCell(3, 3, 0)
 	s.SetCell(3, 4, 0)
 	rng = rules.Scripted(0, second)
-	s.decay(rng)
+	s.decay(chance{rng: rng})
 	wantOwners(t, s, map[[2]int]int{{3, 4}: 0})
 
 	// The same through Step: with invalid_query=pass, all-Pass moves act on

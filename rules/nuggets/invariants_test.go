@@ -80,10 +80,10 @@ func (r *recorder) Step(moves []rules.Move, rng *rules.RNG) {
 	r.mid, r.after = *r.State, *r.State
 	if !r.Done() {
 		r2 := *rng
-		r.mid.act(&r.q, &r2)
+		r.mid.act(&r.q, chance{rng: &r2})
 		r.after = r.mid
 		if r.after.t >= r.after.cfg.setup {
-			r.after.decay(&r2)
+			r.after.decay(chance{rng: &r2})
 		}
 		r.after.t++
 	}
@@ -382,7 +382,7 @@ func actDist(s *State, q [Seats]int, maxDraws int) (dist map[[Seats]Board]int, o
 	rec = func(prefix []int) bool {
 		c := *s
 		rng := rules.Scripted(append(prefix, 0)...)
-		c.act(&q, rng)
+		c.act(&q, chance{rng: rng})
 		if rng.Used() > len(prefix) {
 			if len(prefix) == maxDraws {
 				return false

@@ -159,16 +159,66 @@ func (s *State) Step(moves []rules.Move, rng *rules.RNG) {
 	for seat := range q {
 		q[seat] = s.target(moves, seat)
 	}
-	s.act(&q, rng)
+	s.act(&q, chance{rng: rng})
 	if s.t >= s.cfg.setup {
-		s.decay(rng)
+		s.decay(chance{rng: rng})
 	}
 	s.t++
 }
 
+// StepKeyed implements rules.KeyedStepper: Step, with each random event of
+// R8 decided by its own draw rules.KeyedU(key, event) instead of the next
+// draw in R8's order. The events are a queried square's recolouring and its
+// winner, and a coloured square's decay, each named by the move, the square
+// and the kind, so two positions stepped with one key share the outcome of
+// every such event they both have (the same square decays in both if its
+// threshold is met in both). Each event keeps the probability R9–R12 give it.
+func (s *State) StepKeyed(moves []rules.Move, key uint64) {
+	if s.Done() {
+		return
+	}
+	var q [Seats]int
+	for seat := range q {
+		q[seat] = s.target(moves, seat)
+	}
+	c := chance{key: key}
+	s.act(&q, c)
+	if s.t >= s.cfg.setup {
+		s.decay(c)
+	}
+	s.t++
+}
+
+// chance is where a step's random events come from: the rules' generator in
+// R8's draw order (Step), or, with no generator, a world key with one draw
+// per event (StepKeyed).
+type chance struct {
+	rng *rules.RNG
+	key uint64
+}
+
+// The kinds of random event at a square, for chance.u's event names.
+const (
+	eventRecolour = iota
+	eventWinner
+	eventDecay
+)
+
+// u draws U(n) for the event kind at cell on move t: the next draw of the
+// generator, or the event's own keyed draw.
+func (c chance) u(n, t, cell, kind int) int {
+	if c.rng != nil {
+		return c.rng.U(n)
+	}
+	return rules.KeyedU(c.key, event(t, cell, kind), n)
+}
+
+// event names the event kind at cell on move t for rules.KeyedU.
+func event(t, cell, kind int) uint64 { return uint64(t)<<16 | uint64(cell)<<2 | uint64(kind) }
+
 // act resolves the queries q (cell or −1 per seat) of move t against the
 // board before the move (R7): distinct squares in row-major order (R8.1).
-func (s *State) act(q *[Seats]int, rng *rules.RNG) {
+func (s *State) act(q *[Seats]int, rng chance) {
 	var cells [Seats]int
 	var who [Seats]uint8 // bit set of the seats querying cells[i]: C in seat order
 	n := 0
@@ -195,17 +245,17 @@ func (s *State) act(q *[Seats]int, rng *rules.RNG) {
 		k := bits.OnesCount8(who[i])
 		o := s.ownerBit(y, bit)
 		if o < 0 { // R9: an empty square goes to one contester
-			w := winner(who[i], k, rng)
+			w := winner(who[i], k, rng, s.t, cells[i])
 			s.own[w][y] |= bit
 			continue
 		}
 		if !build { // R10 setup: coloured squares are fixed
 			continue
 		}
-		if k < 3 && rng.U(5) >= 2*k { // R10: recolour with probability min(1, 0.4k)
+		if k < 3 && rng.u(5, s.t, cells[i], eventRecolour) >= 2*k { // R10: recolour with probability min(1, 0.4k)
 			continue
 		}
-		w := winner(who[i], k, rng)
+		w := winner(who[i], k, rng, s.t, cells[i])
 		s.own[o][y] &^= bit
 		if w != o { // the owner winning empties the square
 			s.own[w][y] |= bit
@@ -213,11 +263,12 @@ func (s *State) act(q *[Seats]int, rng *rules.RNG) {
 	}
 }
 
-// winner draws C[U(k)] from the seat set who of size k (no draw for k = 1).
-func winner(who uint8, k int, rng *rules.RNG) int {
+// winner draws C[U(k)] from the seat set who of size k querying cell on
+// move t (no draw for k = 1).
+func winner(who uint8, k int, rng chance, t, cell int) int {
 	j := 0
 	if k > 1 {
-		j = rng.U(k)
+		j = rng.u(k, t, cell, eventWinner)
 	}
 	for ; j > 0; j-- {
 		who &= who - 1
@@ -280,12 +331,13 @@ func (s *State) thresholds() (thr [5]int, ok bool) {
 // decay runs R12 on the board after the actions: every coloured square s with
 // base > 0 decays iff U(110000) < base·(P+100), all at once, in row-major draw
 // order (R8.2).
-func (s *State) decay(rng *rules.RNG) {
+func (s *State) decay(rng chance) {
 	thr, ok := s.thresholds()
 	if !ok {
 		return
 	}
 	var gone Board
+	r := rng.rng
 	for y := 0; y < Size; y++ {
 		occ := s.own[0][y] | s.own[1][y] | s.own[2][y] | s.own[3][y]
 		if occ == 0 {
@@ -296,7 +348,12 @@ func (s *State) decay(rng *rules.RNG) {
 			x := uint(bits.TrailingZeros64(occ))
 			occ &= occ - 1
 			th := thr[n0>>x&1|(n1>>x&1)<<1|(n2>>x&1)<<2]
-			if th > 0 && rng.U(DecayDenom) < th {
+			// chance.u written out: this loop is the engine's hottest.
+			if r != nil {
+				if th > 0 && r.U(DecayDenom) < th {
+					gone[y] |= 1 << x
+				}
+			} else if th > 0 && rules.KeyedU(rng.key, event(s.t, y*Size+int(x), eventDecay), DecayDenom) < th {
 				gone[y] |= 1 << x
 			}
 		}
