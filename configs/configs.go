@@ -19,15 +19,38 @@ import (
 	"github.com/gridgym/gridgym/rules"
 )
 
-// Presets lists the presets a game may have besides its default.
+// Presets lists the presets every game has besides its default. A game
+// may ship more (PresetsOf): exit, Expert Iteration's measured recipe, in
+// the games where it beats its clone.
 var Presets = []string{"strong"}
+
+// PresetsOf lists game's presets, sorted: the train/*.yaml files in its
+// folder other than the default.
+func PresetsOf(game string) []string {
+	g, err := rules.Lookup(game)
+	if err != nil || g.Train == nil {
+		return nil
+	}
+	names, _ := fs.Glob(g.Train, rules.TrainPreset("*"))
+	var out []string
+	for _, n := range names {
+		if p := strings.TrimSuffix(path.Base(n), ".yaml"); n != rules.TrainDefault {
+			out = append(out, p)
+		}
+	}
+	return out // fs.Glob sorts
+}
 
 // Preset returns the YAML preset of game (train/<preset>.yaml in its
 // folder).
 func Preset(game, preset string) ([]byte, error) {
 	b, err := read(game, rules.TrainPreset(preset))
 	if err != nil || preset == "default" {
-		return nil, fmt.Errorf("no %q preset for game %q (presets: %s)", preset, game, strings.Join(Presets, ", "))
+		have := strings.Join(PresetsOf(game), ", ")
+		if have == "" {
+			have = "none"
+		}
+		return nil, fmt.Errorf("no %q preset for game %q (presets: %s)", preset, game, have)
 	}
 	return b, nil
 }

@@ -13,8 +13,9 @@ import (
 	"github.com/gridgym/gridgym/rules"
 )
 
-// Every registered game declares a default config and every preset, and
-// each is the file that File names in the game's folder, byte for byte.
+// Every registered game declares a default config and every preset that
+// all games have; each of its presets (those and its own, PresetsOf) is the
+// file that File names in the game's folder, byte for byte.
 func TestEveryGameHasItsConfigs(t *testing.T) {
 	if got := configs.Games(); !slices.Equal(got, rules.Names()) || len(got) == 0 {
 		t.Fatalf("games with a default config %v, registered %v", got, rules.Names())
@@ -22,7 +23,16 @@ func TestEveryGameHasItsConfigs(t *testing.T) {
 	for _, g := range rules.Names() {
 		d, err := configs.Default(g)
 		check(t, g, "", d, err)
+		have := configs.PresetsOf(g)
 		for _, p := range configs.Presets {
+			if !slices.Contains(have, p) {
+				t.Errorf("%s: presets %v, want %s among them", g, have, p)
+			}
+		}
+		if slices.Contains(have, "default") || !slices.IsSorted(have) {
+			t.Errorf("%s: presets %v: want them sorted, the default not among them", g, have)
+		}
+		for _, p := range have {
 			b, err := configs.Preset(g, p)
 			check(t, g, p, b, err)
 			if bytes.Equal(b, d) {
@@ -63,9 +73,9 @@ func TestConfigErrors(t *testing.T) {
 		want string
 	}{
 		{second(configs.Default("chess")), `no default training config for game "chess" (have: ` + strings.Join(rules.Names(), ", ") + ")"},
-		{second(configs.Preset(g, "nonesuch")), `no "nonesuch" preset for game "` + g + `" (presets: strong)`},
+		{second(configs.Preset(g, "nonesuch")), `no "nonesuch" preset for game "` + g + `" (presets: ` + strings.Join(configs.PresetsOf(g), ", ") + ")"},
 		{second(configs.Preset(g, "default")), `no "default" preset`},
-		{second(configs.Preset("chess", "strong")), `no "strong" preset for game "chess"`},
+		{second(configs.Preset("chess", "strong")), `no "strong" preset for game "chess" (presets: none)`},
 	} {
 		if tc.err == nil || !strings.Contains(tc.err.Error(), tc.want) {
 			t.Errorf("error %v, want %q", tc.err, tc.want)

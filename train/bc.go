@@ -383,9 +383,9 @@ func (t *trainer) warmStart(ctx context.Context) error {
 		if t.v.Spec.Sequential {
 			perStep = 1 / float64(len(lineup))
 		}
-		longest := t.v.Spec.MaxSteps
-		if t.cfg.MaxEpisodeSteps > 0 {
-			longest = t.cfg.MaxEpisodeSteps
+		longest, episode := t.v.Spec.MaxSteps, t.cfg.bcEpisodeSteps()
+		if episode > 0 {
+			longest = episode
 		}
 		envs, steps := teacherBudget(bc.Samples, perStep, t.v.Spec.MaxSteps, longest)
 		mode, err := t.cfg.RewardMode()
@@ -404,7 +404,7 @@ func (t *trainer) warmStart(ctx context.Context) error {
 		}
 		played, err := selfplay.Run(playCtx, selfplay.Config{
 			Game: t.rcfg, Agents: lineup, Envs: envs, Steps: steps, Seed: t.cfg.Seed ^ rules.CloneSalt,
-			Workers: t.cfg.Workers, Reward: mode, Shaping: t.cfg.PPO.Shaping, Out: shards, MaxEpisode: t.cfg.MaxEpisodeSteps,
+			Workers: t.cfg.Workers, Reward: mode, Shaping: t.cfg.PPO.Shaping, Out: shards, MaxEpisode: episode,
 			Progress: func(s selfplay.Stats) {
 				if t.opt.Progress != nil {
 					t.opt.Progress(Progress{Phase: "bc-play", Done: int(s.Steps), Of: int(steps), Elapsed: time.Since(t0)})

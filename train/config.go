@@ -173,6 +173,25 @@ type BCConfig struct {
 	// fitting), so that PPO always gets the remainder and a run always ends
 	// with the clone checkpointed. 0 = no bound; else (0, 1].
 	TimeShare float64 `yaml:"time_share"`
+	// MaxEpisodeSteps is the length of the teacher's games that the clone
+	// learns from: 0 (the default) = the run's max_episode_steps, −1 = the
+	// game's own end, else 1..1e6 steps. A run that trains on short games
+	// (Bovine Borders' Expert Iteration on the opening) can still clone
+	// the teacher over whole ones.
+	MaxEpisodeSteps int `yaml:"max_episode_steps,omitempty"`
+}
+
+// bcEpisodeSteps is the length of the teacher's games for the clone
+// (BCConfig.MaxEpisodeSteps): 0 for the game's own end.
+func (c *Config) bcEpisodeSteps() int {
+	switch n := c.BC.MaxEpisodeSteps; {
+	case n < 0:
+		return 0
+	case n == 0:
+		return c.MaxEpisodeSteps
+	default:
+		return n
+	}
 }
 
 // EvalConfig is the periodic evaluation: the greedy policy in one seat
@@ -511,7 +530,8 @@ func (c *Config) Validate() error {
 			check{"bc.lr", bc.LR, 1e-9, 1},
 			check{"bc.minibatch", float64(bc.Minibatch), 1, 65536},
 			check{"bc.value_coef", bc.ValueCoef, 0, 100},
-			check{"bc.time_share", bc.TimeShare, 0, 1})
+			check{"bc.time_share", bc.TimeShare, 0, 1},
+			check{"bc.max_episode_steps", float64(bc.MaxEpisodeSteps), -1, 1e6})
 	}
 	if c.Eval.Every > 0 {
 		checks = append(checks, check{"eval.games", float64(c.Eval.Games), 1, 100000})

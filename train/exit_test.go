@@ -10,6 +10,7 @@ import (
 
 	"github.com/gridgym/gridgym/agents"
 	"github.com/gridgym/gridgym/agents/neural"
+	"github.com/gridgym/gridgym/configs"
 	"github.com/gridgym/gridgym/rules"
 )
 
@@ -487,17 +488,36 @@ func TestExItRunIsDeterministic(t *testing.T) {
 	}
 }
 
-// The example config of docs/expert-iteration.md loads and is the measured
-// recipe: ExIt with value targets over a replay window.
-func TestExItExampleConfig(t *testing.T) {
-	c, err := LoadConfig(filepath.Join("..", "docs", "expert-iteration.yaml"))
-	if err != nil {
-		t.Fatal(err)
+// The exit presets (train/exit.yaml in a game's folder, `gridgym train
+// --preset exit`) are Expert Iteration's measured recipes: each validates,
+// plays its own game within 2 hours, clones a teacher first and distils a
+// search with a policy target of its own over a replay window. Slime's is
+// the value-target recipe (reports/exit/slime), Bovine Borders' the
+// departures recipe (reports/exit/bovine-borders/departures/keep-0.02).
+func TestExItPresets(t *testing.T) {
+	want := map[string]string{"slime": ExItValue, "bovine-borders": ExItPlayed}
+	found := 0
+	for _, g := range rules.Names() {
+		if !slices.Contains(configs.PresetsOf(g), "exit") {
+			continue
+		}
+		found++
+		c, err := PresetConfig(g, "exit")
+		if err != nil {
+			t.Fatalf("%s: %v", g, err)
+		}
+		if c.Game != g || c.ExIt.Expert == "" || c.ExIt.Window < 2 || c.ExIt.Decisions == 0 || c.BC.Samples == 0 || c.Minutes <= 0 || c.Minutes > 120 {
+			t.Errorf("%s: exit preset %+v, bc.samples %d, minutes %v", g, c.ExIt, c.BC.Samples, c.Minutes)
+		}
+		if p, ok := want[g]; ok && c.ExIt.Policy != p {
+			t.Errorf("%s: exit.policy %q, want %q (the measured recipe)", g, c.ExIt.Policy, p)
+		}
 	}
-	// The recipe measured in reports/exit/slime: value targets over a replay
-	// window, after a warm start.
-	if c.ExIt.Policy != ExItValue || c.ExIt.Window < 2 || c.ExIt.Decisions == 0 || c.BC.Samples == 0 {
-		t.Fatalf("example: exit %+v, bc.samples %d", c.ExIt, c.BC.Samples)
+	if found < len(want) {
+		t.Errorf("%d games ship an exit preset, want at least %d", found, len(want))
+	}
+	if c, _ := PresetConfig("bovine-borders", "exit"); c.MaxEpisodeSteps != 150 || c.bcEpisodeSteps() != 0 || c.ExIt.KeepPrior != 0.02 {
+		t.Errorf("bovine-borders exit: games cut at %d, the clone's at %d, keep_prior %v; want 150, whole games, 0.02", c.MaxEpisodeSteps, c.bcEpisodeSteps(), c.ExIt.KeepPrior)
 	}
 }
 

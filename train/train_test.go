@@ -12,6 +12,7 @@ import (
 
 	"github.com/gridgym/gridgym/agents/neural"
 	"github.com/gridgym/gridgym/configs"
+	"github.com/gridgym/gridgym/datasets"
 	"github.com/gridgym/gridgym/rules"
 )
 
@@ -98,6 +99,7 @@ func TestConfigErrorsNameTheField(t *testing.T) {
 		{"game: slime\nopponents: {scripted: [nobody]}", "opponents.scripted"},
 		{"game: slime\nopponents: {scripted: []}", "opponents.scripted"},
 		{"game: slime\nbc: {teacher: nobody}", "bc.teacher"},
+		{"game: slime\nbc: {max_episode_steps: -2}", "bc.max_episode_steps"},
 		{"game: slime\nppo: {lr: .nan}", "ppo.lr"},
 		{"game: slime\nparams: {board_size: 99}", "params"},
 		{"game: chess", "game"},
@@ -318,6 +320,36 @@ func TestCloneOnly(t *testing.T) {
 	cfg.BC.Samples = 0
 	if _, err := Run(context.Background(), cfg, Options{Dir: filepath.Join(t.TempDir(), "x"), CloneOnly: true}); err == nil || !strings.Contains(err.Error(), "bc.samples") {
 		t.Fatalf("clone-only without samples: %v", err)
+	}
+}
+
+// bc.max_episode_steps sets the length of the teacher's games apart from
+// the run's own: with the run cut at 5 steps, the clone's shards hold
+// games of up to 40 steps (bc 40) or whole games (bc −1), and, left at 0,
+// games cut at 5 like the run's.
+func TestBCEpisodeSteps(t *testing.T) {
+	for _, tc := range []struct{ bc, lo, hi int }{{0, 1, 5}, {40, 6, 40}, {-1, 6, 1 << 30}} {
+		cfg := tinyConfig(t)
+		cfg.BC = BCConfig{Teacher: "simplebot", Samples: 200, Epochs: 1, LR: 0.01, Minibatch: 32, MaxEpisodeSteps: tc.bc}
+		cfg.MaxEpisodeSteps = 5
+		if err := cfg.Validate(); err != nil {
+			t.Fatal(err)
+		}
+		dir := filepath.Join(t.TempDir(), "bc")
+		if _, err := Run(context.Background(), cfg, Options{Dir: dir, CloneOnly: true}); err != nil {
+			t.Fatal(err)
+		}
+		longest := 0
+		err := datasets.EachRow(filepath.Join(dir, "bc-shards"), func(_ datasets.Meta, r datasets.Row) error {
+			longest = max(longest, int(r.Step)+1)
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if longest < tc.lo || longest > tc.hi {
+			t.Errorf("bc.max_episode_steps %d: the teacher's longest game %d steps, want %d..%d", tc.bc, longest, tc.lo, tc.hi)
+		}
 	}
 }
 

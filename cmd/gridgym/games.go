@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gridgym/gridgym/agents"
+	"github.com/gridgym/gridgym/configs"
 	"github.com/gridgym/gridgym/rules"
 )
 
@@ -32,6 +33,9 @@ func newGamesCmd() *cobra.Command {
 				}
 				tw.Flush()
 				fmt.Fprintf(w, "  bots: %s\n", strings.Join(agents.Names(g.Name), ", "))
+				if ps := configs.PresetsOf(g.Name); len(ps) > 0 {
+					fmt.Fprintf(w, "  training presets (gridgym train --preset P): %s\n", strings.Join(ps, ", "))
+				}
 			}
 			return nil
 		},

@@ -69,6 +69,7 @@ names) and at the end; --resume --out URL downloads the run first. --shards
   gridgym train --game slime --minutes 2 --out runs/slime-quick
   gridgym train --game bovine-borders --config my.yaml
   gridgym train --game bovine-borders --preset strong --out runs/bov-strong
+  gridgym train --game bovine-borders --preset exit --out runs/bov-exit
   gridgym train --resume --out runs/slime-quick
   gridgym train --game slime --minutes 5 --out 's3://gridgym/runs/slime?endpoint=http://minio:9000&use_path_style=true'
   gridgym train --game slime --from-shards s3://gridgym/run1/shards?endpoint=… --publish s3://gridgym/run1?endpoint=…`,
@@ -164,7 +165,7 @@ names) and at the end; --resume --out URL downloads the run first. --shards
 	}
 	c.Flags().StringVarP(&game, "game", "g", games.DefaultTrainGame, "game to train for (its embedded default config; a --config file that names no game is read as this game's)")
 	c.Flags().StringVarP(&config, "config", "c", "", "YAML config file or its URL (fields override the game's defaults)")
-	c.Flags().StringVar(&preset, "preset", "", "an embedded preset instead of the quick default: strong (train/strong.yaml in the game's folder: the stabilisers for fine-tuning the clone and a league, at most 2 hours)")
+	c.Flags().StringVar(&preset, "preset", "", "an embedded preset instead of the quick default: strong (train/strong.yaml in the game's folder: the stabilisers for fine-tuning the clone and a league, at most 2 hours), or exit where the game ships one (Expert Iteration's measured recipe; 'gridgym games' lists each game's presets)")
 	c.Flags().StringVarP(&out, "out", "o", "", "run folder, or URL (file://, s3://…: staged locally, uploaded at every checkpoint) (default runs/<game>-<time>, git-ignored)")
 	c.Flags().Float64Var(&minutes, "minutes", 0, "stop after this many minutes, at an iteration boundary (overrides the config)")
 	c.Flags().IntVar(&iterations, "iterations", 0, "planned iterations (overrides the config)")
