@@ -41,6 +41,14 @@ type Ranker interface {
 	Rank(st rules.State, k int, dst []rules.Move) []rules.Move
 }
 
+// Searcher is an agent that searches (package search) and counts its work
+// since its Reset: the moves it searched, how many of those were not its
+// prior bot's move, and the simulations it ran. A tournament reports them
+// per bot, so that a search that never leaves its prior shows as one.
+type Searcher interface {
+	SearchCounts() (searched, departed, simulations int)
+}
+
 // Factory makes a fresh agent.
 type Factory func() Agent
 

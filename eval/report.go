@@ -20,6 +20,9 @@ func WriteTable(w io.Writer, r *Result) error {
 	if err := writeTextTable(w, standingsTable(r, "")); err != nil {
 		return err
 	}
+	for _, line := range searchLines(r) {
+		fmt.Fprintln(w, line)
+	}
 	if n := len(Seatings(r.Config, r.Spec.Seats)); !r.Config.Recorded && len(r.Games)%n != 0 {
 		fmt.Fprintf(w, "note: %d games is not a multiple of the %d seatings, so bots played unequal numbers of games; use --games %d for a balanced schedule\n",
 			len(r.Games), n, (len(r.Games)/n+1)*n)
@@ -71,3 +74,21 @@ func ordinal(k int) string {
 	}
 	return fmt.Sprintf("%dth", k)
 }
+
+// searchLines says, for every search bot, how often it played a move other
+// than its prior bot's and how much it searched: a search that departs
+// from its prior in none of its moves plays the prior, whatever its
+// settings.
+func searchLines(r *Result) []string {
+	var out []string
+	for _, b := range r.Bots {
+		c := b.Search
+		if c.Searched == 0 {
+			continue
+		}
+		out = append(out, fmt.Sprintf("search %s: %d moves searched, %d (%.1f%%) not its prior's move, %.0f simulations a move",
+			b.Name, c.Searched, c.Departed, 100*float64(c.Departed)/float64(c.Searched), float64(c.Simulations)/float64(c.Searched)))
+	}
+	return out
+}
+

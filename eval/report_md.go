@@ -193,6 +193,9 @@ func buildModel(r *Result, rt Ratings, pw Pairwise) reportModel {
 	if n := len(Seatings(r.Config, r.Spec.Seats)); len(r.Config.Bots) > 0 && r.Spec.Seats > 0 && len(r.Games)%n != 0 {
 		m.Summary = append(m.Summary, fmt.Sprintf("Note: %d games is not a multiple of the %d seatings, so bots played unequal numbers of games.", len(r.Games), n))
 	}
+	for _, line := range searchLines(r) {
+		m.Summary = append(m.Summary, strings.ToUpper(line[:1])+line[1:]+".")
+	}
 	m.Standings = standingsTable(r, " ± 95%")
 	m.Ratings, m.RatingNote = ratingsTable(rt)
 	m.Verdicts = verdicts(rt, pw)

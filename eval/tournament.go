@@ -45,21 +45,32 @@ type GameResult struct {
 	Steps   int
 	Outcome *rules.Outcome
 	Errors  []int // per seat: moves the bot did not answer (a panic; a hosted bot's crash, time-out or garbage)
+	// Search is, per seat, a search bot's work (agents.Searcher); nil when
+	// no seat searched. Not kept in games.jsonl.
+	Search []SearchCount
+}
+
+// SearchCount is a search bot's work in some games (agents.Searcher).
+type SearchCount struct {
+	Searched    int // moves searched
+	Departed    int // of them, moves other than its prior bot's
+	Simulations int // simulations run
 }
 
 // BotStats aggregates one bot's results over its games.
 type BotStats struct {
 	Name       string
-	Games      int       // seats played (a bot listed twice in a lineup counts twice)
-	Score      float64   // the game's tournament score (Spec.Tournament)
-	MeanScore  float64   // mean per-game score
-	ScoreCI    float64   // half-width of the 95% normal interval of MeanScore
-	MeanPoints float64   // mean placement points
-	PointsCI   float64   // half-width of the 95% interval of MeanPoints
-	WinShare   float64   // mean win share
-	Ranks      []int     // Ranks[k] = games finished at rank k+1 (ties share the better rank)
-	Errors     int       // bot errors (panics) counted as passes
-	scores     []float64 // per-game scores
+	Games      int         // seats played (a bot listed twice in a lineup counts twice)
+	Score      float64     // the game's tournament score (Spec.Tournament)
+	MeanScore  float64     // mean per-game score
+	ScoreCI    float64     // half-width of the 95% normal interval of MeanScore
+	MeanPoints float64     // mean placement points
+	PointsCI   float64     // half-width of the 95% interval of MeanPoints
+	WinShare   float64     // mean win share
+	Ranks      []int       // Ranks[k] = games finished at rank k+1 (ties share the better rank)
+	Errors     int         // bot errors (panics) counted as passes
+	Search     SearchCount // a search bot's work summed over its games (zero for other bots)
+	scores     []float64   // per-game scores
 	points     []float64
 }
 
@@ -304,6 +315,13 @@ func play(v *env.Vec, entries []agents.Entry, lineup []int, seed, index uint64, 
 		if n, ok := b.(interface{ NoAnswers() int }); ok {
 			res.Errors[s] += n.NoAnswers()
 		}
+		if sr, ok := b.(agents.Searcher); ok {
+			if res.Search == nil {
+				res.Search = make([]SearchCount, v.Seats)
+			}
+			c := &res.Search[s]
+			c.Searched, c.Departed, c.Simulations = sr.SearchCounts()
+		}
 		if c, ok := b.(io.Closer); ok {
 			c.Close()
 		}
@@ -328,6 +346,11 @@ func aggregate(spec rules.Spec, names []string, games []GameResult) []BotStats {
 			b.points = append(b.points, g.Outcome.Points[s])
 			b.WinShare += g.Outcome.Win[s]
 			b.Errors += g.Errors[s]
+			if g.Search != nil {
+				b.Search.Searched += g.Search[s].Searched
+				b.Search.Departed += g.Search[s].Departed
+				b.Search.Simulations += g.Search[s].Simulations
+			}
 			better := 0
 			for t := range g.Lineup {
 				if g.Outcome.Points[t] > g.Outcome.Points[s] {

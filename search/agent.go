@@ -381,6 +381,11 @@ func (a *Agent) Params() Params { return a.p }
 // Stats returns the work done since Reset.
 func (a *Agent) Stats() Stats { return a.stats }
 
+// SearchCounts implements agents.Searcher from Stats.
+func (a *Agent) SearchCounts() (searched, departed, simulations int) {
+	return a.stats.Moves, a.stats.Departed, a.stats.Simulations
+}
+
 // Reset implements agents.Agent.
 func (a *Agent) Reset(st rules.State, seat int, rng *rules.RNG) {
 	a.seat, a.rng = seat, rng
