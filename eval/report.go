@@ -91,4 +91,3 @@ func searchLines(r *Result) []string {
 	}
 	return out
 }
-
