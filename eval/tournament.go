@@ -57,6 +57,12 @@ type SearchCount struct {
 	Simulations int // simulations run
 }
 
+func (c *SearchCount) add(d SearchCount) {
+	c.Searched += d.Searched
+	c.Departed += d.Departed
+	c.Simulations += d.Simulations
+}
+
 // BotStats aggregates one bot's results over its games.
 type BotStats struct {
 	Name       string
@@ -347,9 +353,7 @@ func aggregate(spec rules.Spec, names []string, games []GameResult) []BotStats {
 			b.WinShare += g.Outcome.Win[s]
 			b.Errors += g.Errors[s]
 			if g.Search != nil {
-				b.Search.Searched += g.Search[s].Searched
-				b.Search.Departed += g.Search[s].Departed
-				b.Search.Simulations += g.Search[s].Simulations
+				b.Search.add(g.Search[s])
 			}
 			better := 0
 			for t := range g.Lineup {

@@ -151,20 +151,7 @@ func (s *State) target(moves []rules.Move, seat int) int {
 
 // Step implements rules.State: the queries (R7–R10), then in the build phase
 // decay (R11–R13), with the draws of R8.
-func (s *State) Step(moves []rules.Move, rng *rules.RNG) {
-	if s.Done() {
-		return
-	}
-	var q [Seats]int
-	for seat := range q {
-		q[seat] = s.target(moves, seat)
-	}
-	s.act(&q, chance{rng: rng})
-	if s.t >= s.cfg.setup {
-		s.decay(chance{rng: rng})
-	}
-	s.t++
-}
+func (s *State) Step(moves []rules.Move, rng *rules.RNG) { s.step(moves, chance{rng: rng}) }
 
 // StepKeyed implements rules.KeyedStepper: Step, with each random event of
 // R8 decided by its own draw rules.KeyedU(key, event) instead of the next
@@ -173,7 +160,10 @@ func (s *State) Step(moves []rules.Move, rng *rules.RNG) {
 // and the kind, so two positions stepped with one key share the outcome of
 // every such event they both have (the same square decays in both if its
 // threshold is met in both). Each event keeps the probability R9–R12 give it.
-func (s *State) StepKeyed(moves []rules.Move, key uint64) {
+func (s *State) StepKeyed(moves []rules.Move, key uint64) { s.step(moves, chance{key: key}) }
+
+// step is Step and StepKeyed, drawing from c.
+func (s *State) step(moves []rules.Move, c chance) {
 	if s.Done() {
 		return
 	}
@@ -181,7 +171,6 @@ func (s *State) StepKeyed(moves []rules.Move, key uint64) {
 	for seat := range q {
 		q[seat] = s.target(moves, seat)
 	}
-	c := chance{key: key}
 	s.act(&q, c)
 	if s.t >= s.cfg.setup {
 		s.decay(c)
