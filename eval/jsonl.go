@@ -21,13 +21,16 @@ type GameRecord struct {
 	Rank   []int     `json:"rank"`   // 1 + seats with more points (ties share the better rank)
 	Steps  int       `json:"steps"`  // steps played
 	Errors []int     `json:"errors"` // moves replaced by Pass because the bot failed
+	// Search is a search bot's work per seat (zeros for the other seats);
+	// left out of the line when no seat searched.
+	Search []SearchCount `json:"search,omitempty"`
 }
 
 // GameRecords converts r's games to records, in r.Games order.
 func GameRecords(r *Result) []GameRecord {
 	out := make([]GameRecord, 0, len(r.Games))
 	for _, g := range r.Games {
-		rec := GameRecord{Index: g.Index, Steps: g.Steps, Errors: g.Errors}
+		rec := GameRecord{Index: g.Index, Steps: g.Steps, Errors: g.Errors, Search: g.Search}
 		for _, bi := range g.Lineup {
 			rec.Lineup = append(rec.Lineup, r.Config.Bots[bi])
 		}
@@ -77,14 +80,15 @@ func (f *jsonFloat) UnmarshalJSON(b []byte) error {
 
 // wireRecord is GameRecord with null-safe floats.
 type wireRecord struct {
-	Index  int         `json:"index"`
-	Lineup []string    `json:"lineup"`
-	Score  []jsonFloat `json:"score"`
-	Points []jsonFloat `json:"points"`
-	Win    []jsonFloat `json:"win"`
-	Rank   []int       `json:"rank"`
-	Steps  int         `json:"steps"`
-	Errors []int       `json:"errors"`
+	Index  int           `json:"index"`
+	Lineup []string      `json:"lineup"`
+	Score  []jsonFloat   `json:"score"`
+	Points []jsonFloat   `json:"points"`
+	Win    []jsonFloat   `json:"win"`
+	Rank   []int         `json:"rank"`
+	Steps  int           `json:"steps"`
+	Errors []int         `json:"errors"`
+	Search []SearchCount `json:"search,omitempty"`
 }
 
 func toWire(xs []float64) []jsonFloat {
@@ -113,7 +117,7 @@ func WriteJSONL(w io.Writer, r *Result) error {
 	enc := json.NewEncoder(bw)
 	for _, rec := range GameRecords(r) {
 		wr := wireRecord{Index: rec.Index, Lineup: rec.Lineup, Score: toWire(rec.Score), Points: toWire(rec.Points),
-			Win: toWire(rec.Win), Rank: rec.Rank, Steps: rec.Steps, Errors: rec.Errors}
+			Win: toWire(rec.Win), Rank: rec.Rank, Steps: rec.Steps, Errors: rec.Errors, Search: rec.Search}
 		if err := enc.Encode(wr); err != nil {
 			return fmt.Errorf("games.jsonl: game %d: %w", rec.Index, err)
 		}
@@ -139,7 +143,7 @@ func ReadJSONL(r io.Reader) ([]GameRecord, error) {
 			return out, fmt.Errorf("games.jsonl line %d: %w", line, err)
 		}
 		out = append(out, GameRecord{Index: wr.Index, Lineup: wr.Lineup, Score: fromWire(wr.Score),
-			Points: fromWire(wr.Points), Win: fromWire(wr.Win), Rank: wr.Rank, Steps: wr.Steps, Errors: wr.Errors})
+			Points: fromWire(wr.Points), Win: fromWire(wr.Win), Rank: wr.Rank, Steps: wr.Steps, Errors: wr.Errors, Search: wr.Search})
 	}
 	if err := sc.Err(); err != nil {
 		return out, fmt.Errorf("games.jsonl: %w", err)

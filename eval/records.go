@@ -21,13 +21,16 @@ func FromRecords(game rules.Config, recs []GameRecord) (*Result, error) {
 	for k, rec := range recs {
 		n := spec.Seats
 		if len(rec.Lineup) != n || len(rec.Score) != n || len(rec.Points) != n || len(rec.Win) != n ||
-			rec.Errors != nil && len(rec.Errors) != n {
-			return nil, fmt.Errorf("game record %d (index %d): lineup of %d seats, %d scores, %d points, %d win shares: want %d each for %s",
-				k, rec.Index, len(rec.Lineup), len(rec.Score), len(rec.Points), len(rec.Win), n, spec.Game)
+			rec.Errors != nil && len(rec.Errors) != n || rec.Search != nil && len(rec.Search) != n {
+			return nil, fmt.Errorf("game record %d (index %d): lineup of %d seats, %d scores, %d points, %d win shares, %d error and %d search counts: want %d each (the counts may be left out) for %s",
+				k, rec.Index, len(rec.Lineup), len(rec.Score), len(rec.Points), len(rec.Win), len(rec.Errors), len(rec.Search), n, spec.Game)
 		}
 		g := GameResult{Index: k, Lineup: make([]int, n), Steps: rec.Steps, Errors: make([]int, n),
 			Outcome: &rules.Outcome{Score: rec.Score, Points: rec.Points, Win: rec.Win}}
 		copy(g.Errors, rec.Errors)
+		if rec.Search != nil {
+			g.Search = append([]SearchCount(nil), rec.Search...)
+		}
 		for s, name := range rec.Lineup {
 			b, ok := index[name]
 			if !ok {

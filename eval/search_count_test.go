@@ -55,4 +55,27 @@ func TestSearchCounts(t *testing.T) {
 	if !strings.Contains(out.String(), want) || strings.Contains(out.String(), "search greedy") {
 		t.Errorf("table:\n%s\nwant a line %q for s alone", out.String(), want)
 	}
+
+	// games.jsonl keeps the counts: the games rated again (gridgym rate)
+	// give the same line; a record with a count list of another length is
+	// refused.
+	var jl bytes.Buffer
+	if err := WriteJSONL(&jl, res); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := ReadJSONL(&jl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := FromRecords(g.Default(), recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := searchLines(again); len(got) != 1 || !strings.HasPrefix(got[0], want) {
+		t.Errorf("rated again from games.jsonl: search lines %q, want one starting %q", got, want)
+	}
+	recs[0].Search = recs[0].Search[:1]
+	if _, err := FromRecords(g.Default(), recs); err == nil {
+		t.Error("a record with one search count for four seats was accepted")
+	}
 }

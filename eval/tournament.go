@@ -46,15 +46,15 @@ type GameResult struct {
 	Outcome *rules.Outcome
 	Errors  []int // per seat: moves the bot did not answer (a panic; a hosted bot's crash, time-out or garbage)
 	// Search is, per seat, a search bot's work (agents.Searcher); nil when
-	// no seat searched. Not kept in games.jsonl.
+	// no seat searched.
 	Search []SearchCount
 }
 
 // SearchCount is a search bot's work in some games (agents.Searcher).
 type SearchCount struct {
-	Searched    int // moves searched
-	Departed    int // of them, moves other than its prior bot's
-	Simulations int // simulations run
+	Searched    int `json:"searched"`    // moves searched
+	Departed    int `json:"departed"`    // of them, moves other than its prior bot's
+	Simulations int `json:"simulations"` // simulations run
 }
 
 func (c *SearchCount) add(d SearchCount) {
