@@ -258,24 +258,20 @@ func (p Params) Factory(game string) (agents.Factory, error) {
 	if p.Budget < 1 || p.Trees < 1 {
 		return nil, fmt.Errorf("budget %d in %d trees: want both at least 1", p.Budget, p.Trees)
 	}
-	if p.Forecast {
-		if p.Value != "" {
-			return nil, errors.New("leaf=forecast and value= both score the leaves: choose one")
-		}
+	if p.Forecast && p.Value != "" {
+		return nil, errors.New("leaf=forecast and value= both score the leaves: choose one")
+	}
+	if p.Forecast || p.CRN {
+		// The optional interfaces these settings need, on a position of the game.
 		g, err := rules.Lookup(game)
 		if err != nil {
 			return nil, err
 		}
-		if _, ok := g.New(g.Default()).(rules.Forecaster); !ok {
+		st := g.New(g.Default())
+		if _, ok := st.(rules.Forecaster); p.Forecast && !ok {
 			return nil, fmt.Errorf("leaf=forecast: %s cannot forecast its outcome (no rules.Forecaster); use leaf=outcome or value=", game)
 		}
-	}
-	if p.CRN {
-		g, err := rules.Lookup(game)
-		if err != nil {
-			return nil, err
-		}
-		if _, ok := g.New(g.Default()).(rules.KeyedStepper); !ok {
+		if _, ok := st.(rules.KeyedStepper); p.CRN && !ok {
 			return nil, fmt.Errorf("crn=1: %s cannot draw its chance by event (no rules.KeyedStepper)", game)
 		}
 	}
