@@ -495,7 +495,7 @@ func TestExItRunIsDeterministic(t *testing.T) {
 // the value-target recipe (reports/exit/slime), Bovine Borders' the
 // departures recipe (reports/exit/bovine-borders/departures/keep-0.02).
 func TestExItPresets(t *testing.T) {
-	want := map[string]string{"slime": ExItValue, "bovine-borders": ExItPlayed}
+	want := map[string]string{"slime": ExItValue, "bovine-borders": ExItPlayed, "rising-tide": ExItPlayed}
 	found := 0
 	for _, g := range rules.Names() {
 		if !slices.Contains(configs.PresetsOf(g), "exit") {
@@ -518,6 +518,12 @@ func TestExItPresets(t *testing.T) {
 	}
 	if c, _ := PresetConfig("bovine-borders", "exit"); c.MaxEpisodeSteps != 150 || c.bcEpisodeSteps() != 0 || c.ExIt.KeepPrior != 0.02 {
 		t.Errorf("bovine-borders exit: games cut at %d, the clone's at %d, keep_prior %v; want 150, whole games, 0.02", c.MaxEpisodeSteps, c.bcEpisodeSteps(), c.ExIt.KeepPrior)
+	}
+	// Rising Tide's measured run (reports/exit/rising-tide/departures): whole games, a
+	// window that keeps every iteration's few departures, the 32-filter network.
+	if c, _ := PresetConfig("rising-tide", "exit"); c.MaxEpisodeSteps != 0 || c.ExIt.Window < c.Iterations || c.ExIt.KeepPrior != 0.02 || c.Network.Filters != 32 {
+		t.Errorf("rising-tide exit: games cut at %d, window %d of %d iterations, keep_prior %v, %d filters; want whole games, every iteration, 0.02, 32",
+			c.MaxEpisodeSteps, c.ExIt.Window, c.Iterations, c.ExIt.KeepPrior, c.Network.Filters)
 	}
 }
 
