@@ -492,8 +492,9 @@ func TestExItRunIsDeterministic(t *testing.T) {
 // --preset exit`) are Expert Iteration's measured recipes: each validates,
 // plays its own game within 2 hours, clones a teacher first and distils a
 // search with a policy target of its own over a replay window. Slime's is
-// the value-target recipe (reports/exit/slime), Bovine Borders' the
-// departures recipe (reports/exit/bovine-borders/departures/keep-0.02).
+// the value-target recipe (reports/exit/slime), Bovine Borders' and Rising
+// Tide's the departures recipe (reports/exit/bovine-borders/departures/keep-0.02,
+// reports/exit/rising-tide/departures).
 func TestExItPresets(t *testing.T) {
 	want := map[string]string{"slime": ExItValue, "bovine-borders": ExItPlayed, "rising-tide": ExItPlayed}
 	found := 0
