@@ -207,7 +207,7 @@ func event(t, cell, kind int) uint64 { return uint64(t)<<16 | uint64(cell)<<2 | 
 
 // act resolves the queries q (cell or −1 per seat) of move t against the
 // board before the move (R7): distinct squares in row-major order (R8.1).
-func (s *State) act(q *[Seats]int, rng chance) {
+func (s *State) act(q *[Seats]int, ch chance) {
 	var cells [Seats]int
 	var who [Seats]uint8 // bit set of the seats querying cells[i]: C in seat order
 	n := 0
@@ -234,17 +234,17 @@ func (s *State) act(q *[Seats]int, rng chance) {
 		k := bits.OnesCount8(who[i])
 		o := s.ownerBit(y, bit)
 		if o < 0 { // R9: an empty square goes to one contester
-			w := winner(who[i], k, rng, s.t, cells[i])
+			w := winner(who[i], k, ch, s.t, cells[i])
 			s.own[w][y] |= bit
 			continue
 		}
 		if !build { // R10 setup: coloured squares are fixed
 			continue
 		}
-		if k < 3 && rng.u(5, s.t, cells[i], eventRecolour) >= 2*k { // R10: recolour with probability min(1, 0.4k)
+		if k < 3 && ch.u(5, s.t, cells[i], eventRecolour) >= 2*k { // R10: recolour with probability min(1, 0.4k)
 			continue
 		}
-		w := winner(who[i], k, rng, s.t, cells[i])
+		w := winner(who[i], k, ch, s.t, cells[i])
 		s.own[o][y] &^= bit
 		if w != o { // the owner winning empties the square
 			s.own[w][y] |= bit
@@ -254,10 +254,10 @@ func (s *State) act(q *[Seats]int, rng chance) {
 
 // winner draws C[U(k)] from the seat set who of size k querying cell on
 // move t (no draw for k = 1).
-func winner(who uint8, k int, rng chance, t, cell int) int {
+func winner(who uint8, k int, ch chance, t, cell int) int {
 	j := 0
 	if k > 1 {
-		j = rng.u(k, t, cell, eventWinner)
+		j = ch.u(k, t, cell, eventWinner)
 	}
 	for ; j > 0; j-- {
 		who &= who - 1
@@ -320,13 +320,13 @@ func (s *State) thresholds() (thr [5]int, ok bool) {
 // decay runs R12 on the board after the actions: every coloured square s with
 // base > 0 decays iff U(110000) < base·(P+100), all at once, in row-major draw
 // order (R8.2).
-func (s *State) decay(rng chance) {
+func (s *State) decay(ch chance) {
 	thr, ok := s.thresholds()
 	if !ok {
 		return
 	}
 	var gone Board
-	r := rng.rng
+	r := ch.rng
 	for y := 0; y < Size; y++ {
 		occ := s.own[0][y] | s.own[1][y] | s.own[2][y] | s.own[3][y]
 		if occ == 0 {
@@ -342,7 +342,7 @@ func (s *State) decay(rng chance) {
 				if th > 0 && r.U(DecayDenom) < th {
 					gone[y] |= 1 << x
 				}
-			} else if th > 0 && rules.KeyedU(rng.key, event(s.t, y*Size+int(x), eventDecay), DecayDenom) < th {
+			} else if th > 0 && rules.KeyedU(ch.key, event(s.t, y*Size+int(x), eventDecay), DecayDenom) < th {
 				gone[y] |= 1 << x
 			}
 		}
