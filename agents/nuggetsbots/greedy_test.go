@@ -321,10 +321,11 @@ func positions(n int, seed uint64) []*nuggets.State {
 func TestRank(t *testing.T) {
 	for i, s := range positions(12, 5) {
 		for seat := 0; seat < nuggets.Seats; seat++ {
-			g, h := NewGreedyTuned(), NewGreedyTuned()
-			g.Reset(s, seat, rules.NewRNG(uint64(i)))
-			h.Reset(s, seat, rules.NewRNG(uint64(i)))
 			for _, k := range []int{1, 4, 9} {
+				// fresh generators: Rank draws its ties from the same stream after Act's draw
+				g, h := NewGreedyTuned(), NewGreedyTuned()
+				g.Reset(s, seat, rules.NewRNG(uint64(i)))
+				h.Reset(s, seat, rules.NewRNG(uint64(i)))
 				got := g.Rank(s, k, nil)
 				if act := h.Act(s); len(got) != k || got[0] != act {
 					t.Fatalf("position %d seat %d k=%d: rank %v, want %d squares led by Act's %v", i, seat, k, got, k, act)
@@ -397,5 +398,31 @@ func TestEvaluate(t *testing.T) {
 		if math.Abs(sum) > 1e-9 {
 			t.Errorf("position %d: the margins over the others' mean sum to %v, want 0", i, sum)
 		}
+	}
+}
+
+// TestRankDrawsTies: among equal scores Rank draws its next squares from the
+// bot's generator, as Act draws its own, instead of naming them in square
+// order. On the empty board every interior square scores the same (a new
+// singleton with four empty side-neighbours, R3); taken in square order the
+// alternatives would all lie in row 1, drawn they spread over rows 1..18
+// (mean 9.5).
+func TestRankDrawsTies(t *testing.T) {
+	s := nuggets.NewDefault()
+	rows, n := 0, 0
+	for seed := uint64(0); seed < 20; seed++ {
+		g := NewGreedyTuned()
+		g.Reset(s, 0, rules.NewRNG(seed))
+		for _, m := range g.Rank(s, 9, nil)[1:] {
+			x, y, ok := nuggets.QueryXY(m)
+			if !ok || x < 1 || x > 18 || y < 1 || y > 18 {
+				t.Fatalf("seed %d: alternative %v is not an interior square", seed, m)
+			}
+			rows += y
+			n++
+		}
+	}
+	if mean := float64(rows) / float64(n); mean < 7 || mean > 12 {
+		t.Errorf("alternatives' mean row %.2f over %d squares, want about 9.5 (drawn, not in square order)", mean, n)
 	}
 }
