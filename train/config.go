@@ -284,6 +284,16 @@ type ExItConfig struct {
 	// thousand, and a network learns the prior from them; keeping a share
 	// of those brings the departures to a weight it can learn.
 	KeepPrior float64 `yaml:"keep_prior,omitempty"`
+	// KeepDisagree (0..1; 0 = off, the default) is, with keep_prior, the
+	// probability of keeping a decision that keep_prior left out where the
+	// network being trained would have played another move than the expert:
+	// labels where the network errs (DAgger's idea), not only where the
+	// search departs. A search that departs rarely labels only the
+	// positions it departs in, so a network that has learnt a departure
+	// can play it where the search would not (Rising Tide: lowering its own
+	// wall the way the search lowers a rival's, reports/exit/rising-tide/keep-disagree),
+	// and nothing corrects it.
+	KeepDisagree float64 `yaml:"keep_disagree,omitempty"`
 }
 
 // Policy targets of ExItConfig.Policy.
@@ -332,6 +342,7 @@ func (e *ExItConfig) validate(game string) error {
 		{"exit.window", float64(e.Window), 0, 1000},
 		{"exit.value_min_share", e.ValueMinShare, 0, 1},
 		{"exit.keep_prior", e.KeepPrior, 0, 1},
+		{"exit.keep_disagree", e.KeepDisagree, 0, 1},
 	} {
 		if !(r.v >= r.lo && r.v <= r.hi) {
 			return fmt.Errorf("field %s = %v: want %g..%g", r.name, r.v, r.lo, r.hi)

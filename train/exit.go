@@ -12,6 +12,7 @@ import (
 	G "gorgonia.org/gorgonia"
 
 	"github.com/gridgym/gridgym/agents"
+	"github.com/gridgym/gridgym/agents/neural"
 	"github.com/gridgym/gridgym/env"
 	"github.com/gridgym/gridgym/rules"
 	"github.com/gridgym/gridgym/search"
@@ -29,7 +30,10 @@ import (
 //	         network's actions (candidateTargets: the root's visit
 //	         distribution, or its action values with exit.policy value, or
 //	         the move played with exit.policy played) and,
-//	         at the end, the game's rank outcome (−1..1)
+//	         at the end, the game's rank outcome (−1..1); with
+//	         exit.keep_prior only a share of the decisions where the
+//	         expert played its prior's move, plus (exit.keep_disagree) a
+//	         share of those where the network would have played another
 //	update   (exitLearn) on the last exit.window iterations' decisions,
 //	         ppo.epochs × ppo.minibatch of
 //	         policy_coef·CE(target, π) + value_coef·(value − outcome)²
@@ -397,6 +401,15 @@ func (t *trainer) exitGame(expert agents.Factory, opps []agents.Factory, seed, k
 		}
 		bots[s].Reset(st, s, rules.SeatStream(seed, k, s))
 	}
+	var net *neural.Agent // the network being trained, greedy, for exit.keep_disagree
+	if t.cfg.ExIt.KeepDisagree > 0 {
+		a, err := neural.NewAgent(t.net, rc, false)
+		if err != nil {
+			return exitGame{err: fmt.Errorf("expert iteration: exit.keep_disagree: %w", err)}
+		}
+		a.Reset(st, learner, rules.SeatStream(seed, k, learner))
+		net = a
+	}
 	os, ns, mw, A := sp.ObsSize(), sp.Scalars, sp.MaskWords(), sp.Heads*sp.Actions
 	moves := make([]rules.Move, spec.Seats)
 	var cm []rules.Move
@@ -424,7 +437,11 @@ func (t *trainer) exitGame(expert agents.Factory, opps []agents.Factory, seed, k
 				continue // no choice (an eliminated seat's pass): nothing to learn
 			}
 			if moves[s] == cm[0] && e.KeepPrior > 0 && e.KeepPrior < 1 && keep.Float64() >= e.KeepPrior {
-				continue // exit.keep_prior: the prior's move, not kept
+				// exit.keep_prior: the prior's move, not kept, unless the
+				// network would play another (exit.keep_disagree)
+				if net == nil || keep.Float64() >= e.KeepDisagree || net.Act(st) == moves[s] {
+					continue
+				}
 			}
 			n := b.len()
 			b.planes = appendZeros(b.planes, os)

@@ -77,6 +77,7 @@ func TestExItConfigValidate(t *testing.T) {
 		{"value share above 1", func(e *ExItConfig) { e.ValueMinShare = 1.5 }, "exit.value_min_share"},
 		{"keep_prior above 1", func(e *ExItConfig) { e.KeepPrior = 1.5 }, "exit.keep_prior"},
 		{"negative keep_prior", func(e *ExItConfig) { e.KeepPrior = -0.1 }, "exit.keep_prior"},
+		{"keep_disagree above 1", func(e *ExItConfig) { e.KeepDisagree = 2 }, "exit.keep_disagree"},
 		{"window too long", func(e *ExItConfig) { e.Window = 1001 }, "exit.window"},
 		{"negative window", func(e *ExItConfig) { e.Window = -1 }, "exit.window"},
 		{"unknown opponent", func(e *ExItConfig) { e.Opponents = []string{"simplebot", "nosuchbot"} }, "exit.opponents"},
@@ -585,5 +586,50 @@ func TestExItKeepPrior(t *testing.T) {
 	t.Logf("%d decisions, %d departures; %d of the other %d kept (%.3f)", searched, departed, kept, rest, share)
 	if departed == 0 || rest < 100 || share < 0.15 || share > 0.35 {
 		t.Fatalf("departures %d, prior's moves %d, kept share %.3f: want departures and about 0.25", departed, rest, share)
+	}
+}
+
+// exit.keep_disagree keeps, on top of exit.keep_prior's share, decisions
+// where the network being trained would play another move than the
+// expert's prior move: with keep_disagree 1 the game does not change, and
+// more rows are kept (the untrained network disagrees often), never more
+// than the decisions.
+func TestExItKeepDisagree(t *testing.T) {
+	cfg := tinyExItConfig(t)
+	cfg.MaxEpisodeSteps = 0
+	cfg.ExIt.Expert = "search:random@32:trees=1:depth=2:prior=0.2"
+	cfg.ExIt.Policy = ExItPlayed
+	cfg.ExIt.KeepPrior = 0.1
+	tr := newExItTrainer(t, cfg)
+	expert, err := agents.Lookup(cfg.Game, cfg.ExIt.Expert)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opp, err := agents.Lookup(cfg.Game, "greedy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opps := []agents.Factory{opp.New}
+	var base, more int
+	for k := uint64(0); k < 24; k++ {
+		tr.cfg.ExIt.KeepDisagree = 0
+		without := tr.exitGame(expert.New, opps, 9, k)
+		tr.cfg.ExIt.KeepDisagree = 1
+		with := tr.exitGame(expert.New, opps, 9, k)
+		if without.err != nil || with.err != nil {
+			t.Fatal(without.err, with.err)
+		}
+		if without.steps != with.steps || without.ret != with.ret || without.departed != with.departed {
+			t.Fatalf("game %d changed with keep_disagree: steps %d/%d, outcome %v/%v, departed %d/%d",
+				k, without.steps, with.steps, without.ret, with.ret, without.departed, with.departed)
+		}
+		if with.buf.len() < without.buf.len() || with.buf.len() > with.searched {
+			t.Fatalf("game %d: %d rows with keep_disagree, %d without, %d decisions", k, with.buf.len(), without.buf.len(), with.searched)
+		}
+		base, more = base+without.buf.len(), more+with.buf.len()
+	}
+	t.Logf("rows kept: %d without keep_disagree, %d with", base, more)
+	if more <= base {
+		t.Fatalf("keep_disagree 1 kept %d rows, no more than the %d without", more, base)
 	}
 }
