@@ -529,12 +529,12 @@ func TestExItPresets(t *testing.T) {
 	}
 }
 
-// exit.keep_prior keeps a share of the decisions where the expert played
-// its prior's move and every decision where it played another: the same
-// game (its own streams) gives, with keep_prior 0.25, a subsequence of the
-// rows it gives with every decision kept, at least its departures, and about
-// a quarter of the rest; the game itself does not change.
-func TestExItKeepPrior(t *testing.T) {
+// playedExItGames returns a trainer of whole games labelled with the move
+// played, its expert (a search over random moves that departs often) and
+// greedy as the opponents: the games of the keep_prior and keep_disagree
+// tests.
+func playedExItGames(t *testing.T) (*trainer, agents.Factory, []agents.Factory) {
+	t.Helper()
 	cfg := tinyExItConfig(t)
 	cfg.MaxEpisodeSteps = 0 // whole games
 	cfg.ExIt.Expert = "search:random@32:trees=1:depth=2:prior=0.2"
@@ -548,13 +548,22 @@ func TestExItKeepPrior(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opps := []agents.Factory{opp.New}
+	return tr, expert.New, []agents.Factory{opp.New}
+}
+
+// exit.keep_prior keeps a share of the decisions where the expert played
+// its prior's move and every decision where it played another: the same
+// game (its own streams) gives, with keep_prior 0.25, a subsequence of the
+// rows it gives with every decision kept, at least its departures, and about
+// a quarter of the rest; the game itself does not change.
+func TestExItKeepPrior(t *testing.T) {
+	tr, expert, opps := playedExItGames(t)
 	var searched, departed, kept, rest int
 	for k := uint64(0); k < 48; k++ {
 		tr.cfg.ExIt.KeepPrior = 0
-		all := tr.exitGame(expert.New, opps, 9, k)
+		all := tr.exitGame(expert, opps, 9, k)
 		tr.cfg.ExIt.KeepPrior = 0.25
-		some := tr.exitGame(expert.New, opps, 9, k)
+		some := tr.exitGame(expert, opps, 9, k)
 		if all.err != nil || some.err != nil {
 			t.Fatal(all.err, some.err)
 		}
@@ -595,27 +604,14 @@ func TestExItKeepPrior(t *testing.T) {
 // more rows are kept (the untrained network disagrees often), never more
 // than the decisions.
 func TestExItKeepDisagree(t *testing.T) {
-	cfg := tinyExItConfig(t)
-	cfg.MaxEpisodeSteps = 0
-	cfg.ExIt.Expert = "search:random@32:trees=1:depth=2:prior=0.2"
-	cfg.ExIt.Policy = ExItPlayed
-	cfg.ExIt.KeepPrior = 0.1
-	tr := newExItTrainer(t, cfg)
-	expert, err := agents.Lookup(cfg.Game, cfg.ExIt.Expert)
-	if err != nil {
-		t.Fatal(err)
-	}
-	opp, err := agents.Lookup(cfg.Game, "greedy")
-	if err != nil {
-		t.Fatal(err)
-	}
-	opps := []agents.Factory{opp.New}
+	tr, expert, opps := playedExItGames(t)
+	tr.cfg.ExIt.KeepPrior = 0.1
 	var base, more int
 	for k := uint64(0); k < 24; k++ {
 		tr.cfg.ExIt.KeepDisagree = 0
-		without := tr.exitGame(expert.New, opps, 9, k)
+		without := tr.exitGame(expert, opps, 9, k)
 		tr.cfg.ExIt.KeepDisagree = 1
-		with := tr.exitGame(expert.New, opps, 9, k)
+		with := tr.exitGame(expert, opps, 9, k)
 		if without.err != nil || with.err != nil {
 			t.Fatal(without.err, with.err)
 		}
