@@ -495,7 +495,7 @@ func TestExItRunIsDeterministic(t *testing.T) {
 // search with a policy target of its own over a replay window. Slime's is
 // the value-target recipe (reports/exit/slime), Bovine Borders' and Rising
 // Tide's the departures recipe (reports/exit/bovine-borders/departures/keep-0.02,
-// reports/exit/rising-tide/departures).
+// reports/exit/rising-tide/keep-disagree).
 func TestExItPresets(t *testing.T) {
 	want := map[string]string{"slime": ExItValue, "bovine-borders": ExItPlayed, "rising-tide": ExItPlayed}
 	found := 0
@@ -521,11 +521,12 @@ func TestExItPresets(t *testing.T) {
 	if c, _ := PresetConfig("bovine-borders", "exit"); c.MaxEpisodeSteps != 150 || c.bcEpisodeSteps() != 0 || c.ExIt.KeepPrior != 0.02 {
 		t.Errorf("bovine-borders exit: games cut at %d, the clone's at %d, keep_prior %v; want 150, whole games, 0.02", c.MaxEpisodeSteps, c.bcEpisodeSteps(), c.ExIt.KeepPrior)
 	}
-	// Rising Tide's measured run (reports/exit/rising-tide/departures): whole games, a
-	// window that keeps every iteration's few departures, the 32-filter network.
-	if c, _ := PresetConfig("rising-tide", "exit"); c.MaxEpisodeSteps != 0 || c.ExIt.Window < c.Iterations || c.ExIt.KeepPrior != 0.02 || c.Network.Filters != 32 {
-		t.Errorf("rising-tide exit: games cut at %d, window %d of %d iterations, keep_prior %v, %d filters; want whole games, every iteration, 0.02, 32",
-			c.MaxEpisodeSteps, c.ExIt.Window, c.Iterations, c.ExIt.KeepPrior, c.Network.Filters)
+	// Rising Tide's measured run (reports/exit/rising-tide/keep-disagree): whole games, a
+	// window that keeps every iteration's few departures, labels where the network
+	// disagrees (without them it sinks itself), the 32-filter network.
+	if c, _ := PresetConfig("rising-tide", "exit"); c.MaxEpisodeSteps != 0 || c.ExIt.Window < c.Iterations || c.ExIt.KeepPrior != 0.02 || c.ExIt.KeepDisagree != 0.1 || c.Network.Filters != 32 {
+		t.Errorf("rising-tide exit: games cut at %d, window %d of %d iterations, keep_prior %v, keep_disagree %v, %d filters; want whole games, every iteration, 0.02, 0.1, 32",
+			c.MaxEpisodeSteps, c.ExIt.Window, c.Iterations, c.ExIt.KeepPrior, c.ExIt.KeepDisagree, c.Network.Filters)
 	}
 }
 
