@@ -1,7 +1,10 @@
 // Package rectanglebots holds the scripted bots of Rectangle. No official
 // sample bots were published (sample-bots.md), so besides the generic random
-// bot there is one scripted bot, boxer. It sees only a competition bot's view
-// (rectangle.View, R19) and answers through the codec's move helpers.
+// bot there are three: boxer (below), planner (boxer's squares without memory
+// or randomness, the networks' teacher) and encloser (planner's squares, and
+// one large rectangle for all robots whenever it pays more). Each sees only a
+// competition bot's view (rectangle.View, R19) and answers through the
+// codec's move helpers.
 //
 // # boxer
 //
