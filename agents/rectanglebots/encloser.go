@@ -37,9 +37,10 @@ const (
 //   - Placement: boxer's (a side-6 square uniformly at random per robot).
 //   - Each move it keeps its enclosure while the enclosure is valid (no
 //     boundary cell unpaintable or blocked, some interior cell paintable) and
-//     progressing: when the count of boundary cells not painted 0 has not
-//     reached a new low for Stall moves it drops the enclosure and plays
-//     planner's moves for Cool moves.
+//     progressing: when its potential (boundary cells left to paint + the
+//     robots' distances to their targets) has not reached a new low for
+//     Stall moves, it drops the enclosure and plays planner's moves for Cool
+//     moves.
 //   - Without one, it compares every rectangle of the grid (sides ≥ 3) with
 //     planner's plans. A rectangle's rate is gain/(t+1): gain = its paintable
 //     interior cells; t = the farthest robot's distance to its boundary +
@@ -50,16 +51,21 @@ const (
 //     rule a rectangle out: a robot arriving there makes two, which R10
 //     leaves unpainted. The squares' rate is Σ over planner's plans of
 //     gain/(unpainted boundary + distance + 1). It encloses the best
-//     rectangle when its rate ≥ Alpha × the squares' rate, else it takes
-//     planner's steps (rectangle.Plans).
-//   - Enclosing: the boundary cells not painted 0 and free of rival robots,
-//     clockwise from the top-left corner, are cut into one run per robot of
-//     ⌈U/b⌉ or ⌊U/b⌋ cells; over a few rotations of the cuts and every
-//     assignment of runs to robots (b ≤ 6; in robot order above) it takes the
-//     one whose slowest robot (distance to its run + run length) is fastest.
-//     Each robot heads for the nearest cell of its run, as boxer steps (its
-//     own pick, preferring steps onto the boundary); a robot standing on a
-//     boundary cell not painted 0 steps off first.
+//     rectangle (the first in scan order among equals) when its rate ≥
+//     Alpha × the squares' rate, else it takes planner's steps
+//     (rectangle.Plans).
+//   - Enclosing: when it takes an enclosure, the boundary cells to paint
+//     (not painted 0, no rival robot on them), clockwise from the top-left
+//     corner, are cut into one run per robot of ⌈U/b⌉ or ⌊U/b⌋ cells; over a
+//     few rotations of the cuts and every assignment of runs to robots (b ≤
+//     6; robot order above) it keeps the one whose slowest robot (distance to
+//     its run's nearer end + run length) is fastest. Each robot owns the arc
+//     from its run's first cell to the next run's. Each move a robot heads
+//     for the nearest cell to paint in its arc, else the nearest anywhere,
+//     stepping as boxer does (a uniform draw among the steps that bring it
+//     closer, preferring the boundary; never onto a cell of its own robots);
+//     a robot standing on a boundary cell not painted 0 steps off first, as
+//     a robot that stays never paints (R10).
 type Encloser struct {
 	Alpha, Hazard      float64
 	Still, Stall, Cool int
