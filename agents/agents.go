@@ -208,7 +208,7 @@ func Orders(lineups [][]int) [][]int {
 				seen[k] = true
 				out = append(out, slices.Clone(p))
 			}
-			if !nextPermutation(p) {
+			if !NextPermutation(p) {
 				break
 			}
 		}
@@ -216,10 +216,11 @@ func Orders(lineups [][]int) [][]int {
 	return out
 }
 
-// nextPermutation rearranges p into its lexicographically next
+// NextPermutation rearranges p into its lexicographically next
 // permutation (repeated values give each distinct one once) and reports
-// whether there was one.
-func nextPermutation(p []int) bool {
+// whether there was one: a loop over every order of a few items without
+// allocating (scripted bots assign robots to tasks with it).
+func NextPermutation(p []int) bool {
 	i := len(p) - 2
 	for i >= 0 && p[i] >= p[i+1] {
 		i--

@@ -227,19 +227,7 @@ func (a *Boxer) move() rules.Move {
 	me := &v.Pos[0]
 	a.dirs = a.dirs[:0]
 	var dest [rectangle.MaxRobots]rectangle.Pos
-	// blocked reports whether (r, c) is occupied or chosen by another of the
-	// player's robots, for robot i deciding now.
-	blocked := func(i, r, c int) bool {
-		for j := 0; j < v.Robots; j++ {
-			switch {
-			case j < i && dest[j] == (rectangle.Pos{R: r, C: c}):
-				return true
-			case j > i && me[j] == (rectangle.Pos{R: r, C: c}):
-				return true
-			}
-		}
-		return false
-	}
+	blocked := ownBlocked(me, &dest, v.Robots)
 	for i := 0; i < v.Robots; i++ {
 		r, c := me[i].R, me[i].C
 		if !a.valid(a.plans[i]) {
@@ -260,26 +248,8 @@ func (a *Boxer) move() rules.Move {
 				}
 				return true
 			})
-			switch {
-			case td < 0: // complete but unclaimed cannot happen; wait
-			case td == 0:
-				d = a.pick(i, r, c, func(y, x int) int {
-					if p.onBoundary(y, x) {
-						return 2
-					}
-					return 1
-				}, blocked)
-			default:
-				d = a.pick(i, r, c, func(y, x int) int {
-					if abs(y-tr)+abs(x-tc) >= td {
-						return 0
-					}
-					if p.onBoundary(y, x) {
-						return 2
-					}
-					return 1
-				}, blocked)
-			}
+			// td < 0 (complete but unclaimed) cannot happen; it would wait.
+			d = a.toward(i, r, c, tr, tc, td, p.onBoundary, blocked)
 		}
 		a.dirs = append(a.dirs, d)
 		dest[i] = rectangle.Pos{R: r + dRow[d], C: c + dCol[d]}
@@ -291,6 +261,49 @@ var (
 	dRow = [5]int{-1, 0, 1, 0, 0}
 	dCol = [5]int{0, 1, 0, -1, 0}
 )
+
+// ownBlocked returns the test of boxer's steps: whether (r, c) holds a later
+// robot of the player (me[i+1:]) or is where an earlier one goes (dest[:i]).
+func ownBlocked(me, dest *[rectangle.MaxRobots]rectangle.Pos, b int) func(i, r, c int) bool {
+	return func(i, r, c int) bool {
+		for j := 0; j < b; j++ {
+			switch {
+			case j < i && dest[j] == (rectangle.Pos{R: r, C: c}):
+				return true
+			case j > i && me[j] == (rectangle.Pos{R: r, C: c}):
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// toward is boxer's step for robot i at (r, c) with target (tr, tc) at
+// distance td: on the target (td 0) a step off, preferring onBoundary cells;
+// else a step that brings it closer, preferring onBoundary cells; X when
+// td < 0 or no step is left (pick).
+func (a *Boxer) toward(i, r, c, tr, tc, td int, onBoundary func(y, x int) bool, blocked func(i, y, x int) bool) rectangle.Dir {
+	switch {
+	case td < 0:
+		return rectangle.Stay
+	case td == 0:
+		return a.pick(i, r, c, func(y, x int) int {
+			if onBoundary(y, x) {
+				return 2
+			}
+			return 1
+		}, blocked)
+	}
+	return a.pick(i, r, c, func(y, x int) int {
+		if abs(y-tr)+abs(x-tc) >= td {
+			return 0
+		}
+		if onBoundary(y, x) {
+			return 2
+		}
+		return 1
+	}, blocked)
+}
 
 // pick chooses, uniformly at random, among the steps N, E, S, W of robot i at
 // (r, c) that stay on the grid, are not blocked, and have the highest

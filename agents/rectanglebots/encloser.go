@@ -244,17 +244,7 @@ func (a *Encloser) enclose(rivals []uint8) rules.Move {
 		a.assign()
 	}
 	var dest [rectangle.MaxRobots]rectangle.Pos
-	blocked := func(i, r, c int) bool {
-		for j := 0; j < b; j++ {
-			switch {
-			case j < i && dest[j] == (rectangle.Pos{R: r, C: c}):
-				return true
-			case j > i && me[j] == (rectangle.Pos{R: r, C: c}):
-				return true
-			}
-		}
-		return false
-	}
+	blocked := ownBlocked(me, &dest, b)
 	a.dirs = a.dirs[:0]
 	pot := U // the potential: cells to paint + the robots' distances to their targets
 	for i := 0; i < b; i++ {
@@ -275,26 +265,9 @@ func (a *Encloser) enclose(rivals []uint8) rules.Move {
 			}
 		}
 		pot += max(td, 0)
-		d := rectangle.Stay
-		switch {
-		case td == 0: // step off, then back on: a robot that stays never paints (R10)
-			d = a.box.pick(i, r, c, func(y, x int) int {
-				if q.onBoundary(y, x) {
-					return 2
-				}
-				return 1
-			}, blocked)
-		case td > 0:
-			d = a.box.pick(i, r, c, func(y, x int) int {
-				if abs(y-tr)+abs(x-tc) >= td {
-					return 0
-				}
-				if q.onBoundary(y, x) {
-					return 2
-				}
-				return 1
-			}, blocked)
-		}
+		// On a boundary cell not painted 0 it steps off, then back on: a
+		// robot that stays never paints (R10).
+		d := a.box.toward(i, r, c, tr, tc, td, q.onBoundary, blocked)
 		a.dirs = append(a.dirs, d)
 		dest[i] = rectangle.Pos{R: r + dRow[d], C: c + dCol[d]}
 	}
@@ -378,27 +351,6 @@ func (p *psum) ring(q rect) int32 {
 	return p.area(q.r1, q.c1, q.r2, q.c2) - p.area(q.r1+1, q.c1+1, q.r2-1, q.c2-1)
 }
 
-// nextPerm advances p to the next permutation in lexicographic order,
-// reporting false after the last.
-func nextPerm(p []int) bool {
-	i := len(p) - 2
-	for i >= 0 && p[i] >= p[i+1] {
-		i--
-	}
-	if i < 0 {
-		return false
-	}
-	j := len(p) - 1
-	for p[j] <= p[i] {
-		j--
-	}
-	p[i], p[j] = p[j], p[i]
-	for l, r := i+1, len(p)-1; l < r; l, r = l+1, r-1 {
-		p[l], p[r] = p[r], p[l]
-	}
-	return true
-}
-
 // assign gives each robot an arc of a.cur's boundary (perimeter indices
 // arcStart[i], arcLen[i]): the cells to paint, clockwise, are cut into one
 // run per robot of about U/b cells; over a few rotations of the cuts and
@@ -444,7 +396,7 @@ func (a *Encloser) assign() {
 					}
 				}
 			}
-			if b > 6 || !nextPerm(perm[:b]) {
+			if b > 6 || !agents.NextPermutation(perm[:b]) {
 				break
 			}
 		}
