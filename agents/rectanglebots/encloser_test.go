@@ -19,7 +19,7 @@ func TestEncloserRegistered(t *testing.T) {
 	if !ok {
 		t.Fatalf("encloser factory makes %T", e.New())
 	}
-	if a.Alpha != encloserAlpha || a.Hazard != encloserHazard || a.Still != encloserStill || a.Stall != encloserStall || a.Cool != encloserCool {
+	if a.Alpha != encloserAlpha || a.Hazard != encloserHazard || a.Still != encloserStill || a.Stall != encloserStall || a.Cool != encloserCool || a.MaxSide != encloserSide {
 		t.Fatalf("encloser factory: %+v", a)
 	}
 }
