@@ -452,7 +452,13 @@ func TestCommandSlime(t *testing.T) {
 		{"fail", func(e Events) int { return e.Rejected }, "exit status 1; stderr: \"slime.sh: cannot think\""},
 	} {
 		log := &syncBuffer{}
-		a, err := NewCommand("slime", []string{"sh", "testdata/slime.sh", c.mode}, Options{Limit: 200 * time.Millisecond, Log: log})
+		// Only "hang" needs the short limit; the others answer, and under
+		// load a shell can take more than 200 ms to start and exit.
+		limit := 5 * time.Second
+		if c.mode == "hang" {
+			limit = 200 * time.Millisecond
+		}
+		a, err := NewCommand("slime", []string{"sh", "testdata/slime.sh", c.mode}, Options{Limit: limit, Log: log})
 		if err != nil {
 			t.Fatal(err)
 		}
