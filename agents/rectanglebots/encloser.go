@@ -85,9 +85,9 @@ type Encloser struct {
 	cool    int  // moves left of playing squares after a stall
 	prev    [rules.MaxSeats][rectangle.MaxRobots]rectangle.Pos
 	still   [rules.MaxSeats][rectangle.MaxRobots]int
-	unp     psum // unpaintable cells
-	mine    psum // cells painted 0
-	bad     psum // blocked cells
+	unp     rectangle.Prefix // unpaintable cells
+	mine    rectangle.Prefix // cells painted 0
+	bad     rectangle.Prefix // blocked cells
 	per     []rectangle.Pos
 	needs   []int // perimeter indices of the boundary cells to paint
 	// arcStart, arcLen: each robot's part of the boundary (assign)
@@ -135,9 +135,9 @@ func (a *Encloser) Act(st rules.State) rules.Move {
 			}
 		}
 	}
-	a.unp.build(n, func(r, c int) bool { return v.Board[r][c] == rectangle.Unpaintable })
-	a.mine.build(n, func(r, c int) bool { return v.Board[r][c] == 0 })
-	a.bad.build(n, func(r, c int) bool {
+	a.unp.Build(n, func(r, c int) bool { return v.Board[r][c] == rectangle.Unpaintable })
+	a.mine.Build(n, func(r, c int) bool { return v.Board[r][c] == 0 })
+	a.bad.Build(n, func(r, c int) bool {
 		return v.Board[r][c] != 0 && (rivals[r*n+c] >= 2 || parked[r*n+c])
 	})
 	if a.cur.r2 >= 0 {
@@ -167,10 +167,12 @@ func (a *Encloser) Act(st rules.State) rules.Move {
 // valid returns q's gain and whether it can still be claimed: no boundary
 // cell unpaintable or blocked, a paintable interior cell.
 func (a *Encloser) valid(q rect) (int, bool) {
-	if a.unp.ring(q) != 0 || a.bad.ring(q) != 0 {
+	n := a.v.N
+	if boundary(&a.unp, n, q) != 0 || boundary(&a.bad, n, q) != 0 {
 		return 0, false
 	}
-	g := (q.r2-q.r1-1)*(q.c2-q.c1-1) - int(a.unp.area(q.r1+1, q.c1+1, q.r2-1, q.c2-1))
+	h, w := q.r2-q.r1-1, q.c2-q.c1-1 // the interior, at least 1×1
+	g := h*w - int(a.unp.Sum(n, q.r1+1, q.c1+1, h, w))
 	return g, g > 0
 }
 
@@ -184,7 +186,7 @@ func (a *Encloser) squaresRate() float64 {
 		}
 		q := rect{p.R, p.C, p.R + p.K - 1, p.C + p.K - 1}
 		if g, ok := a.valid(q); ok {
-			u := q.length() - int(a.mine.ring(q))
+			u := q.length() - int(boundary(&a.mine, a.v.N, q))
 			rate += float64(g) / float64(u+q.dist(v.Pos[0][i].R, v.Pos[0][i].C)+1)
 		}
 	}
@@ -210,7 +212,7 @@ func (a *Encloser) best() (rect, float64) {
 					for i := 0; i < b; i++ {
 						far = max(far, q.dist(v.Pos[0][i].R, v.Pos[0][i].C))
 					}
-					u := q.length() - int(a.mine.ring(q))
+					u := q.length() - int(boundary(&a.mine, a.v.N, q))
 					t := far + (u+b-1)/b
 					h := 0.0
 					for k := 1; k < v.Players; k++ {
@@ -322,39 +324,10 @@ func (q rect) perimeter(dst []rectangle.Pos) []rectangle.Pos {
 	return dst
 }
 
-// psum is a 2-D prefix sum over an n×n grid.
-type psum struct {
-	n int
-	t [(rectangle.MaxN + 1) * (rectangle.MaxN + 1)]int32
-}
-
-// build fills p with the cells where f holds.
-func (p *psum) build(n int, f func(r, c int) bool) {
-	p.n = n
-	w1 := n + 1
-	for r := 0; r < n; r++ {
-		var run int32
-		for c := 0; c < n; c++ {
-			if f(r, c) {
-				run++
-			}
-			p.t[(r+1)*w1+c+1] = p.t[r*w1+c+1] + run
-		}
-	}
-}
-
-// area counts rows r1..r2 × columns c1..c2 (0 when empty).
-func (p *psum) area(r1, c1, r2, c2 int) int32 {
-	if r2 < r1 || c2 < c1 {
-		return 0
-	}
-	w1 := p.n + 1
-	return p.t[(r2+1)*w1+c2+1] - p.t[r1*w1+c2+1] - p.t[(r2+1)*w1+c1] + p.t[r1*w1+c1]
-}
-
-// ring counts q's boundary.
-func (p *psum) ring(q rect) int32 {
-	return p.area(q.r1, q.c1, q.r2, q.c2) - p.area(q.r1+1, q.c1+1, q.r2-1, q.c2-1)
+// boundary counts p's cells on q's boundary (p built over the n×n view).
+func boundary(p *rectangle.Prefix, n int, q rect) int32 {
+	h, w := q.r2-q.r1+1, q.c2-q.c1+1
+	return p.Sum(n, q.r1, q.c1, h, w) - p.Sum(n, q.r1+1, q.c1+1, h-2, w-2)
 }
 
 // assign gives each robot an arc of a.cur's boundary (perimeter indices

@@ -90,19 +90,35 @@ func (p Plan) dist(r, c int) int {
 	return min(r-p.R, r2-r, c-p.C, c2-c)
 }
 
-// prefix is a 2-D prefix sum table of an n×n grid, (n+1)² entries.
-type prefix [(MaxN + 1) * (MaxN + 1)]int32
+// Prefix is a 2-D prefix sum table of an n×n grid, (n+1)² entries: Plans
+// counts the cells of a square's boundary and interior with it in O(1), and
+// so can the bots that weigh rectangles.
+type Prefix [(MaxN + 1) * (MaxN + 1)]int32
 
-// sum returns the sum over rows r..r+h−1 and columns c..c+w−1.
-func (t *prefix) sum(n, r, c, h, w int) int32 {
+// Build fills t with the cells (r, c) of the n×n grid where f holds.
+func (t *Prefix) Build(n int, f func(r, c int) bool) {
+	w1 := n + 1
+	for r := 0; r < n; r++ {
+		var run int32
+		for c := 0; c < n; c++ {
+			if f(r, c) {
+				run++
+			}
+			t[(r+1)*w1+c+1] = t[r*w1+c+1] + run
+		}
+	}
+}
+
+// Sum returns the count over rows r..r+h−1 and columns c..c+w−1.
+func (t *Prefix) Sum(n, r, c, h, w int) int32 {
 	w1 := n + 1
 	return t[(r+h)*w1+c+w] - t[r*w1+c+w] - t[(r+h)*w1+c] + t[r*w1+c]
 }
 
 // planner is the scratch of one Plans call.
 type planner struct {
-	unp, own prefix             // unpaintable cells; cells painted 0
-	stuck    prefix             // cells not painted 0 holding two or more robots of other players
+	unp, own Prefix             // unpaintable cells; cells painted 0
+	stuck    Prefix             // cells not painted 0 holding two or more robots of other players
 	foreign  [MaxN]uint64       // foreign[r] bit c: another player's robot on (r, c)
 	plans    [MaxRobots]Plan    // assigned plans
 	given    [MaxRobots]bool    // plans[i] is assigned
@@ -199,12 +215,12 @@ func (pl *planner) candidate(v *View, i int, placing bool) (Plan, float64) {
 		for pr := 0; pr+k <= n; pr++ {
 		next:
 			for pc := 0; pc+k <= n; pc++ {
-				in := pl.unp.sum(n, pr+1, pc+1, k-2, k-2)
-				if pl.unp.sum(n, pr, pc, k, k) != in || in == inner {
+				in := pl.unp.Sum(n, pr+1, pc+1, k-2, k-2)
+				if pl.unp.Sum(n, pr, pc, k, k) != in || in == inner {
 					continue // an unpaintable boundary cell, or no gain (R11)
 				}
 				if placing && pr == 0 && pc == 0 ||
-					!placing && pl.stuck.sum(n, pr, pc, k, k) != pl.stuck.sum(n, pr+1, pc+1, k-2, k-2) {
+					!placing && pl.stuck.Sum(n, pr, pc, k, k) != pl.stuck.Sum(n, pr+1, pc+1, k-2, k-2) {
 					continue // (0,0) at the placement; parked robots at a move
 				}
 				gain := float64(inner - in)
@@ -214,7 +230,7 @@ func (pl *planner) candidate(v *View, i int, placing bool) (Plan, float64) {
 						continue next
 					}
 				}
-				cost := ring - pl.own.sum(n, pr, pc, k, k) + pl.own.sum(n, pr+1, pc+1, k-2, k-2)
+				cost := ring - pl.own.Sum(n, pr, pc, k, k) + pl.own.Sum(n, pr+1, pc+1, k-2, k-2)
 				if !placing {
 					cost += int32(p.dist(r, c))
 				}
