@@ -140,16 +140,17 @@ func (a *Encloser) Act(st rules.State) rules.Move {
 	a.bad.Build(n, func(r, c int) bool {
 		return v.Board[r][c] != 0 && (rivals[r*n+c] >= 2 || parked[r*n+c])
 	})
-	if a.cur.r2 >= 0 {
-		if _, ok := a.valid(a.cur); !ok {
-			a.cur.r2 = -1
+	if a.cur.r2 >= 0 { // (cool is 0 while it encloses)
+		if _, ok := a.valid(a.cur); ok {
+			return a.enclose(rivals[:])
 		}
+		a.cur.r2 = -1
 	}
 	if a.cool > 0 {
 		a.cool--
 	}
-	rectangle.Plans(v, a.plans[:b])
-	if a.cur.r2 < 0 && a.cool == 0 {
+	rectangle.Plans(v, a.plans[:b]) // only without an enclosure: the squares' rate and steps
+	if a.cool == 0 {
 		if q, rate := a.best(); q.r2 >= 0 && rate >= a.Alpha*a.squaresRate() {
 			a.cur, a.bestPot, a.since, a.arcsSet = q, 1<<30, 0, false
 		}
