@@ -162,28 +162,19 @@ func TestEncloserAvoidsBlockedCells(t *testing.T) {
 }
 
 // TestEncloserDeterministic: one seed, one game: the same scores and the
-// same number of moves twice.
+// same number of steps twice.
 func TestEncloserDeterministic(t *testing.T) {
 	cfg := config(t, nil)
 	run := func() ([]int, int) {
+		steps := 0
 		bots := []agents.Agent{NewEncloser(), &Boxer{}, NewEncloser(), &Planner{}}
-		s := rectangle.New(cfg)
-		for i, b := range bots {
-			b.Reset(s, i, rules.Derive(11, uint64(i)))
-		}
-		moves := make([]rules.Move, 4)
-		for !s.Done() {
-			for i := range moves {
-				moves[i] = bots[i].Act(s)
-			}
-			s.Step(moves, nil)
-		}
-		return []int{s.Score(0), s.Score(1), s.Score(2), s.Score(3)}, s.MoveNum()
+		scores := play(t, cfg, 11, bots, func(*rectangle.State, []rules.Move) { steps++ })
+		return scores, steps
 	}
 	a, na := run()
 	b, nb := run()
 	if na != nb || a[0] != b[0] || a[1] != b[1] || a[2] != b[2] || a[3] != b[3] {
-		t.Fatalf("same seed, two games: %v in %d moves, %v in %d", a, na, b, nb)
+		t.Fatalf("same seed, two games: %v in %d steps, %v in %d", a, na, b, nb)
 	}
 }
 
