@@ -10,6 +10,9 @@ func init() {
 	agents.Register(rectangle.Name, "encloser",
 		"planner's squares, but whenever one large rectangle pays more, all robots close it together: a ring round the open board claims every paintable cell inside (R11, R13)",
 		func() agents.Agent { return NewEncloser() })
+	agents.Register(rectangle.Name, "encloser_once",
+		"the encloser deciding once after each reset, then following that enclosure, else boxer's squares: a cheap rollout policy that closes rings (search:encloser:roll=encloser_once)",
+		func() agents.Agent { e := NewEncloser(); e.Once = true; return e })
 }
 
 // Encloser's defaults, tuned on 200-game tables against three boxers,
@@ -75,6 +78,13 @@ type Encloser struct {
 	// against boxer's 1,323, 4 games); capped at 20, 919–1,111 (16 games,
 	// planner and boxer 723–858). It changes nothing on boards up to 20.
 	MaxSide int
+	// Once makes it decide (compare the rectangles with the squares) only at
+	// its first move after Reset; afterwards it follows that enclosure while
+	// it is valid and progressing, and boxer's squares otherwise. A search's
+	// rollout bots are reset once per search and called at every step of
+	// every rollout, where the full decision (a scan of every rectangle and
+	// planner's plans, ~0.4 ms) would cost more than the search's budget.
+	Once bool
 
 	box     Boxer // placement and step choice
 	v       rectangle.View
@@ -93,6 +103,7 @@ type Encloser struct {
 	// arcStart, arcLen: each robot's part of the boundary (assign)
 	arcStart, arcLen [rectangle.MaxRobots]int
 	arcsSet          bool
+	decided          bool // Once: the decision is made
 	dirs             []rectangle.Dir
 }
 
@@ -105,7 +116,7 @@ func NewEncloser() *Encloser {
 // Reset implements agents.Agent.
 func (a *Encloser) Reset(st rules.State, seat int, rng *rules.RNG) {
 	a.box.Reset(st, seat, rng)
-	a.cur, a.cool = rect{r2: -1}, 0
+	a.cur, a.cool, a.decided = rect{r2: -1}, 0, false
 	a.still = [rules.MaxSeats][rectangle.MaxRobots]int{}
 }
 
@@ -146,6 +157,10 @@ func (a *Encloser) Act(st rules.State) rules.Move {
 		}
 		a.cur.r2 = -1
 	}
+	if a.Once && a.decided {
+		return a.box.Act(st)
+	}
+	a.decided = true
 	if a.cool > 0 {
 		a.cool--
 	}

@@ -224,3 +224,77 @@ func TestEncloserActAllocs(t *testing.T) {
 		t.Fatalf("Act allocates %.1f times a move", n)
 	}
 }
+
+// TestEncloserOnce: encloser_once is the encloser with Once set. On a 30×30
+// board beside three bots that never place (as in
+// TestEncloserClaimsTheOpenBoard), in the games where its one decision (its
+// first move after the placement) is an enclosure, it plays the full
+// encloser's moves, move for move, while it keeps that enclosure (the same
+// one as the full encloser's), and claims it in some game (R11, R13). Once it
+// has dropped or claimed it, it never takes another (boxer's squares from
+// then on), where the full encloser does (MaxSide caps the first at 20 on
+// this board); a Reset lets it decide once more.
+func TestEncloserOnce(t *testing.T) {
+	e, err := agents.Lookup(rectangle.Name, "encloser_once")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, ok := e.New().(*Encloser); !ok || !a.Once || a.Alpha != encloserAlpha || a.MaxSide != encloserSide {
+		t.Fatalf("encloser_once factory makes %+v", e.New())
+	}
+	pass, err := agents.Lookup(rectangle.Name, "pass")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := config(t, map[string]string{"n": "30"})
+	claims, fullAgain := 0, 0
+	for seed := uint64(1); seed <= 6; seed++ {
+		full, once := rectangle.New(cfg), rectangle.New(cfg)
+		fb := []agents.Agent{NewEncloser(), pass.New(), pass.New(), pass.New()}
+		ob := []agents.Agent{e.New(), pass.New(), pass.New(), pass.New()}
+		for i := range fb {
+			fb[i].Reset(full, i, rules.Derive(seed, uint64(i)))
+			ob[i].Reset(once, i, rules.Derive(seed, uint64(i)))
+		}
+		f, a := fb[0].(*Encloser), ob[0].(*Encloser)
+		fm, om := make([]rules.Move, 4), make([]rules.Move, 4)
+		enclosing, fullFree := true, false
+		for !once.Done() && once.MoveNum() < 300 {
+			for i := range fm {
+				fm[i], om[i] = fb[i].Act(full), ob[i].Act(once)
+			}
+			if once.MoveNum() == 1 && a.cur.r2 < 0 {
+				break // its one decision was planner's squares: not this test's case
+			}
+			switch {
+			case once.MoveNum() == 0: // the placement
+			case enclosing && a.cur.r2 >= 0:
+				if fm[0] != om[0] || f.cur != a.cur {
+					t.Fatalf("seed %d, move %d: once plays %v for %+v, the full encloser %v for %+v", seed, once.MoveNum(), om[0], a.cur, fm[0], f.cur)
+				}
+			case a.cur.r2 >= 0:
+				t.Fatalf("seed %d, move %d: once takes a second enclosure %+v", seed, once.MoveNum(), a.cur)
+			default:
+				enclosing = false
+			}
+			if fullFree = fullFree || once.MoveNum() > 0 && f.cur.r2 < 0; fullFree && f.cur.r2 >= 0 {
+				fullAgain++
+				fullFree = false
+			}
+			before := once.Score(0)
+			full.Step(fm, nil)
+			once.Step(om, nil)
+			if enclosing && once.Score(0)-before > 16 { // more than a side-6 square holds
+				claims++
+			}
+		}
+		a.Reset(once, 0, rules.Derive(seed, 0))
+		if a.decided {
+			t.Fatal("Reset leaves the decision made")
+		}
+	}
+	if claims == 0 || fullAgain == 0 {
+		t.Fatalf("%d enclosures claimed first, %d later enclosures of the full encloser: the test shows nothing", claims, fullAgain)
+	}
+	t.Logf("%d enclosures claimed first; the full encloser took %d more", claims, fullAgain)
+}
