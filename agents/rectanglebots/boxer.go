@@ -57,17 +57,13 @@ const (
 // plan is a robot's square: top-left corner (R, C) and side K (K = 0: none).
 type plan struct{ R, C, K int }
 
-func (p plan) contains(r, c int) bool {
-	return r >= p.R && r < p.R+p.K && c >= p.C && c < p.C+p.K
+func (p plan) rect() rectangle.Rect {
+	return rectangle.Rect{R1: p.R, C1: p.C, R2: p.R + p.K - 1, C2: p.C + p.K - 1}
 }
 
-func (p plan) onBoundary(r, c int) bool {
-	return p.contains(r, c) && (r == p.R || r == p.R+p.K-1 || c == p.C || c == p.C+p.K-1)
-}
+func (p plan) onBoundary(r, c int) bool { return p.rect().OnBoundary(r, c) }
 
-func (p plan) overlaps(q plan) bool {
-	return p.R < q.R+q.K && q.R < p.R+p.K && p.C < q.C+q.K && q.C < p.C+p.K
-}
+func (p plan) overlaps(q plan) bool { return p.rect().Overlaps(q.rect()) }
 
 // perimeter calls f for the boundary cells of p clockwise from the top-left
 // corner, until f returns false.

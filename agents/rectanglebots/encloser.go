@@ -89,10 +89,10 @@ type Encloser struct {
 	box     Boxer // placement and step choice
 	v       rectangle.View
 	plans   [rectangle.MaxRobots]rectangle.Plan
-	cur     rect // the enclosure (r2 < 0: none)
-	bestPot int  // the enclosure's lowest potential so far (enclose)
-	since   int  // moves since bestPot fell
-	cool    int  // moves left of playing squares after a stall
+	cur     rectangle.Rect // the enclosure (R2 < 0: none)
+	bestPot int            // the enclosure's lowest potential so far (enclose)
+	since   int            // moves since bestPot fell
+	cool    int            // moves left of playing squares after a stall
 	prev    [rules.MaxSeats][rectangle.MaxRobots]rectangle.Pos
 	still   [rules.MaxSeats][rectangle.MaxRobots]int
 	unp     rectangle.Prefix // unpaintable cells
@@ -116,7 +116,7 @@ func NewEncloser() *Encloser {
 // Reset implements agents.Agent.
 func (a *Encloser) Reset(st rules.State, seat int, rng *rules.RNG) {
 	a.box.Reset(st, seat, rng)
-	a.cur, a.cool, a.decided = rect{r2: -1}, 0, false
+	a.cur, a.cool, a.decided = rectangle.Rect{R2: -1}, 0, false
 	a.still = [rules.MaxSeats][rectangle.MaxRobots]int{}
 }
 
@@ -151,11 +151,11 @@ func (a *Encloser) Act(st rules.State) rules.Move {
 	a.bad.Build(n, func(r, c int) bool {
 		return v.Board[r][c] != 0 && (rivals[r*n+c] >= 2 || parked[r*n+c])
 	})
-	if a.cur.r2 >= 0 { // (cool is 0 while it encloses)
+	if a.cur.R2 >= 0 { // (cool is 0 while it encloses)
 		if _, ok := a.valid(a.cur); ok {
 			return a.enclose(rivals[:])
 		}
-		a.cur.r2 = -1
+		a.cur.R2 = -1
 	}
 	if a.Once && a.decided {
 		return a.box.Act(st)
@@ -166,11 +166,11 @@ func (a *Encloser) Act(st rules.State) rules.Move {
 	}
 	rectangle.Plans(v, a.plans[:b]) // only without an enclosure: the squares' rate and steps
 	if a.cool == 0 {
-		if q, rate := a.best(); q.r2 >= 0 && rate >= a.Alpha*a.squaresRate() {
+		if q, rate := a.best(); q.R2 >= 0 && rate >= a.Alpha*a.squaresRate() {
 			a.cur, a.bestPot, a.since, a.arcsSet = q, 1<<30, 0, false
 		}
 	}
-	if a.cur.r2 < 0 {
+	if a.cur.R2 < 0 {
 		a.dirs = a.dirs[:0]
 		for _, p := range a.plans[:b] {
 			a.dirs = append(a.dirs, p.Step)
@@ -182,13 +182,13 @@ func (a *Encloser) Act(st rules.State) rules.Move {
 
 // valid returns q's gain and whether it can still be claimed: no boundary
 // cell unpaintable or blocked, a paintable interior cell.
-func (a *Encloser) valid(q rect) (int, bool) {
+func (a *Encloser) valid(q rectangle.Rect) (int, bool) {
 	n := a.v.N
-	if boundary(&a.unp, n, q) != 0 || boundary(&a.bad, n, q) != 0 {
+	if a.unp.Boundary(n, q) != 0 || a.bad.Boundary(n, q) != 0 {
 		return 0, false
 	}
-	h, w := q.r2-q.r1-1, q.c2-q.c1-1 // the interior, at least 1×1
-	g := h*w - int(a.unp.Sum(n, q.r1+1, q.c1+1, h, w))
+	h, w := q.R2-q.R1-1, q.C2-q.C1-1 // the interior, at least 1×1
+	g := h*w - int(a.unp.Sum(n, q.R1+1, q.C1+1, h, w))
 	return g, g > 0
 }
 
@@ -200,42 +200,42 @@ func (a *Encloser) squaresRate() float64 {
 		if p.K == 0 {
 			continue
 		}
-		q := rect{p.R, p.C, p.R + p.K - 1, p.C + p.K - 1}
+		q := p.Rect()
 		if g, ok := a.valid(q); ok {
-			u := q.length() - int(boundary(&a.mine, a.v.N, q))
-			rate += float64(g) / float64(u+q.dist(v.Pos[0][i].R, v.Pos[0][i].C)+1)
+			u := q.Length() - int(a.mine.Boundary(a.v.N, q))
+			rate += float64(g) / float64(u+q.Dist(v.Pos[0][i].R, v.Pos[0][i].C)+1)
 		}
 	}
 	return rate
 }
 
 // best returns the rectangle of the highest rate (the first in scan order
-// among equals) and its rate; r2 < 0: none.
-func (a *Encloser) best() (rect, float64) {
+// among equals) and its rate; R2 < 0: none.
+func (a *Encloser) best() (rectangle.Rect, float64) {
 	v := &a.v
 	n, b := v.N, v.Robots
-	best, bq := -1.0, rect{r2: -1}
+	best, bq := -1.0, rectangle.Rect{R2: -1}
 	for r1 := 0; r1 < n; r1++ {
 		for r2 := r1 + 2; r2 < min(n, r1+a.MaxSide); r2++ {
 			for c1 := 0; c1 < n; c1++ {
 				for c2 := c1 + 2; c2 < min(n, c1+a.MaxSide); c2++ {
-					q := rect{r1, c1, r2, c2}
+					q := rectangle.Rect{R1: r1, C1: c1, R2: r2, C2: c2}
 					g, ok := a.valid(q)
 					if !ok {
 						continue
 					}
 					far := 0
 					for i := 0; i < b; i++ {
-						far = max(far, q.dist(v.Pos[0][i].R, v.Pos[0][i].C))
+						far = max(far, q.Dist(v.Pos[0][i].R, v.Pos[0][i].C))
 					}
-					u := q.length() - int(boundary(&a.mine, a.v.N, q))
+					u := q.Length() - int(a.mine.Boundary(a.v.N, q))
 					t := far + (u+b-1)/b
 					h := 0.0
 					for k := 1; k < v.Players; k++ {
 						for j := 0; j < b; j++ {
 							if a.still[k][j] < a.Still {
 								p := v.Pos[k][j]
-								h += float64(t) / float64(1+q.dist(p.R, p.C))
+								h += float64(t) / float64(1+q.Dist(p.R, p.C))
 							}
 						}
 					}
@@ -256,7 +256,7 @@ func (a *Encloser) enclose(rivals []uint8) rules.Move {
 	v := &a.v
 	n, b, q := v.N, v.Robots, a.cur
 	me := &v.Pos[0]
-	a.per = q.perimeter(a.per[:0])
+	a.per = q.Perimeter(a.per[:0])
 	a.needs = a.needs[:0] // perimeter indices of the cells to paint
 	for k, p := range a.per {
 		if v.Board[p.R][p.C] != 0 && rivals[p.R*n+p.C] == 0 {
@@ -274,7 +274,7 @@ func (a *Encloser) enclose(rivals []uint8) rules.Move {
 	for i := 0; i < b; i++ {
 		r, c := me[i].R, me[i].C
 		tr, tc, td := -1, -1, -1
-		if v.Board[r][c] != 0 && q.onBoundary(r, c) {
+		if v.Board[r][c] != 0 && q.OnBoundary(r, c) {
 			tr, tc, td = r, c, 0
 		}
 		for pass := 0; pass < 2 && td < 0; pass++ { // own arc first, then anywhere
@@ -291,59 +291,16 @@ func (a *Encloser) enclose(rivals []uint8) rules.Move {
 		pot += max(td, 0)
 		// On a boundary cell not painted 0 it steps off, then back on: a
 		// robot that stays never paints (R10).
-		d := a.box.toward(i, r, c, tr, tc, td, q.onBoundary, blocked)
+		d := a.box.toward(i, r, c, tr, tc, td, q.OnBoundary, blocked)
 		a.dirs = append(a.dirs, d)
 		dest[i] = rectangle.Pos{R: r + dRow[d], C: c + dCol[d]}
 	}
 	if pot < a.bestPot {
 		a.bestPot, a.since = pot, 0
 	} else if a.since++; a.since >= a.Stall {
-		a.cur.r2, a.cool = -1, a.Cool+1 // played from the next move on
+		a.cur.R2, a.cool = -1, a.Cool+1 // played from the next move on
 	}
 	return rectangle.DirsMove(a.dirs)
-}
-
-// rect is the rectangle of rows r1..r2 and columns c1..c2 (r2 < 0: none).
-type rect struct{ r1, c1, r2, c2 int }
-
-// length is the number of q's boundary cells.
-func (q rect) length() int { return 2*(q.r2-q.r1) + 2*(q.c2-q.c1) }
-
-func (q rect) onBoundary(r, c int) bool {
-	return r >= q.r1 && r <= q.r2 && c >= q.c1 && c <= q.c2 && (r == q.r1 || r == q.r2 || c == q.c1 || c == q.c2)
-}
-
-// dist is the Manhattan distance from (r, c) to q's boundary.
-func (q rect) dist(r, c int) int {
-	dr := max(q.r1-r, r-q.r2, 0)
-	dc := max(q.c1-c, c-q.c2, 0)
-	if dr > 0 || dc > 0 {
-		return dr + dc
-	}
-	return min(r-q.r1, q.r2-r, c-q.c1, q.c2-c)
-}
-
-// perimeter appends q's boundary cells clockwise from the top-left corner.
-func (q rect) perimeter(dst []rectangle.Pos) []rectangle.Pos {
-	for c := q.c1; c < q.c2; c++ {
-		dst = append(dst, rectangle.Pos{R: q.r1, C: c})
-	}
-	for r := q.r1; r < q.r2; r++ {
-		dst = append(dst, rectangle.Pos{R: r, C: q.c2})
-	}
-	for c := q.c2; c > q.c1; c-- {
-		dst = append(dst, rectangle.Pos{R: q.r2, C: c})
-	}
-	for r := q.r2; r > q.r1; r-- {
-		dst = append(dst, rectangle.Pos{R: r, C: q.c1})
-	}
-	return dst
-}
-
-// boundary counts p's cells on q's boundary (p built over the n×n view).
-func boundary(p *rectangle.Prefix, n int, q rect) int32 {
-	h, w := q.r2-q.r1+1, q.c2-q.c1+1
-	return p.Sum(n, q.r1, q.c1, h, w) - p.Sum(n, q.r1+1, q.c1+1, h-2, w-2)
 }
 
 // assign gives each robot an arc of a.cur's boundary (perimeter indices

@@ -143,13 +143,13 @@ func TestEncloserAvoidsBlockedCells(t *testing.T) {
 				s.SetClock(m, m-1)
 				a.Act(s)
 			}
-			if a.cur.r2 < 0 {
+			if a.cur.R2 < 0 {
 				t.Fatal("no enclosure on an open board")
 			}
 			for k := 1; k < 4; k++ {
 				for j := 0; j < 4; j++ {
 					r, c := s.Robot(k, j)
-					if (r == 0 || r == 19) && a.cur.onBoundary(r, c) {
+					if (r == 0 || r == 19) && a.cur.OnBoundary(r, c) {
 						t.Fatalf("enclosure %+v runs through (%d,%d), held by a blocking rival robot", a.cur, r, c)
 					}
 				}
@@ -263,21 +263,21 @@ func TestEncloserOnce(t *testing.T) {
 			for i := range fm {
 				fm[i], om[i] = fb[i].Act(full), ob[i].Act(once)
 			}
-			if once.MoveNum() == 1 && a.cur.r2 < 0 {
+			if once.MoveNum() == 1 && a.cur.R2 < 0 {
 				break // its one decision was planner's squares: not this test's case
 			}
 			switch {
 			case once.MoveNum() == 0: // the placement
-			case enclosing && a.cur.r2 >= 0:
+			case enclosing && a.cur.R2 >= 0:
 				if fm[0] != om[0] || f.cur != a.cur {
 					t.Fatalf("seed %d, move %d: once plays %v for %+v, the full encloser %v for %+v", seed, once.MoveNum(), om[0], a.cur, fm[0], f.cur)
 				}
-			case a.cur.r2 >= 0:
+			case a.cur.R2 >= 0:
 				t.Fatalf("seed %d, move %d: once takes a second enclosure %+v", seed, once.MoveNum(), a.cur)
 			default:
 				enclosing = false
 			}
-			if fullFree = fullFree || once.MoveNum() > 0 && f.cur.r2 < 0; fullFree && f.cur.r2 >= 0 {
+			if fullFree = fullFree || once.MoveNum() > 0 && f.cur.R2 < 0; fullFree && f.cur.R2 >= 0 {
 				fullAgain++
 				fullFree = false
 			}

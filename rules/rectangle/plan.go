@@ -69,26 +69,16 @@ type Plan struct {
 	Step Dir
 }
 
-func (p Plan) overlaps(q Plan) bool {
-	return p.R < q.R+q.K && q.R < p.R+p.K && p.C < q.C+q.K && q.C < p.C+p.K
-}
+// Rect is p's square.
+func (p Plan) Rect() Rect { return Rect{p.R, p.C, p.R + p.K - 1, p.C + p.K - 1} }
+
+func (p Plan) overlaps(q Plan) bool { return p.Rect().Overlaps(q.Rect()) }
 
 // OnBoundary reports whether (r, c) is on the boundary of p's square.
-func (p Plan) OnBoundary(r, c int) bool {
-	r2, c2 := p.R+p.K-1, p.C+p.K-1
-	return r >= p.R && r <= r2 && c >= p.C && c <= c2 && (r == p.R || r == r2 || c == p.C || c == c2)
-}
+func (p Plan) OnBoundary(r, c int) bool { return p.Rect().OnBoundary(r, c) }
 
 // dist is the Manhattan distance from (r, c) to p's nearest boundary cell.
-func (p Plan) dist(r, c int) int {
-	r2, c2 := p.R+p.K-1, p.C+p.K-1
-	dr := max(p.R-r, r-r2, 0)
-	dc := max(p.C-c, c-c2, 0)
-	if dr > 0 || dc > 0 {
-		return dr + dc
-	}
-	return min(r-p.R, r2-r, c-p.C, c2-c)
-}
+func (p Plan) dist(r, c int) int { return p.Rect().Dist(r, c) }
 
 // Prefix is a 2-D prefix sum table of an n×n grid, (n+1)² entries: Plans
 // counts the cells of a square's boundary and interior with it in O(1), and
