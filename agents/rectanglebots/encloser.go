@@ -146,6 +146,9 @@ func (a *Encloser) Act(st rules.State) rules.Move {
 			}
 		}
 	}
+	if a.Once && a.decided && a.cur.R2 < 0 {
+		return a.box.Act(st) // nothing below is used until the next Reset
+	}
 	a.unp.Build(n, func(r, c int) bool { return v.Board[r][c] == rectangle.Unpaintable })
 	a.mine.Build(n, func(r, c int) bool { return v.Board[r][c] == 0 })
 	a.bad.Build(n, func(r, c int) bool {
