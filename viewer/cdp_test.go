@@ -130,55 +130,28 @@ func removeProfile(t *testing.T, dir string) {
 var devtoolsRe = regexp.MustCompile(`DevTools listening on (ws://\S+)`)
 
 // startBrowser starts Chromium headless and opens a blank page; it is shut
-// down when the test ends.
+// down when the test ends. A browser that exits before it prints its
+// DevTools address is started again, up to three times in all (a fresh
+// profile each time): on a busy machine Chromium now and then dies at start
+// (seen once in CI, after the two tests before it had started it fine); the
+// test fails, with the end of what Chromium printed, only when every start
+// fails.
 func startBrowser(t *testing.T) *browser {
 	t.Helper()
 	bin := findChromium(t)
-	// The profile is not a t.TempDir: Chromium's child processes may still
-	// write into it for a moment after the browser is killed, which made
-	// t.TempDir's removal fail the test ("directory not empty").
-	profile, err := os.MkdirTemp("", "gridgym-chromium-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(bin, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-		"--no-first-run", "--no-default-browser-check", "--disable-extensions", "--hide-scrollbars",
-		"--window-size=1280,1000", "--remote-debugging-port=0", "--user-data-dir="+profile, "about:blank")
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("start %s: %v", bin, err)
-	}
-	t.Cleanup(func() {
-		cmd.Process.Kill()
-		cmd.Wait()
-		removeProfile(t, profile)
-	})
-	found := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(stderr)
-		sent := false
-		for sc.Scan() { // keep draining, or Chromium blocks on a full pipe
-			if m := devtoolsRe.FindStringSubmatch(sc.Text()); m != nil && !sent {
-				found <- m[1]
-				sent = true
-			}
-		}
-		if !sent {
-			close(found)
-		}
-	}()
+	var cmd *exec.Cmd
 	var wsURL string
-	select {
-	case u, ok := <-found:
-		if !ok {
-			t.Fatalf("%s exited without a DevTools address", bin)
+	var why []string
+	for try := 1; try <= 3 && wsURL == ""; try++ {
+		var err error
+		cmd, wsURL, err = launchChromium(t, bin)
+		if err != nil {
+			why = append(why, fmt.Sprintf("start %d: %v", try, err))
+			t.Logf("%s: start %d of 3 failed: %v", bin, try, err)
 		}
-		wsURL = u
-	case <-time.After(30 * time.Second):
-		t.Fatalf("%s: no DevTools address within 30 s", bin)
+	}
+	if wsURL == "" {
+		t.Fatalf("%s: no DevTools address in three starts: %s", bin, strings.Join(why, "; "))
 	}
 	b := &browser{t: t, cmd: cmd, waiting: map[int]chan cdpReply{}, loaded: make(chan struct{}, 8), closed: make(chan struct{})}
 	if err := b.dial(wsURL); err != nil {
@@ -198,6 +171,71 @@ func startBrowser(t *testing.T) *browser {
 		b.call(b.session, d, nil, nil)
 	}
 	return b
+}
+
+// launchChromium starts one headless Chromium with a new profile and
+// returns it with its DevTools websocket address, or the error and the last
+// lines it printed. The process and profile go when the test ends, whether
+// or not it started.
+func launchChromium(t *testing.T, bin string) (*exec.Cmd, string, error) {
+	// The profile is not a t.TempDir: Chromium's child processes may still
+	// write into it for a moment after the browser is killed, which made
+	// t.TempDir's removal fail the test ("directory not empty").
+	profile, err := os.MkdirTemp("", "gridgym-chromium-")
+	if err != nil {
+		return nil, "", err
+	}
+	// The background flags keep Chromium off the network this machine closes.
+	cmd := exec.Command(bin, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+		"--no-first-run", "--no-default-browser-check", "--disable-extensions", "--hide-scrollbars",
+		"--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic",
+		"--window-size=1280,1000", "--remote-debugging-port=0", "--user-data-dir="+profile, "about:blank")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		removeProfile(t, profile)
+		return nil, "", err
+	}
+	if err := cmd.Start(); err != nil {
+		removeProfile(t, profile)
+		return nil, "", err
+	}
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+		removeProfile(t, profile)
+	})
+	found := make(chan string, 1)
+	var mu sync.Mutex
+	var printed []string // the last lines Chromium printed, for the error
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		sent := false
+		for sc.Scan() { // keep draining, or Chromium blocks on a full pipe
+			if m := devtoolsRe.FindStringSubmatch(sc.Text()); m != nil && !sent {
+				found <- m[1]
+				sent = true
+			} else if !sent {
+				mu.Lock()
+				printed = append(printed, sc.Text())
+				mu.Unlock()
+			}
+		}
+		if !sent {
+			close(found)
+		}
+	}()
+	select {
+	case u, ok := <-found:
+		if ok {
+			return cmd, u, nil
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		return cmd, "", fmt.Errorf("exited without a DevTools address (%v), printing: %s", cmd.Wait(), lastLines(strings.Join(printed, "\n"), 4))
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		return cmd, "", errors.New("no DevTools address within 30 s")
+	}
 }
 
 // dial opens the websocket (RFC 6455 §4.1 client handshake).
