@@ -89,6 +89,16 @@ type Boxer struct {
 	plans [rectangle.MaxRobots]plan
 	pos   []rectangle.Pos
 	dirs  []rectangle.Dir
+
+	// free lists the squares of side minSide..maxSide with no unpaintable
+	// cell, in choose's order (sides down, then rows, then columns), and own
+	// counts the cells painted 0, so that choose weighs only those squares,
+	// each in O(1). Late in a game few squares are free, and robots without
+	// a plan call choose every move. Built by choose at most once a move
+	// (built says they match v).
+	free     []plan
+	unp, own rectangle.Prefix
+	built    bool
 }
 
 // Reset implements agents.Agent.
@@ -101,6 +111,7 @@ func (a *Boxer) Reset(_ rules.State, seat int, rng *rules.RNG) {
 func (a *Boxer) Act(st rules.State) rules.Move {
 	s := st.(*rectangle.State)
 	s.View(a.seat, &a.v)
+	a.built = false
 	if a.v.MoveNum == 0 {
 		return a.place()
 	}
@@ -170,48 +181,44 @@ func (a *Boxer) valid(p plan) bool {
 // distance counts 0), avoiding the plans of the player's other robots.
 func (a *Boxer) choose(i, r, c int) plan {
 	v := &a.v
+	n := v.N
+	if !a.built {
+		a.unp.Build(n, func(y, x int) bool { return v.Board[y][x] == rectangle.Unpaintable })
+		a.own.Build(n, func(y, x int) bool { return v.Board[y][x] == 0 })
+		a.free = a.free[:0]
+		for k := maxSide; k >= minSide; k-- {
+			for pr := 0; pr+k <= n; pr++ {
+				for pc := 0; pc+k <= n; pc++ {
+					if a.unp.Sum(n, pr, pc, k, k) == 0 {
+						a.free = append(a.free, plan{pr, pc, k})
+					}
+				}
+			}
+		}
+		a.built = true
+	}
 	best, bestGain, bestCost, ties := plan{}, 0, 0, 0
-	for k := maxSide; k >= minSide; k-- {
-		gain := (k - 2) * (k - 2)
-		for pr := 0; pr+k <= v.N; pr++ {
-		next:
-			for pc := 0; pc+k <= v.N; pc++ {
-				p := plan{pr, pc, k}
-				for j := 0; j < v.Robots; j++ {
-					if j != i && a.plans[j].K > 0 && a.plans[j].overlaps(p) {
-						continue next
-					}
-				}
-				for y := pr; y < pr+k; y++ {
-					for x := pc; x < pc+k; x++ {
-						if v.Board[y][x] == rectangle.Unpaintable {
-							continue next
-						}
-					}
-				}
-				cost, dist := 0, -1
-				p.perimeter(func(y, x int) bool {
-					if v.Board[y][x] != 0 {
-						cost++
-					}
-					if r >= 0 {
-						if d := abs(y-r) + abs(x-c); dist < 0 || d < dist {
-							dist = d
-						}
-					}
-					return true
-				})
-				cost += max(dist, 0)
-				// Compare gain/(cost+1) with bestGain/(bestCost+1) exactly.
-				switch lhs, rhs := gain*(bestCost+1), bestGain*(cost+1); {
-				case ties == 0 || lhs > rhs:
-					best, bestGain, bestCost, ties = p, gain, cost, 1
-				case lhs == rhs:
-					ties++
-					if a.rng.U(ties) == 0 {
-						best = p
-					}
-				}
+next:
+	for _, p := range a.free {
+		for j := 0; j < v.Robots; j++ {
+			if j != i && a.plans[j].K > 0 && a.plans[j].overlaps(p) {
+				continue next
+			}
+		}
+		// the boundary cells not painted 0, and the distance to them
+		q := p.rect()
+		gain, cost := (p.K-2)*(p.K-2), 4*(p.K-1)-int(a.own.Boundary(n, q))
+		if r >= 0 {
+			cost += q.Dist(r, c)
+		}
+		// Compare gain/(cost+1) with bestGain/(bestCost+1) exactly.
+		switch lhs, rhs := gain*(bestCost+1), bestGain*(cost+1); {
+		case ties == 0 || lhs > rhs:
+			best, bestGain, bestCost, ties = p, gain, cost, 1
+		case lhs == rhs:
+			ties++
+			if a.rng.U(ties) == 0 {
+				best = p
 			}
 		}
 	}
