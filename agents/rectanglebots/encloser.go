@@ -233,6 +233,11 @@ func (a *Encloser) best() (rectangle.Rect, float64) {
 					}
 					u := q.Length() - int(a.mine.Boundary(a.v.N, q))
 					t := far + (u+b-1)/b
+					if a.Hazard >= 0 && float64(g)/float64(t+1) <= best {
+						// the hazard only adds time: q cannot be the first
+						// of the highest rate
+						continue
+					}
 					h := 0.0
 					for k := 1; k < v.Players; k++ {
 						for j := 0; j < b; j++ {
