@@ -8,6 +8,7 @@ import (
 	"os"
 	"runtime"
 	"sync"
+	"time"
 
 	"github.com/gridgym/gridgym/agents"
 	"github.com/gridgym/gridgym/env"
@@ -48,6 +49,10 @@ type GameResult struct {
 	// Search is, per seat, a search bot's work (agents.Searcher); nil when
 	// no seat searched.
 	Search []SearchCount
+	// Answers is, per seat, the bot's answer times in this process; nil in
+	// a result read back from games.jsonl, which does not keep them (they
+	// differ from run to run).
+	Answers []AnswerTimes `json:"-"`
 }
 
 // SearchCount is a search bot's work in some games (agents.Searcher).
@@ -76,6 +81,7 @@ type BotStats struct {
 	Ranks      []int       // Ranks[k] = games finished at rank k+1 (ties share the better rank)
 	Errors     int         // bot errors (panics) counted as passes
 	Search     SearchCount // a search bot's work summed over its games (zero for other bots)
+	Answers    AnswerTimes // its answer times over its games (none in a result read back from games.jsonl)
 	scores     []float64   // per-game scores
 	points     []float64
 }
@@ -284,7 +290,7 @@ func play(v *env.Vec, entries []agents.Entry, lineup []int, seed, index uint64, 
 		bots[s].Reset(st, s, rules.SeatStream(seed, index, s))
 	}
 	moves := make([]rules.Move, v.Seats)
-	res := GameResult{Lineup: lineup, Errors: make([]int, v.Seats)}
+	res := GameResult{Lineup: lineup, Errors: make([]int, v.Seats), Answers: make([]AnswerTimes, v.Seats)}
 	if onStep != nil {
 		onStep(st)
 	}
@@ -293,7 +299,9 @@ func play(v *env.Vec, entries []agents.Entry, lineup []int, seed, index uint64, 
 			moves[s] = rules.Move{}
 			if v.Active[s] {
 				var failed bool
+				start := time.Now()
 				moves[s], failed = agents.SafeAct(bots[s], st)
+				res.Answers[s].Add(time.Since(start))
 				if failed {
 					res.Errors[s]++
 				}
@@ -354,6 +362,9 @@ func aggregate(spec rules.Spec, names []string, games []GameResult) []BotStats {
 			b.Errors += g.Errors[s]
 			if g.Search != nil {
 				b.Search.add(g.Search[s])
+			}
+			if g.Answers != nil {
+				b.Answers.Merge(&g.Answers[s])
 			}
 			better := 0
 			for t := range g.Lineup {

@@ -36,7 +36,9 @@ func newTournamentCmd() *cobra.Command {
 		Long: `Run --games games between the bots and print each bot's tournament score
 (the game's own aggregate: mean rounds survived, mean cells, sum of
 log-scores, mean placement points …) with 95% intervals, win share and its
-rank distribution.
+rank distribution, then every bot's answer times in this process (mean,
+median, 99th percentile and slowest move: what a search bot's budget costs
+on this machine).
 
 Seating: with at most as many bots as seats, game i seats bot (s+i) mod n at
 seat s, so every bot plays every seat; with more bots than seats, every
@@ -166,6 +168,9 @@ Ctrl-C stops early and reports the games finished so far.`,
 				}
 			}
 			if err := eval.WriteTable(c.OutOrStdout(), res); err != nil {
+				return err
+			}
+			if err := eval.WriteAnswerTimes(c.OutOrStdout(), res); err != nil { // every bot's cost per move
 				return err
 			}
 			if err := host.WriteTimings(c.OutOrStdout()); err != nil { // hosted bots' answer times vs the limit
