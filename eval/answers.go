@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"text/tabwriter"
 	"time"
 )
 
@@ -88,28 +87,31 @@ func (a *AnswerTimes) Quantile(q float64) time.Duration {
 	return a.Max
 }
 
-// WriteAnswerTimes writes a table of each bot's answer times in res (one
-// line per bot with answers): moves, mean, median, 99th percentile and
-// slowest, in milliseconds. It writes nothing for a result without them (a
-// tournament read back from games.jsonl).
-func WriteAnswerTimes(w io.Writer, res *Result) error {
-	any := false
-	for _, b := range res.Bots {
-		any = any || b.Answers.Moves > 0
+// answersNote says what the answer-time table measures.
+const answersNote = "Wall time of each move in the process that ran the tournament (the bot's own work: a search bot's simulations, a hosted bot's process); p50 and p99 are upper bounds, within 9% or 1 µs. games.jsonl does not keep them, so a report rebuilt from it has none."
+
+// answersTable is one row per bot of r with answers: moves, mean, median,
+// 99th percentile and slowest, in milliseconds; no rows without answers (a
+// result read back from games.jsonl).
+func answersTable(r *Result) table {
+	t := table{Head: []string{"bot", "moves", "mean", "p50", "p99", "max"}, Right: []bool{false, true, true, true, true, true}}
+	ms := func(d time.Duration) string { return fmt.Sprintf("%.3f ms", float64(d)/float64(time.Millisecond)) }
+	for _, b := range r.Bots {
+		a := &b.Answers
+		if a.Moves > 0 {
+			t.Rows = append(t.Rows, []string{b.Name, fmt.Sprint(a.Moves), ms(a.Mean()), ms(a.Quantile(0.5)), ms(a.Quantile(0.99)), ms(a.Max)})
+		}
 	}
-	if !any {
+	return t
+}
+
+// WriteAnswerTimes writes answersTable (nothing for a result without answer
+// times).
+func WriteAnswerTimes(w io.Writer, res *Result) error {
+	t := answersTable(res)
+	if len(t.Rows) == 0 {
 		return nil
 	}
-	fmt.Fprintf(w, "\nanswer times in this process (wall time of each move, the bot's own work; p50 and p99 within 9%%):\n")
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "bot\tmoves\tmean\tp50\tp99\tmax\t\n")
-	ms := func(d time.Duration) string { return fmt.Sprintf("%.3f ms", float64(d)/float64(time.Millisecond)) }
-	for _, b := range res.Bots {
-		a := &b.Answers
-		if a.Moves == 0 {
-			continue
-		}
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t\n", b.Name, a.Moves, ms(a.Mean()), ms(a.Quantile(0.5)), ms(a.Quantile(0.99)), ms(a.Max))
-	}
-	return tw.Flush()
+	fmt.Fprintf(w, "\nanswer times in this process (wall time of each move, the bot's own work; p50 and p99: upper bounds within 9%% or 1 µs):\n")
+	return writeTextTable(w, t)
 }

@@ -64,7 +64,8 @@ func TestAnswerTimesQuantiles(t *testing.T) {
 // TestTournamentAnswerTimes: a tournament counts one answer per move a bot
 // was asked for (steps × active seats in a simultaneous game), prints them
 // per bot, and keeps them out of games.jsonl, so that the same games give
-// the same file; a result read back from it prints no times.
+// the same file; the report shows them, and a result read back from
+// games.jsonl prints none and its report has no such section.
 func TestTournamentAnswerTimes(t *testing.T) {
 	g, err := rules.Lookup("rectangle")
 	if err != nil {
@@ -98,6 +99,14 @@ func TestTournamentAnswerTimes(t *testing.T) {
 			t.Errorf("the answer-time table lacks %q:\n%s", want, out.String())
 		}
 	}
+	a := Analyze(res, AnalyzeOptions{Ratings: RatingOptions{Seed: 1}})
+	var md bytes.Buffer
+	if err := WriteMarkdown(&md, res, a.Ratings, a.Pairwise); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(md.String(), "## Answer times") {
+		t.Errorf("report.md lacks the answer times:\n%s", md.String())
+	}
 	var jl bytes.Buffer
 	if err := WriteJSONL(&jl, res); err != nil {
 		t.Fatal(err)
@@ -114,5 +123,12 @@ func TestTournamentAnswerTimes(t *testing.T) {
 	out.Reset()
 	if err := WriteAnswerTimes(&out, back); err != nil || out.Len() != 0 {
 		t.Errorf("a result without answer times printed %q (%v)", out.String(), err)
+	}
+	md.Reset()
+	if err := WriteMarkdown(&md, back, a.Ratings, a.Pairwise); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(md.String(), "Answer times") {
+		t.Error("a report rebuilt without answer times shows an answer-time section")
 	}
 }

@@ -124,6 +124,7 @@ type reportModel struct {
 	Verdicts   []string
 	Pairwise   table
 	PairNote   string
+	Answers    table // each bot's answer times (no rows in a report rebuilt from games.jsonl)
 	Replays    table // games with a replay page, linked
 	Figures    []figure
 }
@@ -201,6 +202,7 @@ func buildModel(r *Result, rt Ratings, pw Pairwise) reportModel {
 	m.Verdicts = verdicts(rt, pw)
 	m.Pairwise, m.PairNote = pairwiseTable(rt, pw)
 	m.Gaps, m.GapNote = gapTable(rt)
+	m.Answers = answersTable(r)
 	return m
 }
 
@@ -417,6 +419,11 @@ func writeMarkdown(w io.Writer, m reportModel) error {
 	b.WriteString("\n## Pairwise win rates\n\n")
 	writeMDTable(&b, m.Pairwise)
 	fmt.Fprintf(&b, "\n%s\n", m.PairNote)
+	if len(m.Answers.Rows) > 0 {
+		b.WriteString("\n## Answer times\n\n")
+		writeMDTable(&b, m.Answers)
+		fmt.Fprintf(&b, "\n%s\n", answersNote)
+	}
 	if len(m.Replays.Rows) > 0 {
 		b.WriteString("\n## Replays\n\n")
 		writeMDTable(&b, m.Replays)
@@ -469,6 +476,7 @@ var htmlReport = template.Must(template.New("report").Funcs(template.FuncMap{
 		return template.HTML(`<img src="` + strings.ReplaceAll(f.Src, `"`, "%22") + `" alt="` + template.HTMLEscapeString(f.Title) + `">`)
 	},
 	"replaysNote": func() string { return replaysNote },
+	"answersNote": func() string { return answersNote },
 	"link":        func(t table, i int) string { return t.link(i) },
 	"align": func(t table, c int) string {
 		if c < len(t.Right) && t.Right[c] {
@@ -514,7 +522,10 @@ figcaption { color: #555; font-size: 0.9em; }
 <h2>Pairwise win rates</h2>
 {{template "table" .Pairwise}}
 <p class="note">{{.PairNote}}</p>
-{{if .Replays.Rows}}<h2>Replays</h2>
+{{if .Answers.Rows}}<h2>Answer times</h2>
+{{template "table" .Answers}}
+<p class="note">{{answersNote}}</p>
+{{end}}{{if .Replays.Rows}}<h2>Replays</h2>
 {{template "table" .Replays}}
 <p class="note">{{replaysNote}}</p>
 {{end}}{{if .Figures}}<h2>Plots</h2>
