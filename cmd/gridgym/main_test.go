@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -56,13 +57,24 @@ func TestSlimeAllPassOneCellEach(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lines := strings.Split(strings.TrimSpace(out), "\n")
+	ranking, times, _ := strings.Cut(strings.TrimSpace(out), "\n\n")
+	lines := strings.Split(ranking, "\n")
 	if len(lines) != 6 {
 		t.Fatalf("want a title, a header and 4 seats:\n%s", out)
 	}
 	for _, l := range lines[2:] {
 		if f := strings.Fields(l); len(f) < 5 || f[3] != "1" || f[0] != "1" {
 			t.Errorf("seat line %q: want rank 1 with 1 cell", l)
+		}
+	}
+	// then each seat's answer times: 2000 turns of a sequential game, 500 a seat
+	lines = strings.Split(times, "\n")
+	if len(lines) != 6 || !strings.HasPrefix(lines[0], "answer times") {
+		t.Fatalf("want the answer times of 4 seats after the ranking:\n%s", out)
+	}
+	for s, l := range lines[2:] {
+		if f := strings.Fields(l); len(f) < 4 || f[1]+" "+f[2] != fmt.Sprintf("%d: pass", s) || f[3] != "500" {
+			t.Errorf("answer-time line %q: want seat %d's pass with 500 moves", l, s)
 		}
 	}
 }

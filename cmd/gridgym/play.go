@@ -31,7 +31,8 @@ func newPlayCmd() *cobra.Command {
 		Short: "Play one game and print the final scores and ranking",
 		Long: `Play one game between the given bots (seat 0 first; a shorter list is
 repeated to fill the seats) and print each seat's score, placement points and
-rank. --render draws the board after every step, in colour on a terminal.
+rank, then each seat's answer times (mean, p50, p99 and slowest move in this
+process). --render draws the board after every step, in colour on a terminal.
 A bot is a registered name, a weights file or a training run folder, or the
 URL of either (file://…, s3://bucket/run?endpoint=…: downloaded first).`,
 		Example: `  gridgym play --game rising-tide --bots pass_perth,random_rizhao,nearby_new_orleans,trench_tunis --seed 7
@@ -72,6 +73,13 @@ URL of either (file://…, s3://bucket/run?endpoint=…: downloaded first).`,
 			res := eval.PlayGame(cfg, entries, lineup, gf.seed, 0, onStep)
 			fmt.Fprintf(out, "%s (%s), seed %d: %s\n", g.Title, cfg, gf.seed, plural(res.Steps, "step"))
 			writeRanking(out, spec, seated, res)
+			perSeat := &eval.Result{} // each seat's answer times, in the tournament's table
+			for s, name := range seated {
+				perSeat.Bots = append(perSeat.Bots, eval.BotStats{Name: fmt.Sprintf("seat %d: %s", s, name), Answers: res.Answers[s]})
+			}
+			if err := eval.WriteAnswerTimes(out, perSeat); err != nil {
+				return err
+			}
 			return host.WriteTimings(out) // hosted bots' answer times vs the limit
 		},
 	}
