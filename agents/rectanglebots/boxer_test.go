@@ -302,3 +302,28 @@ func TestBoxerBeatsRandom(t *testing.T) {
 	}
 	t.Logf("mean scores: boxer %.1f, random %.1f %.1f %.1f", sum[0]/games, sum[1]/games, sum[2]/games, sum[3]/games)
 }
+
+// TestBoxerActAllocs: a move allocates nothing once the bot's buffers (its
+// list of free squares among them) have grown, robots re-planning included.
+func TestBoxerActAllocs(t *testing.T) {
+	cfg := config(t, nil)
+	s := rectangle.New(cfg)
+	bots := []agents.Agent{&Boxer{}, &Boxer{}, &Boxer{}, &Boxer{}}
+	for i, b := range bots {
+		b.Reset(s, i, rules.Derive(5, uint64(i)))
+	}
+	moves := make([]rules.Move, 4)
+	for s.MoveNum() < 30 {
+		for i := range moves {
+			moves[i] = bots[i].Act(s)
+		}
+		s.Step(moves, nil)
+	}
+	b := bots[0].(*Boxer)
+	if n := testing.AllocsPerRun(20, func() {
+		b.plans = [rectangle.MaxRobots]plan{} // every robot chooses again
+		b.Act(s)
+	}); n != 0 {
+		t.Fatalf("Act allocates %.1f times a move", n)
+	}
+}
