@@ -57,9 +57,8 @@ const (
 // plan is a robot's square: top-left corner (R, C) and side K (K = 0: none).
 type plan struct{ R, C, K int }
 
-func (p plan) rect() rectangle.Rect {
-	return rectangle.Rect{R1: p.R, C1: p.C, R2: p.R + p.K - 1, C2: p.C + p.K - 1}
-}
+// rect is p's square, as rectangle.Plan draws it.
+func (p plan) rect() rectangle.Rect { return rectangle.Plan{R: p.R, C: p.C, K: p.K}.Rect() }
 
 func (p plan) onBoundary(r, c int) bool { return p.rect().OnBoundary(r, c) }
 
