@@ -306,19 +306,8 @@ func TestBoxerBeatsRandom(t *testing.T) {
 // TestBoxerActAllocs: a move allocates nothing once the bot's buffers (its
 // list of free squares among them) have grown, robots re-planning included.
 func TestBoxerActAllocs(t *testing.T) {
-	cfg := config(t, nil)
-	s := rectangle.New(cfg)
 	bots := []agents.Agent{&Boxer{}, &Boxer{}, &Boxer{}, &Boxer{}}
-	for i, b := range bots {
-		b.Reset(s, i, rules.Derive(5, uint64(i)))
-	}
-	moves := make([]rules.Move, 4)
-	for s.MoveNum() < 30 {
-		for i := range moves {
-			moves[i] = bots[i].Act(s)
-		}
-		s.Step(moves, nil)
-	}
+	s := warmUp(t, bots)
 	b := bots[0].(*Boxer)
 	if n := testing.AllocsPerRun(20, func() {
 		b.plans = [rectangle.MaxRobots]plan{} // every robot chooses again
@@ -326,4 +315,22 @@ func TestBoxerActAllocs(t *testing.T) {
 	}); n != 0 {
 		t.Fatalf("Act allocates %.1f times a move", n)
 	}
+}
+
+// warmUp resets bots for a default game and plays its first 30 moves, so
+// that the bots' buffers have grown before an allocation count.
+func warmUp(t *testing.T, bots []agents.Agent) *rectangle.State {
+	t.Helper()
+	s := rectangle.New(config(t, nil))
+	for i, b := range bots {
+		b.Reset(s, i, rules.Derive(5, uint64(i)))
+	}
+	moves := make([]rules.Move, len(bots))
+	for s.MoveNum() < 30 {
+		for i := range moves {
+			moves[i] = bots[i].Act(s)
+		}
+		s.Step(moves, nil)
+	}
+	return s
 }

@@ -207,19 +207,8 @@ func TestEncloserBeatsPlannerAmongBoxers(t *testing.T) {
 // TestEncloserActAllocs: a move allocates nothing once the bot's buffers
 // have grown.
 func TestEncloserActAllocs(t *testing.T) {
-	cfg := config(t, nil)
-	s := rectangle.New(cfg)
 	bots := []agents.Agent{NewEncloser(), &Boxer{}, &Boxer{}, &Boxer{}}
-	for i, b := range bots {
-		b.Reset(s, i, rules.Derive(5, uint64(i)))
-	}
-	moves := make([]rules.Move, 4)
-	for s.MoveNum() < 30 {
-		for i := range moves {
-			moves[i] = bots[i].Act(s)
-		}
-		s.Step(moves, nil)
-	}
+	s := warmUp(t, bots)
 	if n := testing.AllocsPerRun(20, func() { bots[0].Act(s) }); n != 0 {
 		t.Fatalf("Act allocates %.1f times a move", n)
 	}
