@@ -205,8 +205,9 @@ func launchChromium(t *testing.T, bin string) (*exec.Cmd, string, error) {
 		removeProfile(t, profile)
 	})
 	found := make(chan string, 1)
-	var mu sync.Mutex
-	var printed []string // the last lines Chromium printed, for the error
+	// what Chromium printed before an address, for the error: written by the
+	// reader below only, and read here only after it closed found
+	var printed []string
 	go func() {
 		sc := bufio.NewScanner(stderr)
 		sent := false
@@ -215,9 +216,7 @@ func launchChromium(t *testing.T, bin string) (*exec.Cmd, string, error) {
 				found <- m[1]
 				sent = true
 			} else if !sent {
-				mu.Lock()
 				printed = append(printed, sc.Text())
-				mu.Unlock()
 			}
 		}
 		if !sent {
@@ -229,8 +228,6 @@ func launchChromium(t *testing.T, bin string) (*exec.Cmd, string, error) {
 		if ok {
 			return cmd, u, nil
 		}
-		mu.Lock()
-		defer mu.Unlock()
 		return cmd, "", fmt.Errorf("exited without a DevTools address (%v), printing: %s", cmd.Wait(), lastLines(strings.Join(printed, "\n"), 4))
 	case <-time.After(30 * time.Second):
 		cmd.Process.Kill()
