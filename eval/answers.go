@@ -28,7 +28,7 @@ type AnswerTimes struct {
 	counts     [answerBuckets]uint32
 }
 
-// bucket is d's histogram bucket: 0 below 1 µs, then one per ninth of a
+// bucket is d's histogram bucket: 0 below 1 µs, then one per eighth of a
 // doubling, the last one open-ended.
 func bucket(d time.Duration) int {
 	if d < time.Microsecond {
