@@ -34,8 +34,9 @@ type step struct {
 	idx  [rules.MaxSeats]int32
 }
 
-// tree is one independent search tree with every buffer it needs, allocated
-// once and reused by every simulation.
+// tree is one independent search tree with every buffer it needs, grown as
+// the simulations need it (up to the budget's size) and reused by every
+// simulation and move after that.
 type tree struct {
 	p     *Params
 	seats int
@@ -55,7 +56,12 @@ type tree struct {
 	world uint64             // the simulation's world key (Params.CRN)
 	nodes []node
 	cands []cand
-	path  []step
+	// maxNodes and maxCands are the pools' sizes for the budget: a node is
+	// expanded only while both have room. The slices start smaller and grow
+	// to them, so a search stopped early by Params.Limit never allocates
+	// (and zeroes) a huge budget's pools.
+	maxNodes, maxCands int
+	path               []step
 	moves []rules.Move
 	legal []rules.Move
 	out   *rules.Outcome
@@ -98,18 +104,43 @@ func (t *tree) reserve() int {
 	return t.seats * (t.p.Extra + 2 + len(t.p.Alt))
 }
 
-// grow makes the pools big enough for budget simulations (one node each).
+// grow sizes the pools for budget simulations (one node each). Their first
+// allocation is at most firstNodes nodes; room makes them larger as needed.
 func (t *tree) grow(budget int) {
-	if n := budget + 1; cap(t.nodes) < n {
-		t.nodes = make([]node, 0, n)
+	if n := budget + 1; t.maxNodes < n {
+		t.maxNodes = n
 		// Sequential nodes rarely use all maxSeqCands; a node that does not
 		// fit is not expanded (the simulation rolls out from its parent).
 		per := t.reserve()
 		if t.seq {
 			per = 96
 		}
-		t.cands = make([]cand, 0, n*per+2*maxSeqCands*t.seats)
+		root := 2 * maxSeqCands * t.seats
+		t.maxCands = n*per + root
+		first := min(n, firstNodes)
+		t.nodes = make([]node, 0, first)
+		t.cands = make([]cand, 0, min(t.maxCands, first*per+root))
 	}
+}
+
+// firstNodes is the node pool's first size; pools double from there.
+const firstNodes = 4096
+
+// room reports whether a new node fits in the budget's pools, growing the
+// slices (doubling, up to maxNodes and maxCands) when it fits but they are
+// full.
+func (t *tree) room() bool {
+	need := len(t.cands) + t.reserve()
+	if len(t.nodes) >= t.maxNodes || need > t.maxCands {
+		return false
+	}
+	if len(t.nodes) == cap(t.nodes) {
+		t.nodes = append(make([]node, 0, min(2*cap(t.nodes)+1, t.maxNodes)), t.nodes...)
+	}
+	if need > cap(t.cands) {
+		t.cands = append(make([]cand, 0, min(max(2*cap(t.cands), need), t.maxCands)), t.cands...)
+	}
+	return true
 }
 
 // maxSeqCands bounds the candidates of the seat to move in a sequential
@@ -191,7 +222,7 @@ func (t *tree) simulate() {
 			continue
 		}
 		// Expand: one new node per simulation while the pools have room.
-		if len(t.nodes) < cap(t.nodes) && len(t.cands)+t.reserve() <= cap(t.cands) {
+		if t.room() {
 			c := t.newNode(key)
 			t.nodes[c].next = t.nodes[cur].child
 			t.nodes[cur].child = c
