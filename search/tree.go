@@ -62,11 +62,11 @@ type tree struct {
 	// (and zeroes) a huge budget's pools.
 	maxNodes, maxCands int
 	path               []step
-	moves []rules.Move
-	legal []rules.Move
-	out   *rules.Outcome
-	val   [rules.MaxSeats]float64
-	sims  int
+	moves              []rules.Move
+	legal              []rules.Move
+	out                *rules.Outcome
+	val                [rules.MaxSeats]float64
+	sims               int
 }
 
 // newTree makes a tree for positions like st, sized for budget simulations.
