@@ -169,7 +169,8 @@ func (a *Encloser) Act(st rules.State) rules.Move {
 	}
 	rectangle.Plans(v, a.plans[:b]) // only without an enclosure: the squares' rate and steps
 	if a.cool == 0 {
-		if q, rate := a.best(); q.R2 >= 0 && rate >= a.Alpha*a.squaresRate() {
+		floor := a.Alpha * a.squaresRate()
+		if q, rate := a.best(floor); q.R2 >= 0 && rate >= floor {
 			a.cur, a.bestPot, a.since, a.arcsSet = q, 1<<30, 0, false
 		}
 	}
@@ -213,15 +214,45 @@ func (a *Encloser) squaresRate() float64 {
 }
 
 // best returns the rectangle of the highest rate (the first in scan order
-// among equals) and its rate; R2 < 0: none.
-func (a *Encloser) best() (rectangle.Rect, float64) {
+// among equals) and its rate if that rate is at least floor; R2 < 0: none.
+// Only an enclosure that beats the squares (floor) is wanted, so a rectangle
+// whose rate is surely below floor, or no better than the best so far, is
+// ruled out by upper bounds on its rate before its prefix sums: in the
+// opening, where the squares pay more, almost every one.
+func (a *Encloser) best(floor float64) (rectangle.Rect, float64) {
 	v := &a.v
 	n, b := v.N, v.Robots
 	best, bq := -1.0, rectangle.Rect{R2: -1}
+	// The bounds hold only while the hazard adds time (Hazard ≥ 0).
+	bound := a.Hazard >= 0
+	var wide [rectangle.MaxN]bool // wide[w]: interior width w passes the band's bound
 	for r1 := 0; r1 < n; r1++ {
 		for r2 := r1 + 2; r2 < min(n, r1+a.MaxSide); r2++ {
+			// A bound per band of rows r1..r2 and interior width w, before
+			// any rectangle: gain ≤ the interior (r2−r1−1)·w; time ≥ the
+			// robots' row distance to the band + the boundary cells left
+			// to paint (at most band of them, the cells painted 0 in
+			// these rows, need none) over the robots.
+			band := int(a.mine.Sum(n, r1, 0, r2-r1+1, n))
+			rowFar := 0
+			for i := 0; i < b; i++ {
+				rowFar = max(rowFar, r1-v.Pos[0][i].R, v.Pos[0][i].R-r2)
+			}
+			some := false
+			for w := 1; w <= min(n, a.MaxSide)-2; w++ {
+				paint := (max(0, 2*(r2-r1)+2*(w+1)-band) + b - 1) / b
+				wide[w] = !bound || !beaten(float64((r2-r1-1)*w)/float64(rowFar+paint+1), best, floor)
+				some = some || wide[w]
+			}
+			if !some {
+				continue
+			}
 			for c1 := 0; c1 < n; c1++ {
+			rects:
 				for c2 := c1 + 2; c2 < min(n, c1+a.MaxSide); c2++ {
+					if !wide[c2-c1-1] {
+						continue
+					}
 					q := rectangle.Rect{R1: r1, C1: c1, R2: r2, C2: c2}
 					g, ok := a.valid(q)
 					if !ok {
@@ -233,9 +264,7 @@ func (a *Encloser) best() (rectangle.Rect, float64) {
 					}
 					u := q.Length() - int(a.mine.Boundary(a.v.N, q))
 					t := far + (u+b-1)/b
-					if a.Hazard >= 0 && float64(g)/float64(t+1) <= best {
-						// the hazard only adds time: q cannot be the first
-						// of the highest rate
+					if bound && beaten(float64(g)/float64(t+1), best, floor) { // the hazard only adds time
 						continue
 					}
 					h := 0.0
@@ -246,6 +275,10 @@ func (a *Encloser) best() (rectangle.Rect, float64) {
 								h += float64(t) / float64(1+q.Dist(p.R, p.C))
 							}
 						}
+						// The sum only grows: beaten already, q is out.
+						if bound && beaten(float64(g)/float64(t+int(a.Hazard*h)+1), best, floor) {
+							continue rects
+						}
 					}
 					t += int(a.Hazard * h)
 					if rate := float64(g) / float64(t+1); rate > best {
@@ -255,8 +288,16 @@ func (a *Encloser) best() (rectangle.Rect, float64) {
 			}
 		}
 	}
+	if best < floor {
+		return rectangle.Rect{R2: -1}, best
+	}
 	return bq, best
 }
+
+// beaten reports whether a rectangle whose rate is at most ub cannot be
+// best's answer: not above the best so far (the first among equals wins), or
+// below floor.
+func beaten(ub, best, floor float64) bool { return ub <= best || ub < floor }
 
 // enclose returns the robots' steps toward a.cur's unpainted boundary
 // (Encloser's doc, "Enclosing").

@@ -1,6 +1,7 @@
 package rectanglebots
 
 import (
+	"math"
 	"testing"
 
 	"github.com/gridgym/gridgym/agents"
@@ -286,4 +287,97 @@ func TestEncloserOnce(t *testing.T) {
 		t.Fatalf("%d enclosures claimed first, %d later enclosures of the full encloser: the test shows nothing", claims, fullAgain)
 	}
 	t.Logf("%d enclosures claimed first; the full encloser took %d more", claims, fullAgain)
+}
+
+// TestEncloserBestMatchesScan: best(floor), which rules rectangles out by
+// upper bounds on their rate (below floor, or no better than the best so
+// far), answers as a scan that rates every rectangle: the rectangle of the
+// highest rate, the first in scan order among equals, when that rate is at
+// least floor, and none otherwise. Checked at the moves of games of an
+// encloser among boxers, for floors 0, the squares' (as Act uses it), just
+// above and at the highest rate.
+func TestEncloserBestMatchesScan(t *testing.T) {
+	pass, err := agents.Lookup(rectangle.Name, "pass")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name   string
+		n      string
+		rivals func() agents.Agent
+	}{
+		{"boxers", "20", func() agents.Agent { return &Boxer{} }},
+		// Rivals that never move add no hazard: the rates come close to
+		// the bounds.
+		{"pass", "30", pass.New},
+	} {
+		e := NewEncloser()
+		bots := []agents.Agent{e, tc.rivals(), tc.rivals(), tc.rivals()}
+		checked, some := 0, 0
+		play(t, config(t, map[string]string{"n": tc.n}), 4, bots, func(s *rectangle.State, _ []rules.Move) {
+			if s.MoveNum() == 0 || s.MoveNum()%3 != 0 {
+				return
+			}
+			// e's Act at this move (play calls it before check) built the
+			// view and counts that best reads.
+			want, rate := e.scanAll()
+			for _, floor := range []float64{0, e.Alpha * e.squaresRate(), rate, math.Nextafter(rate, 2*rate+1)} {
+				got, gotRate := e.best(floor)
+				if rate < floor {
+					if got.R2 >= 0 {
+						t.Fatalf("%s, move %d, floor %v: best %+v (%v), want none (the highest rate is %v)", tc.name, s.MoveNum(), floor, got, gotRate, rate)
+					}
+					continue
+				}
+				if got != want || gotRate != rate {
+					t.Fatalf("%s, move %d, floor %v: best %+v (%v), the scan %+v (%v)", tc.name, s.MoveNum(), floor, got, gotRate, want, rate)
+				}
+				checked++
+			}
+			if want.R2 >= 0 {
+				some++
+			}
+		})
+		if checked < 100 || some == 0 {
+			t.Fatalf("%s: %d answers checked, %d positions with a rectangle: want more", tc.name, checked, some)
+		}
+	}
+}
+
+// scanAll is best without its bounds: every rectangle rated.
+func (a *Encloser) scanAll() (rectangle.Rect, float64) {
+	v := &a.v
+	n, b := v.N, v.Robots
+	best, bq := -1.0, rectangle.Rect{R2: -1}
+	for r1 := 0; r1 < n; r1++ {
+		for r2 := r1 + 2; r2 < min(n, r1+a.MaxSide); r2++ {
+			for c1 := 0; c1 < n; c1++ {
+				for c2 := c1 + 2; c2 < min(n, c1+a.MaxSide); c2++ {
+					q := rectangle.Rect{R1: r1, C1: c1, R2: r2, C2: c2}
+					g, ok := a.valid(q)
+					if !ok {
+						continue
+					}
+					far := 0
+					for i := 0; i < b; i++ {
+						far = max(far, q.Dist(v.Pos[0][i].R, v.Pos[0][i].C))
+					}
+					t := far + (q.Length()-int(a.mine.Boundary(n, q))+b-1)/b
+					h := 0.0
+					for k := 1; k < v.Players; k++ {
+						for j := 0; j < b; j++ {
+							if a.still[k][j] < a.Still {
+								h += float64(t) / float64(1+q.Dist(v.Pos[k][j].R, v.Pos[k][j].C))
+							}
+						}
+					}
+					t += int(a.Hazard * h)
+					if rate := float64(g) / float64(t+1); rate > best {
+						best, bq = rate, q
+					}
+				}
+			}
+		}
+	}
+	return bq, best
 }

@@ -203,6 +203,13 @@ func (pl *planner) candidate(v *View, i int, placing bool) (Plan, float64) {
 		inner := int32((k - 2) * (k - 2))
 		ring := int32(4*k - 4)
 		for pr := 0; pr+k <= n; pr++ {
+			// A square's value is at most inner/(ring − the cells painted
+			// 0 in its rows + its distance + 1): a square that cannot beat
+			// the best so far is passed over before its prefix sums.
+			paint := int(max(0, ring-pl.own.Sum(n, pr, 0, k, n)))
+			if float64(inner)/float64(paint+1) <= bestV {
+				continue
+			}
 		next:
 			for pc := 0; pc+k <= n; pc++ {
 				in := pl.unp.Sum(n, pr+1, pc+1, k-2, k-2)
@@ -213,17 +220,21 @@ func (pl *planner) candidate(v *View, i int, placing bool) (Plan, float64) {
 					!placing && pl.stuck.Sum(n, pr, pc, k, k) != pl.stuck.Sum(n, pr+1, pc+1, k-2, k-2) {
 					continue // (0,0) at the placement; parked robots at a move
 				}
-				gain := float64(inner - in)
 				p := Plan{R: pr, C: pc, K: k}
+				d := 0
+				if !placing {
+					d = p.dist(r, c)
+				}
+				gain := float64(inner - in)
+				if gain/float64(paint+d+1) <= bestV {
+					continue
+				}
 				for j := range v.Robots {
 					if pl.given[j] && pl.plans[j].K > 0 && pl.plans[j].overlaps(p) {
 						continue next
 					}
 				}
-				cost := ring - pl.own.Sum(n, pr, pc, k, k) + pl.own.Sum(n, pr+1, pc+1, k-2, k-2)
-				if !placing {
-					cost += int32(p.dist(r, c))
-				}
+				cost := ring - pl.own.Sum(n, pr, pc, k, k) + pl.own.Sum(n, pr+1, pc+1, k-2, k-2) + int32(d)
 				if val := gain / float64(cost+1); val > bestV {
 					best, bestV = p, val
 				}

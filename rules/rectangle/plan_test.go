@@ -294,3 +294,101 @@ func TestTransformGoPlanes(t *testing.T) {
 		}
 	}
 }
+
+// TestCandidateMatchesBruteForce: a robot's best square (candidate), which
+// passes over squares by upper bounds on their value before counting their
+// cells, is the one a plain count of every square's cells finds: the
+// highest gain/(cost+1), the first (largest side, then top row, then left
+// column) among equals, with no unpaintable or blocked boundary cell and some
+// interior gain (R11), at placements and at moves of random games.
+func TestCandidateMatchesBruteForce(t *testing.T) {
+	s := NewSized(20, 4, 4, 100, 600)
+	var v View
+	var pl planner
+	plans := make([]Plan, 4)
+	rng := rules.NewRNG(5)
+	moves := make([]rules.Move, 4)
+	checked := 0
+	for game := 0; game < 3; game++ {
+		s.Reset()
+		for step := 0; !s.Done(); step++ {
+			if step%7 == 0 {
+				for seat := 0; seat < 4; seat++ {
+					s.View(seat, &v)
+					pl = planner{}
+					pl.plan(&v, plans) // builds the counts
+					pl.given = [MaxRobots]bool{}
+					for i := 0; i < v.Robots; i++ {
+						got, gotV := pl.candidate(&v, i, v.MoveNum == 0)
+						want, wantV := bruteCandidate(&v, i)
+						if got != want || gotV != wantV {
+							t.Fatalf("game %d step %d seat %d robot %d: candidate %+v (%v), brute force %+v (%v)",
+								game, step, seat, i, got, gotV, want, wantV)
+						}
+						checked++
+					}
+				}
+			}
+			for i := range moves {
+				moves[i] = s.RandomMove(i, rng)
+			}
+			s.Step(moves, rng)
+		}
+	}
+	t.Logf("%d candidates checked", checked)
+}
+
+// bruteCandidate is candidate without given plans, counting each square's
+// cells one by one.
+func bruteCandidate(v *View, i int) (Plan, float64) {
+	n, placing := v.N, v.MoveNum == 0
+	foreign := func(y, x int) int {
+		k := 0
+		for p := 1; p < v.Players && !placing; p++ {
+			for j := 0; j < v.Robots; j++ {
+				if v.Pos[p][j] == (Pos{R: y, C: x}) {
+					k++
+				}
+			}
+		}
+		return k
+	}
+	best, bestV := Plan{}, -1.0
+	for k := planMaxSide; k >= planMinSide; k-- {
+		for pr := 0; pr+k <= n; pr++ {
+		squares:
+			for pc := 0; pc+k <= n; pc++ {
+				p := Plan{R: pr, C: pc, K: k}
+				if placing && pr == 0 && pc == 0 {
+					continue
+				}
+				gain, cost := 0, 0
+				for y := pr; y < pr+k; y++ {
+					for x := pc; x < pc+k; x++ {
+						cell := v.Board[y][x]
+						switch {
+						case !p.OnBoundary(y, x):
+							if cell != Unpaintable {
+								gain++
+							}
+						case cell == Unpaintable, cell != 0 && foreign(y, x) >= 2:
+							continue squares
+						case cell != 0:
+							cost++
+						}
+					}
+				}
+				if gain == 0 {
+					continue
+				}
+				if !placing {
+					cost += p.dist(v.Pos[0][i].R, v.Pos[0][i].C)
+				}
+				if val := float64(gain) / float64(cost+1); val > bestV {
+					best, bestV = p, val
+				}
+			}
+		}
+	}
+	return best, bestV
+}
