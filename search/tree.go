@@ -111,15 +111,17 @@ func (t *tree) grow(budget int) {
 		t.maxNodes = n
 		// Sequential nodes rarely use all maxSeqCands; a node that does not
 		// fit is not expanded (the simulation rolls out from its parent).
-		per := t.reserve()
+		per, first := t.reserve(), min(n, firstNodes)
+		firstCands := first*per + 2*maxSeqCands*t.seats // the roots' too
 		if t.seq {
 			per = 96
+			// They start with room for 16 candidates each: Slime's use
+			// about 8 (1,200 simulations: ~9,000 of the 115,000 reserved).
+			firstCands = first*16 + 2*maxSeqCands*t.seats
 		}
-		root := 2 * maxSeqCands * t.seats
-		t.maxCands = n*per + root
-		first := min(n, firstNodes)
+		t.maxCands = n*per + 2*maxSeqCands*t.seats
 		t.nodes = make([]node, 0, first)
-		t.cands = make([]cand, 0, min(t.maxCands, first*per+root))
+		t.cands = make([]cand, 0, min(t.maxCands, firstCands))
 	}
 }
 
