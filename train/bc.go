@@ -72,6 +72,8 @@ func Clone(ctx context.Context, net *neural.Net, cc CloneConfig) (BCStats, error
 	var s samples
 	var values []float32
 	pending := map[[2]uint64][]int{} // (episode, seat) → sample indices awaiting the outcome
+	npend := 0                       // how many samples pending holds
+	cut := false                     // reading stopped for time (readEnd) or ctx
 	got := map[[2]uint64]float64{}   // (episode, seat) → rewards so far
 	var space rules.Space
 	var obs *datasets.Observer
@@ -132,6 +134,7 @@ func Clone(ctx context.Context, net *neural.Net, cc CloneConfig) (BCStats, error
 				return err
 			}
 			pending[key] = append(pending[key], len(values))
+			npend++
 			episodes = append(episodes, row.EpisodeID)
 			s.planes = append(s.planes, planes...)
 			s.scalars = append(s.scalars, scalars...)
@@ -144,10 +147,18 @@ func Clone(ctx context.Context, net *neural.Net, cc CloneConfig) (BCStats, error
 			for _, i := range pending[key] {
 				values[i] = float32(total - float64(values[i]))
 			}
+			npend -= len(pending[key])
 			delete(pending, key)
 			delete(got, key)
 		}
-		if (len(values) >= limit || (len(values) > 0 && (ctx.Err() != nil || (!readEnd.IsZero() && time.Now().After(readEnd))))) && len(pending) == 0 {
+		// Enough samples: stop once every episode read has finished (the
+		// same clone every run). Out of time: stop now; the samples of
+		// unfinished episodes, which have no return yet, are dropped below.
+		if len(values) >= limit && len(pending) == 0 {
+			return errEnough
+		}
+		if len(values) > npend && (ctx.Err() != nil || !readEnd.IsZero() && time.Now().After(readEnd)) {
+			cut = true
 			return errEnough
 		}
 		return nil
@@ -158,7 +169,13 @@ func Clone(ctx context.Context, net *neural.Net, cc CloneConfig) (BCStats, error
 	if len(values) == 0 {
 		return BCStats{}, fmt.Errorf("behaviour cloning: no decisions of %q in %s", cc.Teacher, cc.Shards)
 	}
-	s, values = firstByEpisode(s, values, episodes, cc.BC.Samples)
+	drop := map[int]bool{} // the samples of episodes unfinished when time cut reading
+	for _, is := range pending {
+		for _, i := range is {
+			drop[i] = cut
+		}
+	}
+	s, values = firstByEpisode(s, values, episodes, drop, cc.BC.Samples)
 	var sym rules.Symmetric
 	if cc.Augment {
 		// The shards' own game config: a board of another size has
@@ -336,13 +353,15 @@ func bcTargets(onehot, maskBias []float32, actions int, eps float64, teacher []i
 	}
 }
 
-// firstByEpisode keeps the first limit samples in the order of their
-// episodes' IDs by (episode number within the env, env index), samples of
-// one episode in the order read (a stable sort).
-func firstByEpisode(s samples, values []float32, episodes []uint64, limit int) (samples, []float32) {
-	order := make([]int, len(values))
-	for i := range order {
-		order[i] = i
+// firstByEpisode keeps the first limit samples (but those in drop) in the
+// order of their episodes' IDs by (episode number within the env, env
+// index), samples of one episode in the order read (a stable sort).
+func firstByEpisode(s samples, values []float32, episodes []uint64, drop map[int]bool, limit int) (samples, []float32) {
+	order := make([]int, 0, len(values))
+	for i := range values {
+		if !drop[i] {
+			order = append(order, i)
+		}
 	}
 	key := func(id uint64) uint64 { return id<<32 | id>>32 } // (played, env)
 	sort.SliceStable(order, func(a, b int) bool { return key(episodes[order[a]]) < key(episodes[order[b]]) })

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gridgym/gridgym/agents/neural"
 	"github.com/gridgym/gridgym/rules"
 )
 
@@ -120,4 +121,39 @@ func TestAbortedUpdateRollsBack(t *testing.T) {
 	if _, ok := tr.collect(cctx, rules.NewRNG(4), 2, &m); ok {
 		t.Fatal("collect on an ended context reported a full buffer")
 	}
+}
+
+// Reading the shards keeps to its third of the time left: with the
+// deadline already passed, Clone stops reading once it has a finished
+// episode's samples and ends without an error, stopped, with fewer samples
+// than the shards hold. (Before, it read on until every episode begun had
+// finished: in CI a warm start read 246,400 samples past its deadline and
+// cloned 0 steps. These small shards do not show that difference: 20 samples
+// then, 10 now.)
+func TestCloneReadingKeepsToItsTime(t *testing.T) {
+	cfg := tinyConfig(t)
+	good, _, _ := corruptShards(t, cfg)
+	clone := func(deadline time.Time) BCStats {
+		arch, err := cfg.Arch()
+		if err != nil {
+			t.Fatal(err)
+		}
+		net, err := neural.New(arch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		net.Init(rules.Derive(1, 2))
+		st, err := Clone(context.Background(), net, CloneConfig{Shards: good, Teacher: "simplebot",
+			BC: BCConfig{Samples: 1 << 20, Epochs: 1, LR: 0.01, Minibatch: 32}, Seed: 1, Deadline: deadline})
+		if err != nil {
+			t.Fatalf("clone: %v", err)
+		}
+		return st
+	}
+	all := clone(time.Time{})
+	cut := clone(time.Now())
+	if !cut.Stopped || cut.Samples == 0 || cut.Samples >= all.Samples {
+		t.Errorf("past its deadline: %+v; without one %d samples: want it stopped with some samples, fewer", cut, all.Samples)
+	}
+	t.Logf("%d of %d samples read before the deadline", cut.Samples, all.Samples)
 }
