@@ -105,16 +105,7 @@ func TestCorruptShardsAreSkipped(t *testing.T) {
 	t.Run("clone", func(t *testing.T) {
 		clone := func(shards string) (BCStats, []string) {
 			var logged []string
-			arch, err := cfg.Arch()
-			if err != nil {
-				t.Fatal(err)
-			}
-			net, err := neural.New(arch)
-			if err != nil {
-				t.Fatal(err)
-			}
-			net.Init(rules.Derive(1, 2))
-			st, err := Clone(context.Background(), net, CloneConfig{Shards: shards, Teacher: "simplebot",
+			st, err := Clone(context.Background(), freshNet(t, cfg), CloneConfig{Shards: shards, Teacher: "simplebot",
 				BC: BCConfig{Samples: 200, Epochs: 1, LR: 0.01, Minibatch: 32}, Seed: 1,
 				Log: func(f string, a ...any) { logged = append(logged, fmt.Sprintf(f, a...)) }})
 			if err != nil {
@@ -160,4 +151,19 @@ func TestCorruptShardsAreSkipped(t *testing.T) {
 				got.Rows, got.Decisions, got.Metrics.PGLoss, want.Rows, want.Decisions, want.Metrics.PGLoss)
 		}
 	})
+}
+
+// freshNet returns cfg's network, initialised from a fixed seed.
+func freshNet(t *testing.T, cfg Config) *neural.Net {
+	t.Helper()
+	arch, err := cfg.Arch()
+	if err != nil {
+		t.Fatal(err)
+	}
+	net, err := neural.New(arch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	net.Init(rules.Derive(1, 2))
+	return net
 }

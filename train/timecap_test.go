@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gridgym/gridgym/agents/neural"
 	"github.com/gridgym/gridgym/rules"
 )
 
@@ -134,16 +133,7 @@ func TestCloneReadingKeepsToItsTime(t *testing.T) {
 	cfg := tinyConfig(t)
 	good, _, _ := corruptShards(t, cfg)
 	clone := func(deadline time.Time) BCStats {
-		arch, err := cfg.Arch()
-		if err != nil {
-			t.Fatal(err)
-		}
-		net, err := neural.New(arch)
-		if err != nil {
-			t.Fatal(err)
-		}
-		net.Init(rules.Derive(1, 2))
-		st, err := Clone(context.Background(), net, CloneConfig{Shards: good, Teacher: "simplebot",
+		st, err := Clone(context.Background(), freshNet(t, cfg), CloneConfig{Shards: good, Teacher: "simplebot",
 			BC: BCConfig{Samples: 1 << 20, Epochs: 1, LR: 0.01, Minibatch: 32}, Seed: 1, Deadline: deadline})
 		if err != nil {
 			t.Fatalf("clone: %v", err)
