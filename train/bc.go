@@ -366,8 +366,11 @@ func firstByEpisode(s samples, values []float32, episodes []uint64, drop map[int
 	key := func(id uint64) uint64 { return id<<32 | id>>32 } // (played, env)
 	sort.SliceStable(order, func(a, b int) bool { return key(episodes[order[a]]) < key(episodes[order[b]]) })
 	order = order[:min(limit, len(order))]
-	out := samples{os: s.os, ns: s.ns, mw: s.mw, heads: s.heads}
-	vals := make([]float32, 0, len(order))
+	k := len(order)
+	out := samples{os: s.os, ns: s.ns, mw: s.mw, heads: s.heads,
+		planes: make([]uint8, 0, k*s.os), scalars: make([]float32, 0, k*s.ns),
+		masks: make([]uint64, 0, k*s.mw), actions: make([]int32, 0, k*s.heads)}
+	vals := make([]float32, 0, k)
 	for _, i := range order {
 		out.planes = append(out.planes, s.planes[i*s.os:(i+1)*s.os]...)
 		out.scalars = append(out.scalars, s.scalars[i*s.ns:(i+1)*s.ns]...)

@@ -20,7 +20,12 @@ func TestTimeCapBoundsTheWarmStart(t *testing.T) {
 	cfg := tinyConfig(t)
 	cfg.Iterations = 1000
 	cfg.Minutes = 0.2 // 12 s: play ≤ 2.4 s, clone until 6 s, PPO after (at 6 s, a machine at load 15 cloned 0 steps)
-	cfg.BC = BCConfig{Teacher: "simplebot", Samples: 1_000_000, Epochs: 100, LR: 0.01, Minibatch: 32, TimeShare: 0.5}
+	// Minutes of cloning (62,500 steps, ~500 a second here) of few
+	// samples, so that reading them (up to 4 × Samples) stays well inside
+	// its third of the time on a loaded machine: with 1,000,000 samples
+	// planned it read all ~250,000 played for up to 2 s and then had no
+	// time left for a step, one run in eight.
+	cfg.BC = BCConfig{Teacher: "simplebot", Samples: 20_000, Epochs: 100, LR: 0.01, Minibatch: 32, TimeShare: 0.5}
 	cfg.MaxEpisodeSteps = 40
 	cfg.Eval.Every = 0
 	dir := filepath.Join(t.TempDir(), "run")
@@ -30,7 +35,7 @@ func TestTimeCapBoundsTheWarmStart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Unbounded, this plan clones a million samples 100 times over: hours.
+	// Unbounded, this plan clones 20,000 samples 100 times over: minutes.
 	// The cap is 12 s; the slack covers one iteration and a loaded machine.
 	if took > 36*time.Second {
 		t.Errorf("a 12 s run took %v", took)
