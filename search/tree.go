@@ -104,26 +104,24 @@ func (t *tree) reserve() int {
 	return t.seats * (t.p.Extra + 2 + len(t.p.Alt))
 }
 
-// grow sizes the pools for budget simulations (one node each). They start
-// at most firstNodes nodes long; room makes them larger as needed.
+// grow sizes a new tree's pools for budget simulations (one node each).
+// They start at most firstNodes nodes long; room makes them larger as needed.
 func (t *tree) grow(budget int) {
-	if n := budget + 1; t.maxNodes < n {
-		t.maxNodes = n
-		// Candidates per node: a node's reserve, and as much to start with.
-		// Sequential nodes rarely use all maxSeqCands: 96 are kept for each
-		// (a node that does not fit is not expanded; the simulation rolls
-		// out from its parent), and 16 to start with (Slime's use about 8:
-		// ~9,000 of 115,000 in 1,200 simulations).
-		per, perFirst := t.reserve(), t.reserve()
-		if t.seq {
-			per, perFirst = 96, 16
-		}
-		root := 2 * maxSeqCands * t.seats // the root's candidates
-		first := min(n, firstNodes)
-		t.maxCands = n*per + root
-		t.nodes = make([]node, 0, first)
-		t.cands = make([]cand, 0, min(t.maxCands, first*perFirst+root))
+	n := budget + 1
+	// Candidates per node: a node's reserve, and as much to start with.
+	// Sequential nodes rarely use all maxSeqCands: 96 are kept for each (a
+	// node that does not fit is not expanded; the simulation rolls out from
+	// its parent), and 16 to start with (Slime's use about 8: ~9,000 of
+	// 115,000 in 1,200 simulations).
+	per, perFirst := t.reserve(), t.reserve()
+	if t.seq {
+		per, perFirst = 96, 16
 	}
+	root := 2 * maxSeqCands * t.seats // the root's candidates
+	first := min(n, firstNodes)
+	t.maxNodes, t.maxCands = n, n*per+root
+	t.nodes = make([]node, 0, first)
+	t.cands = make([]cand, 0, min(t.maxCands, first*perFirst+root))
 }
 
 // firstNodes is the node pool's first size; pools double from there.
