@@ -170,9 +170,11 @@ func Clone(ctx context.Context, net *neural.Net, cc CloneConfig) (BCStats, error
 		return BCStats{}, fmt.Errorf("behaviour cloning: no decisions of %q in %s", cc.Teacher, cc.Shards)
 	}
 	drop := map[int]bool{} // the samples of episodes unfinished when time cut reading
-	for _, is := range pending {
-		for _, i := range is {
-			drop[i] = cut
+	if cut {
+		for _, is := range pending {
+			for _, i := range is {
+				drop[i] = true
+			}
 		}
 	}
 	s, values = firstByEpisode(s, values, episodes, drop, cc.BC.Samples)
