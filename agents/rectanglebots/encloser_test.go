@@ -293,9 +293,10 @@ func TestEncloserOnce(t *testing.T) {
 // upper bounds on their rate (below floor, or no better than the best so
 // far), answers as a scan that rates every rectangle: the rectangle of the
 // highest rate, the first in scan order among equals, when that rate is at
-// least floor, and none otherwise. Checked at the moves of games of an
-// encloser among boxers, for floors 0, the squares' (as Act uses it), just
-// above and at the highest rate.
+// least floor, and none otherwise. Checked at every third move of a game of
+// an encloser among boxers (n = 20) and one among bots that never move (n =
+// 30), for floors 0, the squares' (as Act uses it), the highest rate and just
+// above it.
 func TestEncloserBestMatchesScan(t *testing.T) {
 	pass, err := agents.Lookup(rectangle.Name, "pass")
 	if err != nil {
