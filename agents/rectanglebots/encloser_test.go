@@ -155,7 +155,7 @@ func TestEncloserAvoidsBlockedCells(t *testing.T) {
 					}
 				}
 			}
-			if g, _ := a.valid(a.cur); g < 250 {
+			if g, _ := a.ring.Valid(a.cur); g < 250 {
 				t.Fatalf("enclosure %+v gains %d; the open board offers about 300", a.cur, g)
 			}
 		})
@@ -289,7 +289,7 @@ func TestEncloserOnce(t *testing.T) {
 	t.Logf("%d enclosures claimed first; the full encloser took %d more", claims, fullAgain)
 }
 
-// TestEncloserBestMatchesScan: best(floor), which rules rectangles out by
+// TestEncloserBestMatchesScan: Rings.Best(floor), which rules rectangles out by
 // upper bounds on their rate (below floor, or no better than the best so
 // far), answers as a scan that rates every rectangle: the rectangle of the
 // highest rate, the first in scan order among equals, when that rate is at
@@ -322,8 +322,8 @@ func TestEncloserBestMatchesScan(t *testing.T) {
 			// e's Act at this move (play calls it before check) built the
 			// view and counts that best reads.
 			want, rate := e.scanAll()
-			for _, floor := range []float64{0, e.Alpha * e.squaresRate(), rate, math.Nextafter(rate, 2*rate+1)} {
-				got, gotRate := e.best(floor)
+			for _, floor := range []float64{0, e.Alpha * e.ring.SquaresRate(&e.box.v, e.plans[:e.box.v.Robots]), rate, math.Nextafter(rate, 2*rate+1)} {
+				got, gotRate := e.ring.Best(&e.box.v, &e.moving, e.Hazard, e.MaxSide, floor)
 				if rate < floor {
 					if got.R2 >= 0 {
 						t.Fatalf("%s, move %d, floor %v: best %+v (%v), want none (the highest rate is %v)", tc.name, s.MoveNum(), floor, got, gotRate, rate)
@@ -345,9 +345,9 @@ func TestEncloserBestMatchesScan(t *testing.T) {
 	}
 }
 
-// scanAll is best without its bounds: every rectangle rated.
+// scanAll is Rings.Best without its bounds: every rectangle rated.
 func (a *Encloser) scanAll() (rectangle.Rect, float64) {
-	v := &a.v
+	v := &a.box.v
 	n, b := v.N, v.Robots
 	best, bq := -1.0, rectangle.Rect{R2: -1}
 	for r1 := 0; r1 < n; r1++ {
@@ -355,15 +355,21 @@ func (a *Encloser) scanAll() (rectangle.Rect, float64) {
 			for c1 := 0; c1 < n; c1++ {
 				for c2 := c1 + 2; c2 < min(n, c1+a.MaxSide); c2++ {
 					q := rectangle.Rect{R1: r1, C1: c1, R2: r2, C2: c2}
-					g, ok := a.valid(q)
+					g, ok := a.ring.Valid(q)
 					if !ok {
 						continue
+					}
+					painted := 0 // boundary cells painted 0
+					for _, p := range q.Perimeter(nil) {
+						if v.Board[p.R][p.C] == 0 {
+							painted++
+						}
 					}
 					far := 0
 					for i := 0; i < b; i++ {
 						far = max(far, q.Dist(v.Pos[0][i].R, v.Pos[0][i].C))
 					}
-					t := far + (q.Length()-int(a.mine.Boundary(n, q))+b-1)/b
+					t := far + (q.Length()-painted+b-1)/b
 					h := 0.0
 					for k := 1; k < v.Players; k++ {
 						for j := 0; j < b; j++ {

@@ -2,6 +2,7 @@ package rectangle
 
 import (
 	_ "embed"
+	"errors"
 	"time"
 
 	"github.com/gridgym/gridgym/rules"
@@ -18,7 +19,13 @@ var competition = &rules.Competition{
 		},
 	},
 	Export: &rules.Export{Source: twin, File: "rectangle_bot.py", Entry: "bot", Args: 4, Steps: true,
-		Usage: "rectangle_bot.py defines bot(board, robots, scores, move_num), the Rectangle protocol's callable (R18)."},
+		Usage: "rectangle_bot.py defines bot(board, robots, scores, move_num), the Rectangle protocol's callable (R18).",
+		Unsupported: func(c rules.Config) error {
+			if c.Bool("rings") {
+				return errors.New("the network observes the ring planes (rings=true), which rectangle_bot.py does not compute yet: it plays in gridgym (tournaments, search) but cannot be exported yet")
+			}
+			return nil
+		}},
 }
 
 // botTemplate is the starting bot of `gridgym new-bot --game` this game.

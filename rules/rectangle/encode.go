@@ -108,7 +108,8 @@ import (
 // implements rules.Encoder, rules.Potential and rules.Symmetric.
 type Encoder struct {
 	n, p, b int
-	nn      int // n², the first direction action
+	rings   bool // the ring planes (the rings parameter)
+	nn      int  // n², the first direction action
 	space   rules.Space
 	perm    [8][]int // TransformObs' plane permutation of each symmetry (the go planes)
 }
@@ -116,13 +117,13 @@ type Encoder struct {
 // NewEncoder returns the learner interface of a validated Rectangle config
 // (the game's registered Game.Encoder).
 func NewEncoder(cfg rules.Config) rules.Encoder {
-	return newEncoder(cfg.Int("n"), cfg.Int("players"), cfg.Int("robots"))
+	return newEncoder(cfg.Int("n"), cfg.Int("players"), cfg.Int("robots"), cfg.Bool("rings"))
 }
 
 // newEncoder returns the encoder of games with side n, p players and b robots
-// each (R1; the values must be in range).
-func newEncoder(n, p, b int) *Encoder {
-	e := &Encoder{n: n, p: p, b: b, nn: n * n}
+// each (R1; the values must be in range), with the ring planes if rings.
+func newEncoder(n, p, b int, rings bool) *Encoder {
+	e := &Encoder{n: n, p: p, b: b, rings: rings, nn: n * n}
 	var planes, scalars []string
 	planes = append(planes, "unpaintable", "unpainted")
 	for k := 0; k < p; k++ {
@@ -144,6 +145,14 @@ func newEncoder(n, p, b int) *Encoder {
 	for d := 0; d < 5; d++ {
 		planes = append(planes, "go_"+DirLetters[d:d+1])
 	}
+	ringGo := -1
+	if rings {
+		planes = append(planes, "ring")
+		ringGo = len(planes)
+		for d := 0; d < 5; d++ {
+			planes = append(planes, "ring_go_"+DirLetters[d:d+1])
+		}
+	}
 	for g := range e.perm {
 		e.perm[g] = make([]int, len(planes))
 		for i := range e.perm[g] {
@@ -151,6 +160,9 @@ func newEncoder(n, p, b int) *Encoder {
 		}
 		for d := 0; d < 5; d++ {
 			e.perm[g][goBase+int(dirD4[g][d])] = goBase + d
+			if rings {
+				e.perm[g][ringGo+int(dirD4[g][d])] = ringGo + d
+			}
 		}
 	}
 	scalars = append(scalars, "placement", "move_num")
@@ -300,6 +312,40 @@ func (e *Encoder) planPlanes(s *State, seat int, dst []uint8) {
 	if s.steps > 0 {
 		for i, p := range plans[:e.b] {
 			dst[(2*e.b+int(p.Step))*nn+v.Pos[0][i].R*n+v.Pos[0][i].C]++
+		}
+		if e.rings {
+			ringPlanes(&v, plans[:e.b], dst[(2*e.b+5)*nn:])
+		}
+	}
+}
+
+// ringPlanes writes the ring and ring_go planes (6 planes from dst[0], all 0
+// on entry) of view v at a move, given the seat's plans: the ring is the one
+// the encloser bot would take now without its memory (RingOf), the plane
+// 1 on its boundary cells painted 0 and 2 on the others; ring_go_d counts
+// the robots on each cell for which step d is one of the encloser's
+// choices toward its target (RingSteps). Nothing without a ring.
+func ringPlanes(v *View, plans []Plan, dst []uint8) {
+	var x Rings
+	q, ok := RingOf(&x, v, plans)
+	if !ok {
+		return
+	}
+	n, nn := v.N, v.N*v.N
+	for _, p := range x.Boundary() {
+		if v.Board[p.R][p.C] == 0 {
+			dst[p.R*n+p.C] = 1
+		} else {
+			dst[p.R*n+p.C] = 2
+		}
+	}
+	for i := 0; i < v.Robots; i++ {
+		steps := RingSteps(&x, v, q, i)
+		r, c := v.Pos[0][i].R, v.Pos[0][i].C
+		for d := North; d <= Stay; d++ {
+			if steps&(1<<d) != 0 {
+				dst[(1+int(d))*nn+r*n+c]++
+			}
 		}
 	}
 }

@@ -20,7 +20,7 @@ var encShapes = []encShape{
 	{20, 4, 4}, {8, 2, 1}, {9, 3, 3}, {13, 5, 2}, {11, 8, 5}, {10, 2, 8}, {64, 3, 2}, {17, 4, 6}, {63, 2, 3},
 }
 
-func encFor(s *State) *Encoder { return newEncoder(s.n, s.p, s.b) }
+func encFor(s *State) *Encoder { return newEncoder(s.n, s.p, s.b, false) }
 
 // positions plays games of shape c, half of them with rules.RandomMover and
 // half with loopers (many claims), and calls f on the start position, the
@@ -94,7 +94,7 @@ func TestSpaceLayout(t *testing.T) {
 		t.Fatalf("scalars %v", sp.ScalarNames)
 	}
 	for _, c := range encShapes {
-		sp := newEncoder(c.n, c.p, c.b).Space()
+		sp := newEncoder(c.n, c.p, c.b, false).Space()
 		if sp.Planes != 2*c.p+3*c.b+6 || sp.Scalars != 2+c.p || sp.Heads != c.b || sp.Actions != c.n*c.n+5 {
 			t.Fatalf("%+v: space %+v", c, sp)
 		}
@@ -447,6 +447,19 @@ func TestEncoderConformance(t *testing.T) {
 		rules.RandomMover(s, rng, moves)
 		s.Step(moves, nil)
 	}
+	cases = append(cases, ec)
+	// The ring planes (rings=true) along a default-size game, where the
+	// open board offers rings.
+	s = NewSized(20, 4, 4, 100, 2000)
+	ec = rulestest.EncoderCase{Name: "default rings", Encoder: NewEncoder(cfgOf(t, map[string]string{"rings": "true"}))}
+	l := &looper{noise: 12}
+	for !s.Done() && s.Steps() < 200 {
+		if s.Steps()%10 == 0 {
+			ec.States = append(ec.States, s.Clone())
+		}
+		l.moves(s, rng, moves)
+		s.Step(moves, nil)
+	}
 	rulestest.EncoderConformance(t, append(cases, ec)...)
 }
 
@@ -514,7 +527,7 @@ func equalGains(s *State) bool {
 func TestSymmetryD4(t *testing.T) {
 	// Group properties of the action map, on shapes with odd and even sides.
 	for _, c := range encShapes {
-		e := newEncoder(c.n, c.p, c.b)
+		e := newEncoder(c.n, c.p, c.b, false)
 		sp := e.Space()
 		if len(e.Symmetries()) != 8 {
 			t.Fatalf("%d symmetries", len(e.Symmetries()))
@@ -532,7 +545,7 @@ func TestSymmetryD4(t *testing.T) {
 		}
 	}
 	// Directions: rot90 (g = 1, counter-clockwise) turns N into W.
-	if e := newEncoder(8, 2, 1); e.TransformAction(1, 0, 64+int32(North)) != 64+int32(West) || e.TransformAction(4, 0, 64+int32(East)) != 64+int32(South) {
+	if e := newEncoder(8, 2, 1, false); e.TransformAction(1, 0, 64+int32(North)) != 64+int32(West) || e.TransformAction(4, 0, 64+int32(East)) != 64+int32(South) {
 		t.Fatalf("direction map: rot90(N) = %d, transpose(E) = %d", e.TransformAction(1, 0, 64), e.TransformAction(4, 0, 65))
 	}
 

@@ -279,7 +279,7 @@ func BenchmarkPlans(b *testing.B) {
 // plane by its direction map: rot90 (g = 1, counter-clockwise) turns a
 // robot's N step into W, and its E step into N.
 func TestTransformGoPlanes(t *testing.T) {
-	e := newEncoder(8, 2, 1)
+	e := newEncoder(8, 2, 1, false)
 	sp := e.Space()
 	goN := 2*2 + 3*1 + 1 // first go plane
 	obs, dst := make([]uint8, sp.ObsSize()), make([]uint8, sp.ObsSize())

@@ -29,6 +29,7 @@ var Game = &rules.Game{
 		{Name: "robots", Doc: "robots per player (R1)", Kind: rules.Int, Default: "4", Min: 1, Max: MaxRobots},
 		{Name: "idle_limit", Doc: "K: the game ends after K consecutive moves without a claim (R15)", Kind: rules.Int, Default: "100", Min: 1, Max: maxIdleLimit},
 		{Name: "max_moves", Doc: "M: the game ends after move M (R15); M ≥ K", Kind: rules.Int, Default: "2000", Min: 1, Max: maxMaxMoves},
+		{Name: "rings", Doc: "observation only (the rules ignore it): the encoder adds the ring planes, the large rectangle the encloser bot would close now and each robot's steps toward it (encode.go, ring.go)", Kind: rules.Bool, Default: "false"},
 	},
 	Validate: func(c rules.Config) error {
 		if k, m := c.Int("idle_limit"), c.Int("max_moves"); m < k {
