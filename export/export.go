@@ -157,14 +157,8 @@ func Export(spec, dir string, opt Options) (Report, error) {
 	if !ok {
 		return Report{}, fmt.Errorf("export %s: no exporter for game %q (have %s)", path, game, strings.Join(TargetGames(), ", "))
 	}
-	cfg, err := neural.TrainedConfig(net, meta)
-	if err != nil {
+	if _, err := neural.TrainedConfig(net, meta); err != nil {
 		return Report{}, fmt.Errorf("export %s: %w", path, err)
-	}
-	if t.Unsupported != nil {
-		if err := t.Unsupported(cfg); err != nil {
-			return Report{}, fmt.Errorf("export %s: %w", path, err)
-		}
 	}
 	if err := opt.Play.check(t); err != nil {
 		return Report{}, fmt.Errorf("export %s: %w", path, err)

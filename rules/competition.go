@@ -114,10 +114,6 @@ type Export struct {
 	// Runner is the import path of the main package that becomes the
 	// executable with the weights appended (with Executable).
 	Runner string
-	// Unsupported, if set, reports why Source cannot observe as the encoder
-	// of config c does (a parameter whose planes it does not compute), or
-	// nil: export refuses such a network with that reason.
-	Unsupported func(c Config) error
 }
 
 // Program is the bot side of a program competition: how a stand-alone

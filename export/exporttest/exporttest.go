@@ -61,9 +61,24 @@ func NeedPython(t testing.TB, game string) {
 // real exported bots), and its safetensors bytes and metadata.
 func RandomNet(t testing.TB, game string, seed uint64) (*neural.Net, []byte, map[string]string) {
 	t.Helper()
+	return RandomNetParams(t, game, nil, seed)
+}
+
+// RandomNetParams is RandomNet for the game parameters params (nil: the
+// defaults), which the metadata carries as a trained network's do.
+func RandomNetParams(t testing.TB, game string, params map[string]string, seed uint64) (*neural.Net, []byte, map[string]string) {
+	t.Helper()
 	cfg, err := train.DefaultConfig(game)
 	if err != nil {
 		t.Fatal(err)
+	}
+	cfg.Params = params
+	pj, err := json.Marshal(params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if params == nil {
+		pj = []byte("{}")
 	}
 	arch, err := cfg.Arch()
 	if err != nil {
@@ -73,7 +88,7 @@ func RandomNet(t testing.TB, game string, seed uint64) (*neural.Net, []byte, map
 	if err != nil {
 		t.Fatal(err)
 	}
-	meta := map[string]string{"params": "{}", "run": "parity-test", "encoding": fmt.Sprint(arch.Encoding)}
+	meta := map[string]string{"params": string(pj), "run": "parity-test", "encoding": fmt.Sprint(arch.Encoding)}
 	p := filepath.Join(t.TempDir(), "w.safetensors")
 	if err := net.Save(p, meta); err != nil {
 		t.Fatal(err)
@@ -92,7 +107,13 @@ func RandomNet(t testing.TB, game string, seed uint64) (*neural.Net, []byte, map
 // play-time sampling p, and returns the network and the file.
 func Bot(t testing.TB, game string, seed uint64, p export.Play) (*neural.Net, string) {
 	t.Helper()
-	net, w, meta := RandomNet(t, game, seed)
+	return BotParams(t, game, nil, seed, p)
+}
+
+// BotParams is Bot for the game parameters params (RandomNetParams).
+func BotParams(t testing.TB, game string, params map[string]string, seed uint64, p export.Play) (*neural.Net, string) {
+	t.Helper()
+	net, w, meta := RandomNetParams(t, game, params, seed)
 	src, err := export.PythonBotPlay(game, w, meta, p)
 	if err != nil {
 		t.Fatal(err)
@@ -258,7 +279,16 @@ func Observe(g *rules.Game, enc rules.Encoder, st rules.State, seat int) Planes 
 // true.
 func ScriptedPlanes(t testing.TB, g *rules.Game, names []string, n, every int, mark func(planes []uint8) bool) (ps []Planes, marked int) {
 	t.Helper()
-	cfg := g.Default()
+	return ScriptedPlanesParams(t, g, nil, names, n, every, mark)
+}
+
+// ScriptedPlanesParams is ScriptedPlanes for the game parameters params.
+func ScriptedPlanesParams(t testing.TB, g *rules.Game, params map[string]string, names []string, n, every int, mark func(planes []uint8) bool) (ps []Planes, marked int) {
+	t.Helper()
+	cfg, err := g.Configure(params)
+	if err != nil {
+		t.Fatal(err)
+	}
 	enc := g.Encoder(cfg)
 	for game := 0; len(ps) < n; game++ {
 		st := g.New(cfg)
@@ -329,12 +359,23 @@ for line in sys.stdin:
 // where the bot asked its network (one without a legal move may not).
 func ComparePlanes(t testing.TB, game string, ps []Planes) (compared int) {
 	t.Helper()
+	return ComparePlanesParams(t, game, nil, ps)
+}
+
+// ComparePlanesParams is ComparePlanes for the game parameters params (the
+// positions' planes observed under them).
+func ComparePlanesParams(t testing.TB, game string, params map[string]string, ps []Planes) (compared int) {
+	t.Helper()
 	g, err := rules.Lookup(game)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sp := g.Encoder(g.Default()).Space()
-	_, bot := Bot(t, game, 3, export.Play{})
+	cfg, err := g.Configure(params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp := g.Encoder(cfg).Space()
+	_, bot := BotParams(t, game, params, 3, export.Play{})
 	var in bytes.Buffer
 	for _, p := range ps {
 		in.Write(p.Request)

@@ -2,7 +2,6 @@ package rectangle
 
 import (
 	_ "embed"
-	"errors"
 	"time"
 
 	"github.com/gridgym/gridgym/rules"
@@ -19,13 +18,7 @@ var competition = &rules.Competition{
 		},
 	},
 	Export: &rules.Export{Source: twin, File: "rectangle_bot.py", Entry: "bot", Args: 4, Steps: true,
-		Usage: "rectangle_bot.py defines bot(board, robots, scores, move_num), the Rectangle protocol's callable (R18).",
-		Unsupported: func(c rules.Config) error {
-			if c.Bool("rings") {
-				return errors.New("the network observes the ring planes (rings=true), which rectangle_bot.py does not compute yet: it plays in gridgym (tournaments, search) but cannot be exported yet")
-			}
-			return nil
-		}},
+		Usage: "rectangle_bot.py defines bot(board, robots, scores, move_num), the Rectangle protocol's callable (R18)."},
 }
 
 // botTemplate is the starting bot of `gridgym new-bot --game` this game.

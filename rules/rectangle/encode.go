@@ -29,6 +29,25 @@
 //	                                            d = N, E, S, W, X (robots without a
 //	                                            plan: X); all 0 at the placement
 //
+// With the parameter rings=true (off by default; the rules ignore it), six
+// more planes follow, C = 2p + 3b + 12:
+//
+//	plane 2p+3b+6              ring             at a move, the ring (RingOf, ring.go):
+//	                                            the large rectangle the encloser bot
+//	                                            would close now, with no memory; 1 on
+//	                                            its boundary cells painted 0, 2 on the
+//	                                            others; all 0 without a ring
+//	planes 2p+3b+7 .. 2p+3b+11 ring_go_d        the number of the seat's robots on the
+//	                                            cell for which step d = N, E, S, W, X is
+//	                                            one of the encloser's choices toward
+//	                                            its part of the ring (RingSteps)
+//
+// The planner's squares claim at most 16 cells at once; a ring round the
+// open board claims every paintable cell inside (R11, R13), which the
+// encloser bot exploits (reports/rectangle/encloser). A network sees no ring
+// in the plan planes and cannot find one with a few convolutions; with the
+// ring planes it can learn when closing one pays.
+//
 // Planes 0 and 1 and the p paint planes partition the board: every cell is 1
 // in exactly one of them. Before the placement (move_num 0) no robot is on the
 // board, and the robot planes are all 0, as the bot's robot lists are empty.
@@ -464,7 +483,7 @@ var dirD4 = func() (t [8][5]int32) {
 func (e *Encoder) Symmetries() []rules.D4 { return allD4 }
 
 // TransformObs implements rules.Symmetric: every plane is moved by g and the
-// go planes are relabelled by g's direction map; the scalars do not change.
+// go and ring_go planes are relabelled by g's direction map; the scalars do not change.
 func (e *Encoder) TransformObs(g rules.D4, dstPlanes []uint8, dstScalars []float32, planes []uint8, scalars []float32) {
 	size := e.space.ObsSize()
 	rules.TransformPlanes(g, e.n, dstPlanes[:size], planes[:size], e.perm[g&7])

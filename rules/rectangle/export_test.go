@@ -26,8 +26,25 @@ func TestPlanesParitySynthetic(t *testing.T) {
 	ps, planned := exporttest.ScriptedPlanes(t, g, []string{"planner", "boxer", "random", "planner"}, 600, 7, func(planes []uint8) bool {
 		return bytes.IndexByte(planes[(2*4+4+1)*400:], 2) >= 0 // a plan with a target
 	})
+	ps = append(ps, synthetic(g, enc, 400)...)
+	if planned < 300 {
+		t.Fatalf("only %d of %d positions have a plan target: the test would prove little", planned, len(ps))
+	}
+	if n := exporttest.ComparePlanes(t, rectangle.Name, ps); n != len(ps) {
+		t.Fatalf("the bot asked its network in %d of %d positions", n, len(ps))
+	}
+	t.Logf("%d positions equal (%d with a plan target)", len(ps), planned)
+}
+
+// synthetic returns k positions of g's default shape that games rarely
+// reach, observed by enc for a random seat: random paint in blobs of one
+// colour, unpaintable cells, and robots on random cells, all of a player's
+// robots on one cell a third of the time (as R9 parks a failed bot's).
+func synthetic(g *rules.Game, enc rules.Encoder, k int) []exporttest.Planes {
+	var ps []exporttest.Planes
 	rng := rules.NewRNG(5)
-	for k := 0; k < 400; k++ {
+	cfg := g.Default()
+	for k0 := 0; k0 < k; k0++ {
 		st := g.New(cfg).(*rectangle.State)
 		for r := 0; r < 20; r++ {
 			for c := 0; c < 20; c++ {
@@ -36,7 +53,7 @@ func TestPlanesParitySynthetic(t *testing.T) {
 				case x < 4:
 					v = rectangle.Unpaintable
 				case x < 40:
-					v = (r/4 + c/5 + k) % 4 // blobs of one colour
+					v = (r/4 + c/5 + k0) % 4 // blobs of one colour
 				}
 				st.SetCell(r, c, v)
 			}
@@ -54,11 +71,33 @@ func TestPlanesParitySynthetic(t *testing.T) {
 		st.SetClock(1+rng.U(1999), 0)
 		ps = append(ps, exporttest.Observe(g, enc, st, rng.U(4)))
 	}
-	if planned < 300 {
-		t.Fatalf("only %d of %d positions have a plan target: the test would prove little", planned, len(ps))
+	return ps
+}
+
+// TestRingPlanesParity: with rings=true, the exported bot's observe()
+// equals Encoder.Observe plane for plane, the ring and ring_go planes
+// (RingOf and RingSteps, repeated in NumPy) included, in positions of games
+// between enclosers, boxers and planners, many of them with a ring, and
+// in synthetic ones (synthetic).
+func TestRingPlanesParity(t *testing.T) {
+	exporttest.NeedPython(t, rectangle.Name)
+	g, _ := rules.Lookup(rectangle.Name)
+	params := map[string]string{"rings": "true"}
+	ring := (2*4 + 3*4 + 6) * 400 // the ring plane
+	hasRing := func(planes []uint8) bool { return bytes.IndexByte(planes[ring:ring+400], 2) >= 0 }
+	ps, ringed := exporttest.ScriptedPlanesParams(t, g, params, []string{"encloser", "boxer", "planner", "encloser"}, 1000, 7, hasRing)
+	cfg, _ := g.Configure(params)
+	for _, p := range synthetic(g, g.Encoder(cfg), 300) {
+		if hasRing(p.Planes) {
+			ringed++
+		}
+		ps = append(ps, p)
 	}
-	if n := exporttest.ComparePlanes(t, rectangle.Name, ps); n != len(ps) {
+	if ringed < 100 {
+		t.Fatalf("only %d of %d positions have a ring: the test would prove little", ringed, len(ps))
+	}
+	if n := exporttest.ComparePlanesParams(t, rectangle.Name, params, ps); n != len(ps) {
 		t.Fatalf("the bot asked its network in %d of %d positions", n, len(ps))
 	}
-	t.Logf("%d positions equal (%d with a plan target)", len(ps), planned)
+	t.Logf("%d positions equal (%d with a ring)", len(ps), ringed)
 }

@@ -36,7 +36,8 @@ _B = _clamp(_param_int("robots", 4), 1, 8)
 _K = _clamp(_param_int("idle_limit", 100), 1, 100000)
 _M = _clamp(_param_int("max_moves", 2000), _K, 1000000)
 _NN = _N * _N
-_NUM_PLANES, _NUM_SCALARS = 2 * _P + 3 * _B + 6, 2 + _P
+_RINGS = str(PARAMS.get("rings", "false")).strip() == "true"  # the ring planes (rings=true)
+_NUM_PLANES, _NUM_SCALARS = 2 * _P + 3 * _B + 6 + (6 if _RINGS else 0), 2 + _P
 
 
 def _read_request(board, robots, scores, move_num):
@@ -222,8 +223,200 @@ def _step(plans, pos, sc, t, i):
     return best
 
 
+import itertools  # noqa: E402 (the module follows export/py/common.py)
+
+# ---- The ring planes (rings=true): rules/rectangle/ring.go's RingOf and
+# RingSteps, the encloser bot's choice with no memory.
+_RING_ALPHA, _RING_HAZARD, _RING_MAX_SIDE = 1.5, 1.0, 20
+
+
+def _all_rects():
+    """The row pairs (r1, r2) of the rectangles Best scans, in its scan
+    order; the column pairs are the same. Rectangles are their outer
+    product, row pair major: (r1, r2, c1, c2) in Best's order."""
+    pairs = [(a, z) for a in range(_N) for z in range(a + 2, min(_N, a + _RING_MAX_SIDE))]
+    if not pairs:
+        return None
+    p = np.array(pairs, dtype=np.int64)
+    return p[:, 0], p[:, 1]
+
+
+_PAIRS = _all_rects() if _RINGS else None
+
+
+def _sum_index(r, c, h, w):
+    """Flat indices into a prefix table [n+1, n+1] of the four corners of
+    the sums over rows r..r+h-1 and columns c..c+w-1."""
+    w1 = _N + 1
+    return ((r + h) * w1 + c + w, r * w1 + c + w, (r + h) * w1 + c, r * w1 + c)
+
+
+def _scan_index():
+    """The corner indices of every scanned rectangle's whole area and
+    interior (flattened, row pair major)."""
+    lo, hi = _PAIRS
+    r1, r2 = np.repeat(lo, len(lo)), np.repeat(hi, len(lo))
+    c1, c2 = np.tile(lo, len(lo)), np.tile(hi, len(lo))
+    return r1, c1, r2, c2, _sum_index(r1, c1, r2 - r1 + 1, c2 - c1 + 1), _sum_index(r1 + 1, c1 + 1, r2 - r1 - 1, c2 - c1 - 1)
+
+
+_SCAN = _scan_index() if _RINGS else None
+
+
+def _flat_sum(prefix, idx):
+    f = prefix.ravel()
+    return f[idx[0]] - f[idx[1]] - f[idx[2]] + f[idx[3]]
+
+
+def _psum(prefix, r, c, h, w):
+    return prefix[r + h, c + w] - prefix[r, c + w] - prefix[r + h, c] + prefix[r, c]
+
+
+def _pboundary(prefix, r1, c1, r2, c2):
+    h, w = r2 - r1 + 1, c2 - c1 + 1
+    return _psum(prefix, r1, c1, h, w) - _psum(prefix, r1 + 1, c1 + 1, h - 2, w - 2)
+
+
+def _rdist(r1, c1, r2, c2, r, c):
+    """Rect.Dist: the Manhattan distance from (r, c) to the boundary."""
+    dr = max(r1 - r, r - r2, 0)
+    dc = max(c1 - c, c - c2, 0)
+    if dr > 0 or dc > 0:
+        return dr + dc
+    return min(r - r1, r2 - r, c - c1, c2 - c)
+
+
+def _scan_dist(r, c):
+    """Rect.Dist from (r, c) for every scanned rectangle: the row part
+    depends on the row pair only, the column part on the column pair."""
+    lo, hi = _PAIRS
+    dr, dc = np.maximum(np.maximum(lo - r, r - hi), 0), np.maximum(np.maximum(lo - c, c - hi), 0)
+    out = dr[:, None] + dc[None, :]
+    inside = np.minimum(np.minimum(r - lo, hi - r)[:, None], np.minimum(c - lo, hi - c)[None, :])
+    return np.where(out > 0, out, inside).ravel()
+
+
+def _ring(b, pos, plans):
+    """RingOf: the ring (r1, c1, r2, c2), its boundary cells clockwise from
+    the top-left corner, the indices of those to paint and each robot's arc;
+    None without a ring."""
+    if _SCAN is None:
+        return None
+    rivals = np.zeros((_N, _N), dtype=np.int64)
+    np.add.at(rivals, (pos[1:, :, 0].ravel(), pos[1:, :, 1].ravel()), 1)
+    unp, mine, bad = _prefix(b == -2), _prefix(b == 0), _prefix((b != 0) & (rivals >= 2))
+
+    squares = 0.0
+    for i, pl in enumerate(plans):
+        R, C, K = pl[0], pl[1], pl[2]
+        if K == 0:
+            continue
+        R2, C2 = R + K - 1, C + K - 1
+        g = (K - 2) * (K - 2) - int(_psum(unp, R + 1, C + 1, K - 2, K - 2))
+        if _pboundary(unp, R, C, R2, C2) == 0 and _pboundary(bad, R, C, R2, C2) == 0 and g > 0:
+            u = 4 * (K - 1) - int(_pboundary(mine, R, C, R2, C2))
+            d = _rdist(R, C, R2, C2, int(pos[0, i, 0]), int(pos[0, i, 1]))
+            squares += float(g) / float(u + d + 1)
+    floor = _RING_ALPHA * squares
+    r1, c1, r2, c2, outer, inner = _SCAN
+    unp_in = _flat_sum(unp, inner)
+    ok = (_flat_sum(unp, outer) == unp_in) & (_flat_sum(bad, outer) == _flat_sum(bad, inner))
+    g = (r2 - r1 - 1) * (c2 - c1 - 1) - unp_in
+    ok &= g > 0
+    far = _scan_dist(int(pos[0, 0, 0]), int(pos[0, 0, 1]))
+    for i in range(1, _B):
+        far = np.maximum(far, _scan_dist(int(pos[0, i, 0]), int(pos[0, i, 1])))
+    u = 2 * (r2 - r1) + 2 * (c2 - c1) - (_flat_sum(mine, outer) - _flat_sum(mine, inner))
+    t = far + (u + _B - 1) // _B
+    tf = t.astype(np.float64)
+    h = np.zeros(len(r1), dtype=np.float64)
+    for k in range(1, _P):  # every rival robot counts as moving, in Best's order
+        for j in range(_B):
+            h += tf / (1 + _scan_dist(int(pos[k, j, 0]), int(pos[k, j, 1]))).astype(np.float64)
+    t = t + (_RING_HAZARD * h).astype(np.int64)
+    rate = np.where(ok, g.astype(np.float64) / (t + 1).astype(np.float64), -1.0)
+    k = int(np.argmax(rate))  # the first in scan order among equals
+    if not ok[k] or rate[k] < floor:
+        return None
+    q = (int(r1[k]), int(c1[k]), int(r2[k]), int(c2[k]))
+    R1, C1, R2, C2 = q
+    per = [(R1, c) for c in range(C1, C2)] + [(r, C2) for r in range(R1, R2)]
+    per += [(R2, c) for c in range(C2, C1, -1)] + [(r, C1) for r in range(R2, R1, -1)]
+    need = [k for k, (y, x) in enumerate(per) if b[y, x] != 0 and rivals[y, x] == 0]
+    arcs = [(0, 0)] * _B
+    U, L = len(need), len(per)
+    if U > 0:  # Rings.Assign
+        runs = min(_B, U)
+        best_cost = 1 << 30
+        step = max(1, U // runs // 3)
+        orders = itertools.permutations(range(_B)) if _B <= 6 else [tuple(range(_B))]
+        orders = list(orders)
+        for rot in range(0, max(1, U // runs), step):
+            st = [(rot + k * U // runs) % U for k in range(runs)]
+            ln = [(k + 1) * U // runs - k * U // runs for k in range(runs)]
+            for perm in orders:
+                cost = 0
+                for i in range(_B):
+                    k = perm[i]
+                    if k < runs:
+                        p0, p1 = per[need[st[k]]], per[need[(st[k] + ln[k] - 1) % U]]
+                        r, c = int(pos[0, i, 0]), int(pos[0, i, 1])
+                        d = min(abs(p0[0] - r) + abs(p0[1] - c), abs(p1[0] - r) + abs(p1[1] - c))
+                        cost = max(cost, d + ln[k])
+                if cost < best_cost:
+                    best_cost = cost
+                    arcs = []
+                    for i in range(_B):
+                        k = perm[i]
+                        if k < runs:
+                            a, z = need[st[k]], need[st[(k + 1) % runs]]
+                            arcs.append((a, L if runs == 1 else (z - a + L) % L))
+                        else:
+                            arcs.append((0, 0))
+    return q, per, need, arcs
+
+
+def _ring_steps(b, pos, q, per, need, arcs, i):
+    """RingSteps: the directions (indices) among which the encloser draws
+    robot i's step toward its target on ring q."""
+    R1, C1, R2, C2 = q
+
+    def on_boundary(y, x):
+        return R1 <= y <= R2 and C1 <= x <= C2 and (y in (R1, R2) or x in (C1, C2))
+
+    r, c = int(pos[0, i, 0]), int(pos[0, i, 1])
+    tr, tc, td = -1, -1, -1
+    if b[r, c] != 0 and on_boundary(r, c):
+        tr, tc, td = r, c, 0
+    L = len(per)
+    for pas in range(2):  # own arc first, then anywhere
+        if td >= 0:
+            break
+        for k in need:
+            if pas == 0 and (k - arcs[i][0] + L) % L >= arcs[i][1]:
+                continue
+            y, x = per[k]
+            d = abs(y - r) + abs(x - c)
+            if td < 0 or d < td:
+                tr, tc, td = y, x, d
+    if td < 0:
+        return [4]
+    out, top = [], 0
+    for d in range(4):
+        y, x = r + _DR[d], c + _DC[d]
+        if not (0 <= y < _N and 0 <= x < _N) or (td > 0 and abs(y - tr) + abs(x - tc) >= td):
+            continue
+        w = 2 if on_boundary(y, x) else 1
+        if w > top:
+            out, top = [d], w
+        elif w == top:
+            out.append(d)
+    return out or [4]
+
+
 def observe(b, pos, sc, t):
-    """The planes [2p+3b+6, n, n] and scalars [2+p] of Encoder.Observe."""
+    """The planes [2p+3b+6 (+6 with rings), n, n] and scalars [2+p] of
+    Encoder.Observe."""
     planes = np.zeros((_NUM_PLANES, _N, _N), dtype=np.float32)
     planes[0] = b == -2                       # unpaintable
     planes[1] = b == -1                       # unpainted
@@ -251,6 +444,15 @@ def observe(b, pos, sc, t):
     if t > 0:
         for i, pl in enumerate(plans):       # go_d: the robots' steps on their cells
             planes[2 * _P + 3 * _B + 1 + pl[5], pos[0, i, 0], pos[0, i, 1]] += 1
+        ring = _ring(b, pos, plans) if _RINGS else None
+        if ring is not None:
+            q, per, need, arcs = ring
+            base = 2 * _P + 3 * _B + 6
+            for y, x in per:                  # ring: 1 painted 0, 2 to paint
+                planes[base, y, x] = 1 if b[y, x] == 0 else 2
+            for i in range(_B):               # ring_go_d: the robots' choices on their cells
+                for d in _ring_steps(b, pos, q, per, need, arcs, i):
+                    planes[base + 1 + d, pos[0, i, 0], pos[0, i, 1]] += 1
     f32 = np.float32
     s = np.zeros(_NUM_SCALARS, dtype=np.float32)
     s[0] = 1 if t == 0 else 0                 # placement

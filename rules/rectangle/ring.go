@@ -42,7 +42,7 @@ const (
 // value is ready to use; it allocates nothing.
 type Rings struct {
 	n                int
-	unp, mine, bad   Prefix // unpaintable cells; cells painted 0; blocked cells
+	unp, mine, bad   Prefix        // unpaintable cells; cells painted 0; blocked cells
 	per              [4 * MaxN]Pos // the ring's boundary, clockwise from the top-left corner (Needs)
 	need             [4 * MaxN]int // per indices of the cells to paint (Needs)
 	nPer, nNeed      int

@@ -1,0 +1,67 @@
+package rectanglebots
+
+import (
+	"github.com/gridgym/gridgym/agents"
+	"github.com/gridgym/gridgym/rules"
+	"github.com/gridgym/gridgym/rules/rectangle"
+)
+
+func init() {
+	agents.Register(rectangle.Name, "ringer",
+		"follows the encoder's ring planes (rings=true) and else its plan planes: the encloser without memory, whose choices a network sees; boxer's random placement",
+		func() agents.Agent { return &Ringer{} })
+}
+
+// Ringer plays what the encoder's ring and plan planes show (rings=true,
+// rules/rectangle ring.go): at each move, the ring that RingOf finds, with
+// every robot taking the first of its RingSteps (N, E, S, W, X order) that
+// no robot of its own holds or steps onto; without a ring, planner's steps
+// (rectangle.Plans). It is the encloser with no memory (no kept ring, no
+// stall, no parked rivals) and no random step, so a network with the ring
+// planes can clone its moves; its placement is boxer's (a side-6 square
+// drawn per robot), so two copies rarely share cells.
+type Ringer struct {
+	box   Boxer
+	plans [rectangle.MaxRobots]rectangle.Plan
+	ring  rectangle.Rings
+	dirs  []rectangle.Dir
+}
+
+// Reset implements agents.Agent.
+func (a *Ringer) Reset(st rules.State, seat int, rng *rules.RNG) { a.box.Reset(st, seat, rng) }
+
+// Act implements agents.Agent.
+func (a *Ringer) Act(st rules.State) rules.Move {
+	s := st.(*rectangle.State)
+	if s.MoveNum() == 0 {
+		return a.box.Act(st)
+	}
+	v := &a.box.v
+	s.View(a.box.seat, v)
+	b := v.Robots
+	rectangle.Plans(v, a.plans[:b])
+	a.dirs = a.dirs[:0]
+	q, ok := rectangle.RingOf(&a.ring, v, a.plans[:b])
+	if !ok {
+		for _, p := range a.plans[:b] {
+			a.dirs = append(a.dirs, p.Step)
+		}
+		return rectangle.DirsMove(a.dirs)
+	}
+	me := &v.Pos[0]
+	var dest [rectangle.MaxRobots]rectangle.Pos
+	blocked := ownBlocked(me, &dest, b)
+	for i := 0; i < b; i++ {
+		set := rectangle.RingSteps(&a.ring, v, q, i)
+		d := rectangle.Stay
+		for x := rectangle.North; x < rectangle.Stay; x++ {
+			if set&(1<<x) != 0 && !blocked(i, me[i].R+dRow[x], me[i].C+dCol[x]) {
+				d = x
+				break
+			}
+		}
+		a.dirs = append(a.dirs, d)
+		dest[i] = rectangle.Pos{R: me[i].R + dRow[d], C: me[i].C + dCol[d]}
+	}
+	return rectangle.DirsMove(a.dirs)
+}
