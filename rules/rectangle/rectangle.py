@@ -11,7 +11,9 @@
 # from "NESWX" (R20). There is no rotation: the request is already gridgym's
 # canonical frame (rules/rectangle/encode.go), and the code below rebuilds
 # exactly its planes and scalars, the plan and step planes included (_plans
-# repeats rectangle.Plans, rules/rectangle/plan.go, step for step).
+# repeats rectangle.Plans, rules/rectangle/plan.go, step for step), and with
+# the parameter rings=true the ring planes (_ring and _ring_steps repeat
+# RingOf and RingSteps, rules/rectangle/ring.go).
 # Every feature comes from the request alone (encoding v2 dropped the idle
 # counter, which the request does not hold), so the bot keeps no memory.
 
