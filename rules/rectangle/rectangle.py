@@ -298,6 +298,18 @@ def _scan_dist(r, c):
     return np.where(out > 0, out, inside).ravel()
 
 
+def _cand_dist(r, c, cand, rp, cp):
+    """Rect.Dist from (r, c) for the scanned rectangles cand (flat indices;
+    rp, cp their row and column pairs): gathered from the pair terms when
+    they are few, else taken from the whole scan."""
+    if len(cand) * 4 > len(_SCAN[0]):
+        return _scan_dist(r, c)[cand]
+    lo, hi = _PAIRS
+    dr, dc = np.maximum(np.maximum(lo - r, r - hi), 0), np.maximum(np.maximum(lo - c, c - hi), 0)
+    ir, ic = np.minimum(r - lo, hi - r), np.minimum(c - lo, hi - c)
+    return np.maximum(dr[rp] + dc[cp], np.minimum(ir[rp], ic[cp]))
+
+
 def _ring(b, pos, plans):
     """RingOf: the ring (r1, c1, r2, c2), its boundary cells clockwise from
     the top-left corner, the indices of those to paint and each robot's arc;
@@ -330,16 +342,25 @@ def _ring(b, pos, plans):
         far = np.maximum(far, _scan_dist(int(pos[0, i, 0]), int(pos[0, i, 1])))
     u = 2 * (r2 - r1) + 2 * (c2 - c1) - (_flat_sum(mine, outer) - _flat_sum(mine, inner))
     t = far + (u + _B - 1) // _B
+    # The hazard only adds time, so a rectangle whose rate without it is
+    # below floor cannot be the answer (Best's bound); the hazard is summed
+    # over the others alone, which keeps their scan order.
+    cand = np.flatnonzero(ok & (g.astype(np.float64) / (t + 1).astype(np.float64) >= floor))
+    if len(cand) == 0:
+        return None
+    t, g = t[cand], g[cand]
     tf = t.astype(np.float64)
-    h = np.zeros(len(r1), dtype=np.float64)
+    h = np.zeros(len(cand), dtype=np.float64)
+    rp, cp = np.divmod(cand, len(_PAIRS[0]))
     for k in range(1, _P):  # every rival robot counts as moving, in Best's order
         for j in range(_B):
-            h += tf / (1 + _scan_dist(int(pos[k, j, 0]), int(pos[k, j, 1]))).astype(np.float64)
+            h += tf / (1 + _cand_dist(int(pos[k, j, 0]), int(pos[k, j, 1]), cand, rp, cp)).astype(np.float64)
     t = t + (_RING_HAZARD * h).astype(np.int64)
-    rate = np.where(ok, g.astype(np.float64) / (t + 1).astype(np.float64), -1.0)
+    rate = g.astype(np.float64) / (t + 1).astype(np.float64)
     k = int(np.argmax(rate))  # the first in scan order among equals
-    if not ok[k] or rate[k] < floor:
+    if rate[k] < floor:
         return None
+    k = int(cand[k])
     q = (int(r1[k]), int(c1[k]), int(r2[k]), int(c2[k]))
     R1, C1, R2, C2 = q
     per = [(R1, c) for c in range(C1, C2)] + [(r, C2) for r in range(R1, R2)]
