@@ -263,6 +263,9 @@ def _scan_index():
 
 
 _SCAN = _scan_index() if _RINGS else None
+# Rings.Assign's robot orders: every permutation in lexicographic order
+# (rules.NextPermutation from the identity), the identity alone past 6 robots.
+_ORDERS = (list(itertools.permutations(range(_B))) if _B <= 6 else [tuple(range(_B))]) if _RINGS else None
 
 
 def _flat_sum(prefix, idx):
@@ -288,14 +291,20 @@ def _rdist(r1, c1, r2, c2, r, c):
     return min(r - r1, r2 - r, c - c1, c2 - c)
 
 
-def _scan_dist(r, c):
-    """Rect.Dist from (r, c) for every scanned rectangle: the row part
-    depends on the row pair only, the column part on the column pair."""
+def _pair_terms(v):
+    """For every row (or column) pair of the scan: how far v lies outside
+    the pair's span (0 within it), and how far inside it from the nearer end
+    (negative outside). A rectangle's Rect.Dist is the sum of its pairs'
+    outside terms where that is positive, else the smaller inside term."""
     lo, hi = _PAIRS
-    dr, dc = np.maximum(np.maximum(lo - r, r - hi), 0), np.maximum(np.maximum(lo - c, c - hi), 0)
+    return np.maximum(np.maximum(lo - v, v - hi), 0), np.minimum(v - lo, hi - v)
+
+
+def _scan_dist(r, c):
+    """Rect.Dist from (r, c) for every scanned rectangle (row pair major)."""
+    (dr, ir), (dc, ic) = _pair_terms(r), _pair_terms(c)
     out = dr[:, None] + dc[None, :]
-    inside = np.minimum(np.minimum(r - lo, hi - r)[:, None], np.minimum(c - lo, hi - c)[None, :])
-    return np.where(out > 0, out, inside).ravel()
+    return np.where(out > 0, out, np.minimum(ir[:, None], ic[None, :])).ravel()
 
 
 def _cand_dist(r, c, cand, rp, cp):
@@ -304,10 +313,9 @@ def _cand_dist(r, c, cand, rp, cp):
     they are few, else taken from the whole scan."""
     if len(cand) * 4 > len(_SCAN[0]):
         return _scan_dist(r, c)[cand]
-    lo, hi = _PAIRS
-    dr, dc = np.maximum(np.maximum(lo - r, r - hi), 0), np.maximum(np.maximum(lo - c, c - hi), 0)
-    ir, ic = np.minimum(r - lo, hi - r), np.minimum(c - lo, hi - c)
-    return np.maximum(dr[rp] + dc[cp], np.minimum(ir[rp], ic[cp]))
+    (dr, ir), (dc, ic) = _pair_terms(r), _pair_terms(c)
+    out = dr[rp] + dc[cp]
+    return np.where(out > 0, out, np.minimum(ir[rp], ic[cp]))
 
 
 def _ring(b, pos, plans):
@@ -372,12 +380,10 @@ def _ring(b, pos, plans):
         runs = min(_B, U)
         best_cost = 1 << 30
         step = max(1, U // runs // 3)
-        orders = itertools.permutations(range(_B)) if _B <= 6 else [tuple(range(_B))]
-        orders = list(orders)
         for rot in range(0, max(1, U // runs), step):
             st = [(rot + k * U // runs) % U for k in range(runs)]
             ln = [(k + 1) * U // runs - k * U // runs for k in range(runs)]
-            for perm in orders:
+            for perm in _ORDERS:
                 cost = 0
                 for i in range(_B):
                     k = perm[i]
