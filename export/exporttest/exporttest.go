@@ -72,13 +72,13 @@ func RandomNetParams(t testing.TB, game string, params map[string]string, seed u
 	if err != nil {
 		t.Fatal(err)
 	}
+	if params == nil {
+		params = map[string]string{}
+	}
 	cfg.Params = params
 	pj, err := json.Marshal(params)
 	if err != nil {
 		t.Fatal(err)
-	}
-	if params == nil {
-		pj = []byte("{}")
 	}
 	arch, err := cfg.Arch()
 	if err != nil {
