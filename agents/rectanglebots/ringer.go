@@ -8,16 +8,18 @@ import (
 
 func init() {
 	agents.Register(rectangle.Name, "ringer",
-		"follows the encoder's ring planes (rings=true) and else its plan planes: the encloser without memory, whose choices a network sees; boxer's random placement",
+		"follows the encoder's ring planes (rings=true) and else its plan planes: the encloser whose choices a network sees (its memory only with ring_memory=true); boxer's random placement",
 		func() agents.Agent { return &Ringer{} })
 }
 
 // Ringer plays what the encoder's ring and plan planes show (rings=true,
-// rules/rectangle ring.go): at each move, the ring that RingOf finds, with
+// rules/rectangle ring.go): at each move, the ring that the planes show
+// (State.Ring: RingOf, or RingKept with the game's ring_memory=true), with
 // every robot taking the first of its RingSteps (N, E, S, W, X order) that
 // no robot of its own holds or steps onto; without a ring, planner's steps
-// (rectangle.Plans). It is the encloser with no memory (no kept ring, no
-// stall, no parked rivals) and no random step, so a network with the ring
+// (rectangle.Plans). Without ring_memory it is the encloser with no memory
+// (no kept ring, no stall, no parked rivals); with it, the state keeps that
+// memory for it. It never draws a random step, so a network with the ring
 // planes can clone its moves; its placement is boxer's (a side-6 square
 // drawn per robot), so two copies rarely share cells.
 type Ringer struct {
@@ -41,7 +43,7 @@ func (a *Ringer) Act(st rules.State) rules.Move {
 	b := v.Robots
 	rectangle.Plans(v, a.plans[:b])
 	a.dirs = a.dirs[:0]
-	q, ok := rectangle.RingOf(&a.ring, v, a.plans[:b])
+	q, ok := s.Ring(a.box.seat, &a.ring, v, a.plans[:b])
 	if !ok {
 		for _, p := range a.plans[:b] {
 			a.dirs = append(a.dirs, p.Step)

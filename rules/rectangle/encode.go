@@ -333,20 +333,21 @@ func (e *Encoder) planPlanes(s *State, seat int, dst []uint8) {
 			dst[(2*e.b+int(p.Step))*nn+v.Pos[0][i].R*n+v.Pos[0][i].C]++
 		}
 		if e.rings {
-			ringPlanes(&v, plans[:e.b], dst[(2*e.b+5)*nn:])
+			ringPlanes(s, seat, &v, plans[:e.b], dst[(2*e.b+5)*nn:])
 		}
 	}
 }
 
 // ringPlanes writes the ring and ring_go planes (6 planes from dst[0], all 0
-// on entry) of view v at a move, given the seat's plans: the ring is the one
-// the encloser bot would take now without its memory (RingOf), the plane
+// on entry) of seat's view v at a move, given its plans: the ring is the one
+// the encloser bot would take now (s.Ring: RingOf without memory, RingKept
+// with ring_memory=true), the plane
 // 1 on its boundary cells painted 0 and 2 on the others; ring_go_d counts
 // the robots on each cell for which step d is one of the encloser's
 // choices toward its target (RingSteps). Nothing without a ring.
-func ringPlanes(v *View, plans []Plan, dst []uint8) {
+func ringPlanes(s *State, seat int, v *View, plans []Plan, dst []uint8) {
 	var x Rings
-	q, ok := RingOf(&x, v, plans)
+	q, ok := s.Ring(seat, &x, v, plans)
 	if !ok {
 		return
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/gridgym/gridgym/agents"
 	_ "github.com/gridgym/gridgym/agents/rectanglebots" // the scripted bots that play the positions
 	"github.com/gridgym/gridgym/export/exporttest"
 	"github.com/gridgym/gridgym/rules"
@@ -100,4 +101,70 @@ func TestRingPlanesParity(t *testing.T) {
 		t.Fatalf("the bot asked its network in %d of %d positions", n, len(ps))
 	}
 	t.Logf("%d positions equal (%d with a ring)", len(ps), ringed)
+}
+
+// TestRingMemoryParity: with ring_memory=true the exported bot remembers
+// its ring between calls as the Go state does for its seat (RingKept:
+// a kept ring, parked rivals, stalls), so its observe() equals
+// Encoder.Observe at every move of whole games, one seat's moves in order
+// (the bot is called once a move), in games between ringers (which follow
+// the kept ring), enclosers and boxers. The test also counts the moves at
+// which the kept ring differs from RingOf's memoryless choice: the memory
+// must matter in the games it checks.
+func TestRingMemoryParity(t *testing.T) {
+	exporttest.NeedPython(t, rectangle.Name)
+	g, _ := rules.Lookup(rectangle.Name)
+	params := map[string]string{"rings": "true", "ring_memory": "true"}
+	cfg, err := g.Configure(params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	enc := g.Encoder(cfg)
+	names := []string{"ringer", "encloser", "boxer", "ringer"}
+	var ps []exporttest.Planes
+	ringed, differ := 0, 0
+	for game := 0; game < 4; game++ {
+		st := g.New(cfg).(*rectangle.State)
+		seat := game % 4
+		bots := make([]agents.Agent, 4)
+		for i := range bots {
+			e, err := agents.Lookup(g.Name, names[(i+game)%4])
+			if err != nil {
+				t.Fatal(err)
+			}
+			bots[i] = e.New()
+			bots[i].Reset(st, i, rules.Derive(uint64(game), uint64(i)))
+		}
+		moves := make([]rules.Move, 4)
+		for !st.Done() {
+			p := exporttest.Observe(g, enc, st, seat)
+			ps = append(ps, p)
+			if st.Steps() > 0 {
+				var v rectangle.View
+				var plans [rectangle.MaxRobots]rectangle.Plan
+				var x rectangle.Rings
+				st.View(seat, &v)
+				rectangle.Plans(&v, plans[:4])
+				kq, kok := st.Ring(seat, &x, &v, plans[:4])
+				q, ok := rectangle.RingOf(&x, &v, plans[:4])
+				if kok {
+					ringed++
+				}
+				if kok != ok || ok && kq != q {
+					differ++
+				}
+			}
+			for i, b := range bots {
+				moves[i] = b.Act(st)
+			}
+			st.Step(moves, nil)
+		}
+	}
+	if ringed < 200 || differ < 100 {
+		t.Fatalf("%d of %d moves with a ring, %d where the kept ring is not RingOf's: the test would prove little", ringed, len(ps), differ)
+	}
+	if n := exporttest.ComparePlanesParams(t, rectangle.Name, params, ps); n != len(ps) {
+		t.Fatalf("the bot asked its network in %d of %d positions", n, len(ps))
+	}
+	t.Logf("%d positions equal (%d with a ring, %d where memory changes the ring)", len(ps), ringed, differ)
 }

@@ -15,7 +15,9 @@
 # the parameter rings=true the ring planes (_ring and _ring_steps repeat
 # RingOf and RingSteps, rules/rectangle/ring.go).
 # Every feature comes from the request alone (encoding v2 dropped the idle
-# counter, which the request does not hold), so the bot keeps no memory.
+# counter, which the request does not hold), so the bot keeps no memory,
+# except with ring_memory=true: the ring planes then remember the ring from
+# move to move (_ring_kept repeats RingKept; R18 allows memory in globals).
 
 _DIRS = "NESWX"  # move action n*n + d, d = 0 N, 1 E, 2 S, 3 W, 4 X
 
@@ -39,6 +41,7 @@ _K = _clamp(_param_int("idle_limit", 100), 1, 100000)
 _M = _clamp(_param_int("max_moves", 2000), _K, 1000000)
 _NN = _N * _N
 _RINGS = str(PARAMS.get("rings", "false")).strip() == "true"  # the ring planes (rings=true)
+_RING_MEMORY = _RINGS and str(PARAMS.get("ring_memory", "false")).strip() == "true"  # RingKept
 _NUM_PLANES, _NUM_SCALARS = 2 * _P + 3 * _B + 6 + (6 if _RINGS else 0), 2 + _P
 
 
@@ -230,6 +233,7 @@ import itertools  # noqa: E402 (the module follows export/py/common.py)
 # ---- The ring planes (rings=true): rules/rectangle/ring.go's RingOf and
 # RingSteps, the encloser bot's choice with no memory.
 _RING_ALPHA, _RING_HAZARD, _RING_MAX_SIDE = 1.5, 1.0, 20
+_RING_STILL, _RING_STALL, _RING_COOL = 3, 10, 20  # RingKept (ring_memory=true)
 
 
 def _all_rects():
@@ -318,16 +322,35 @@ def _cand_dist(r, c, cand, rp, cp):
     return np.where(out > 0, out, np.minimum(ir[rp], ic[cp]))
 
 
-def _ring(b, pos, plans):
-    """RingOf: the ring (r1, c1, r2, c2), its boundary cells clockwise from
-    the top-left corner, the indices of those to paint and each robot's arc;
-    None without a ring."""
+def _ring(b, pos, plans, moving=None, parked=None, keep=None):
+    """RingOf (moving and parked None: every rival robot moves, none is
+    parked), or with keep the part of RingKept after its memory test: keep
+    is taken again if still valid. Returns the ring (r1, c1, r2, c2), its
+    boundary cells clockwise from the top-left corner, the indices of those
+    to paint and each robot's arc; None without a ring."""
     if _SCAN is None:
         return None
     rivals = np.zeros((_N, _N), dtype=np.int64)
     np.add.at(rivals, (pos[1:, :, 0].ravel(), pos[1:, :, 1].ravel()), 1)
-    unp, mine, bad = _prefix(b == -2), _prefix(b == 0), _prefix((b != 0) & (rivals >= 2))
+    blocked = rivals >= 2
+    if parked is not None:
+        blocked |= parked
+    unp, mine, bad = _prefix(b == -2), _prefix(b == 0), _prefix((b != 0) & blocked)
+    q = None
+    if keep is not None:  # Rings.Valid
+        R1, C1, R2, C2 = keep
+        g = (R2 - R1 - 1) * (C2 - C1 - 1) - int(_psum(unp, R1 + 1, C1 + 1, R2 - R1 - 1, C2 - C1 - 1))
+        if _pboundary(unp, R1, C1, R2, C2) == 0 and _pboundary(bad, R1, C1, R2, C2) == 0 and g > 0:
+            q = keep
+    if q is None:
+        q = _best(b, pos, plans, moving, unp, mine, bad)
+        if q is None:
+            return None
+    return (q,) + _arcs(b, pos, q, rivals)
 
+
+def _best(b, pos, plans, moving, unp, mine, bad):
+    """Rings.Best against RingAlpha × SquaresRate: the ring, or None."""
     squares = 0.0
     for i, pl in enumerate(plans):
         R, C, K = pl[0], pl[1], pl[2]
@@ -360,16 +383,22 @@ def _ring(b, pos, plans):
     tf = t.astype(np.float64)
     h = np.zeros(len(cand), dtype=np.float64)
     rp, cp = np.divmod(cand, len(_PAIRS[0]))
-    for k in range(1, _P):  # every rival robot counts as moving, in Best's order
+    for k in range(1, _P):  # the moving rival robots, in Best's order
         for j in range(_B):
-            h += tf / (1 + _cand_dist(int(pos[k, j, 0]), int(pos[k, j, 1]), cand, rp, cp)).astype(np.float64)
+            if moving is None or moving[k, j]:
+                h += tf / (1 + _cand_dist(int(pos[k, j, 0]), int(pos[k, j, 1]), cand, rp, cp)).astype(np.float64)
     t = t + (_RING_HAZARD * h).astype(np.int64)
     rate = g.astype(np.float64) / (t + 1).astype(np.float64)
     k = int(np.argmax(rate))  # the first in scan order among equals
     if rate[k] < floor:
         return None
     k = int(cand[k])
-    q = (int(r1[k]), int(c1[k]), int(r2[k]), int(c2[k]))
+    return (int(r1[k]), int(c1[k]), int(r2[k]), int(c2[k]))
+
+
+def _arcs(b, pos, q, rivals):
+    """Rings.Needs and Assign: ring q's boundary, the indices of its cells to
+    paint and each robot's arc."""
     R1, C1, R2, C2 = q
     per = [(R1, c) for c in range(C1, C2)] + [(r, C2) for r in range(R1, R2)]
     per += [(R2, c) for c in range(C2, C1, -1)] + [(r, C1) for r in range(R2, R1, -1)]
@@ -402,21 +431,58 @@ def _ring(b, pos, plans):
                             arcs.append((a, L if runs == 1 else (z - a + L) % L))
                         else:
                             arcs.append((0, 0))
-    return q, per, need, arcs
+    return per, need, arcs
 
 
-def _ring_steps(b, pos, q, per, need, arcs, i):
-    """RingSteps: the directions (indices) among which the encloser draws
-    robot i's step toward its target on ring q."""
+# RingKept's memory (ring_memory=true): the bot is called once a move, and
+# keeps what the Go state keeps (rectangle.State's ringTrack) for its seat.
+# A call whose move_num does not follow the last one's starts afresh.
+_MEM = {"t": -1, "prev": None, "still": None, "kept": None, "low": 0, "since": 0, "off": 0}
+
+
+def _ring_kept(b, pos, plans, t):
+    """RingKept with the module's memory, updated: the ring as _ring
+    returns it, or None."""
+    m = _MEM
+    if t != m["t"] + 1 or t == 1 or m["prev"] is None:
+        m.update(still=np.zeros((_P, _B), dtype=np.int64), kept=None, low=0, since=0, off=0)
+    else:
+        m["still"] = np.where((pos == m["prev"]).all(axis=2), m["still"] + 1, 0)
+    m["t"], m["prev"] = t, pos.copy()
+    moving = m["still"] < _RING_STILL
+    parked = np.zeros((_N, _N), dtype=bool)
+    for k in range(1, _P):
+        for j in range(_B):
+            if not moving[k, j]:
+                parked[pos[k, j, 0], pos[k, j, 1]] = True
+    if m["off"] > 0:
+        m["off"] -= 1
+        return None
+    ring = _ring(b, pos, plans, moving, parked, m["kept"])
+    if ring is None:
+        m["kept"] = None
+        return None
+    q, per, need, arcs = ring
+    if q != m["kept"]:
+        m.update(kept=q, low=1 << 30, since=0)
+    pot = len(need) + sum(max(_target(b, pos, q, per, need, arcs, i)[2], 0) for i in range(_B))
+    if pot < m["low"]:
+        m["low"], m["since"] = pot, 0
+    else:
+        m["since"] += 1
+        if m["since"] >= _RING_STALL:
+            m["kept"], m["off"] = None, _RING_COOL
+    return ring
+
+
+def _target(b, pos, q, per, need, arcs, i):
+    """Rings.Target: robot i's target on ring q and its distance (td < 0:
+    none)."""
     R1, C1, R2, C2 = q
-
-    def on_boundary(y, x):
-        return R1 <= y <= R2 and C1 <= x <= C2 and (y in (R1, R2) or x in (C1, C2))
-
     r, c = int(pos[0, i, 0]), int(pos[0, i, 1])
+    if b[r, c] != 0 and R1 <= r <= R2 and C1 <= c <= C2 and (r in (R1, R2) or c in (C1, C2)):
+        return r, c, 0
     tr, tc, td = -1, -1, -1
-    if b[r, c] != 0 and on_boundary(r, c):
-        tr, tc, td = r, c, 0
     L = len(per)
     for pas in range(2):  # own arc first, then anywhere
         if td >= 0:
@@ -428,6 +494,19 @@ def _ring_steps(b, pos, q, per, need, arcs, i):
             d = abs(y - r) + abs(x - c)
             if td < 0 or d < td:
                 tr, tc, td = y, x, d
+    return tr, tc, td
+
+
+def _ring_steps(b, pos, q, per, need, arcs, i):
+    """RingSteps: the directions (indices) among which the encloser draws
+    robot i's step toward its target on ring q."""
+    R1, C1, R2, C2 = q
+
+    def on_boundary(y, x):
+        return R1 <= y <= R2 and C1 <= x <= C2 and (y in (R1, R2) or x in (C1, C2))
+
+    r, c = int(pos[0, i, 0]), int(pos[0, i, 1])
+    tr, tc, td = _target(b, pos, q, per, need, arcs, i)
     if td < 0:
         return [4]
     out, top = [], 0
@@ -473,7 +552,11 @@ def observe(b, pos, sc, t):
     if t > 0:
         for i, pl in enumerate(plans):       # go_d: the robots' steps on their cells
             planes[2 * _P + 3 * _B + 1 + pl[5], pos[0, i, 0], pos[0, i, 1]] += 1
-        ring = _ring(b, pos, plans) if _RINGS else None
+        ring = None
+        if _RING_MEMORY:
+            ring = _ring_kept(b, pos, plans, t)
+        elif _RINGS:
+            ring = _ring(b, pos, plans)
         if ring is not None:
             q, per, need, arcs = ring
             base = 2 * _P + 3 * _B + 6

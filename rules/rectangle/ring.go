@@ -36,6 +36,9 @@ const (
 	RingAlpha   = 1.5 // a ring is taken when its rate ≥ RingAlpha × the squares' rate
 	RingHazard  = 1.0 // moves added per expected crossing by a moving rival robot
 	RingMaxSide = 20  // the longest side of a ring: the default board's
+	RingStill   = 3   // a rival robot that stood still this many moves is parked
+	RingStall   = 10  // a kept ring is dropped after this many moves without progress
+	RingCool    = 20  // then no ring is taken for this many moves
 )
 
 // Rings is the scratch of the ring procedure (above) for one view. The zero
@@ -293,6 +296,74 @@ func RingOf(x *Rings, v *View, plans []Plan) (Rect, bool) {
 	}
 	if U, _ := x.Needs(v, q, rivals[:n*n]); U > 0 {
 		x.Assign(v)
+	}
+	return q, true
+}
+
+// RingMemory is what a seat remembers of its ring between moves (the
+// encloser's memory, which the ring planes keep with ring_memory=true): the
+// ring it keeps, its lowest potential so far (cells to paint + the robots'
+// distances to their targets), the moves since that low, and the moves left
+// of playing without a ring after a stall. The zero value is "no ring".
+type RingMemory struct {
+	Kept            Rect // R2 ≤ 0: none (a ring's R2 is at least 2)
+	Low, Since, Off int32
+}
+
+// RingKept is the ring a seat with memory m takes in view v (a move), and
+// whether it has one; it updates m. It is RingOf with the encloser's
+// memory: rival robots that stood still RingStill moves (still, in view
+// labels) are parked (they add no hazard and block their cell); a kept ring
+// is taken again while it stays valid, else the best one is taken when it
+// pays (RingOf); a kept ring whose potential has not reached a new low for
+// RingStall moves is dropped after this move, and no ring is taken for the
+// next RingCool moves. It leaves x ready for RingSteps.
+func RingKept(x *Rings, v *View, plans []Plan, still *[maxSeats][MaxRobots]int32, m *RingMemory) (Rect, bool) {
+	n := v.N
+	var rivals [MaxN * MaxN]uint8
+	var parked [MaxN * MaxN]bool
+	var moving [maxSeats][MaxRobots]bool
+	for k := 1; k < v.Players; k++ {
+		for j := 0; j < v.Robots; j++ {
+			p := v.Pos[k][j].R*n + v.Pos[k][j].C
+			rivals[p]++
+			moving[k][j] = still[k][j] < RingStill
+			parked[p] = parked[p] || !moving[k][j]
+		}
+	}
+	none := Rect{R2: -1}
+	if m.Off > 0 {
+		m.Off--
+		return none, false
+	}
+	x.Load(v, func(r, c int) bool { return v.Board[r][c] != 0 && (rivals[r*n+c] >= 2 || parked[r*n+c]) })
+	q := m.Kept
+	keep := q.R2 > 0
+	if keep {
+		_, keep = x.Valid(q)
+	}
+	if !keep {
+		floor := RingAlpha * x.SquaresRate(v, plans)
+		var rate float64
+		if q, rate = x.Best(v, &moving, RingHazard, RingMaxSide, floor); q.R2 < 0 || rate < floor {
+			m.Kept = none
+			return none, false
+		}
+		m.Kept, m.Low, m.Since = q, 1<<30, 0
+	}
+	U, _ := x.Needs(v, q, rivals[:n*n])
+	if U > 0 {
+		x.Assign(v)
+	}
+	pot := U
+	for i := 0; i < v.Robots; i++ {
+		_, _, td := x.Target(v, q, i)
+		pot += max(td, 0)
+	}
+	if int32(pot) < m.Low {
+		m.Low, m.Since = int32(pot), 0
+	} else if m.Since++; m.Since >= RingStall {
+		m.Kept, m.Off = none, RingCool
 	}
 	return q, true
 }

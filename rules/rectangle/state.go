@@ -29,7 +29,24 @@ type State struct {
 	maxMoves int    // M: the game ends after move M (R15)
 	full     uint64 // the n low bits: one full row
 	board           // the game state proper: what CopyFrom copies
+	rt       ringTrack
 	sc       scratch
+}
+
+// ringTrack is the ring planes' memory with ring_memory=true (ring.go,
+// RingKept). It is observation only: the rules never read it, and
+// AppendWords does not write it (it follows from the moves played).
+type ringTrack struct {
+	on    bool
+	still [maxSeats][MaxRobots]int32 // moves each robot has stood still (0 at move 1)
+	mem   [maxSeats]RingMemory       // what each seat carries into the current move
+}
+
+// ringScratch is the buffers of Step's ring memory (allocated on first use).
+type ringScratch struct {
+	v     View
+	plans [MaxRobots]Plan
+	x     Rings
 }
 
 // board is the whole game state: everything AppendWords writes, plus done.
@@ -74,6 +91,8 @@ type scratch struct {
 	snapPaint [maxSeats][MaxN]uint64
 	snapUnp   [MaxN]uint64
 
+	ring *ringScratch // ring memory only
+
 	nCand    int // candidates found in the last Step (all batches)
 	claimLog [maxClaimLog]Claim
 	nClaims  int
@@ -81,7 +100,9 @@ type scratch struct {
 
 // New returns a game at its start position for a validated config.
 func New(cfg rules.Config) *State {
-	return NewSized(cfg.Int("n"), cfg.Int("players"), cfg.Int("robots"), cfg.Int("idle_limit"), cfg.Int("max_moves"))
+	s := NewSized(cfg.Int("n"), cfg.Int("players"), cfg.Int("robots"), cfg.Int("idle_limit"), cfg.Int("max_moves"))
+	s.rt.on = cfg.Bool("ring_memory")
+	return s
 }
 
 // NewSized returns a game with explicit parameters (R1), for tests and tools
@@ -126,6 +147,7 @@ func (s *State) Spec() *rules.Spec { return &s.spec }
 // Reset implements rules.State: an empty board before the placement.
 func (s *State) Reset() {
 	s.board = board{}
+	s.rt = ringTrack{on: s.rt.on}
 	s.sc.nCand, s.sc.nClaims = 0, 0
 }
 
@@ -143,6 +165,7 @@ func (s *State) CopyFrom(src rules.State) {
 	o := src.(*State)
 	s.spec, s.n, s.p, s.b, s.idleK, s.maxMoves, s.full = o.spec, o.n, o.p, o.b, o.idleK, o.maxMoves, o.full
 	s.board = o.board
+	s.rt = o.rt
 	s.sc.nCand, s.sc.nClaims = 0, 0
 	if s.sc.candLimit == 0 {
 		s.sc.candLimit = candCap

@@ -16,6 +16,11 @@ func (s *State) Step(moves []rules.Move, _ *rules.RNG) {
 	}
 	sc := &s.sc
 	placement := s.steps == 0
+	var rr, rc [maxSeats][MaxRobots]uint8
+	if s.rt.on && !placement {
+		s.keepRings()
+		rr, rc = s.rr, s.rc
+	}
 	for i := 0; i < s.p; i++ {
 		var m rules.Move
 		if i < len(moves) {
@@ -41,6 +46,58 @@ func (s *State) Step(moves []rules.Move, _ *rules.RNG) {
 		s.idle++
 	}
 	s.done = t >= 1 && (int(s.idle) >= s.idleK || t >= s.maxMoves) // R15
+	if s.rt.on && !placement {
+		for i := 0; i < s.p; i++ {
+			for k := 0; k < s.b; k++ {
+				if s.rr[i][k] == rr[i][k] && s.rc[i][k] == rc[i][k] {
+					s.rt.still[i][k]++
+				} else {
+					s.rt.still[i][k] = 0
+				}
+			}
+		}
+	}
+}
+
+// keepRings advances every seat's ring memory over the current move
+// (RingKept on its view), before the move is played.
+func (s *State) keepRings() {
+	if s.sc.ring == nil {
+		s.sc.ring = new(ringScratch)
+	}
+	w := s.sc.ring
+	var still [maxSeats][MaxRobots]int32
+	for seat := 0; seat < s.p; seat++ {
+		s.View(seat, &w.v)
+		Plans(&w.v, w.plans[:s.b])
+		s.stillOf(seat, &still)
+		RingKept(&w.x, &w.v, w.plans[:s.b], &still, &s.rt.mem[seat])
+	}
+}
+
+// stillOf writes the robots' still counts in seat's view labels (R19).
+func (s *State) stillOf(seat int, still *[maxSeats][MaxRobots]int32) {
+	for k := 0; k < s.p; k++ {
+		still[k] = s.rt.still[(seat+k)%s.p]
+	}
+}
+
+// RingMemory reports whether the state keeps the ring planes' memory
+// (ring_memory=true).
+func (s *State) RingMemory() bool { return s.rt.on }
+
+// Ring is seat's ring at the current move as the ring planes show it, and
+// whether it has one: RingKept with a copy of the seat's memory when the
+// state keeps it (ring_memory=true), else RingOf. v must hold seat's view
+// at a move and plans its Plans; x is left ready for RingSteps.
+func (s *State) Ring(seat int, x *Rings, v *View, plans []Plan) (Rect, bool) {
+	if !s.rt.on {
+		return RingOf(x, v, plans)
+	}
+	m := s.rt.mem[seat]
+	var still [maxSeats][MaxRobots]int32
+	s.stillOf(seat, &still)
+	return RingKept(x, v, plans, &still, &m)
 }
 
 // place puts player i's robots per R7, or all on (0,0) if m is invalid (R9).
