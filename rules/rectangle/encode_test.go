@@ -460,6 +460,19 @@ func TestEncoderConformance(t *testing.T) {
 		l.moves(s, rng, moves)
 		s.Step(moves, nil)
 	}
+	cases = append(cases, ec)
+	// The same with the ring memory (ring_memory=true, RingKept), which the
+	// state carries: its clones keep it.
+	cfgM := cfgOf(t, map[string]string{"rings": "true", "ring_memory": "true"})
+	s = New(cfgM)
+	ec = rulestest.EncoderCase{Name: "default ring memory", Encoder: NewEncoder(cfgM)}
+	for !s.Done() && s.Steps() < 200 {
+		if s.Steps()%10 == 0 {
+			ec.States = append(ec.States, s.Clone())
+		}
+		l.moves(s, rng, moves)
+		s.Step(moves, nil)
+	}
 	rulestest.EncoderConformance(t, append(cases, ec)...)
 }
 

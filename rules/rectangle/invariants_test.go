@@ -292,6 +292,8 @@ func TestConformance(t *testing.T) {
 		// b = 8 lists 5⁸ moves per seat: keep the game short.
 		{"n": "10", "players": "2", "robots": "8", "idle_limit": "2", "max_moves": "4"},
 		{"n": "11", "players": "3", "robots": "5", "idle_limit": "30", "max_moves": "100"},
+		// Observation only, but the state carries the ring memory.
+		{"rings": "true", "ring_memory": "true", "idle_limit": "30", "max_moves": "120"},
 	} {
 		cfg := cfgOf(t, kv)
 		t.Run(cfg.String(), func(t *testing.T) {
@@ -317,6 +319,7 @@ func TestParams(t *testing.T) {
 	for _, bad := range []map[string]string{
 		{"n": "7"}, {"n": "65"}, {"players": "1"}, {"players": "9"}, {"robots": "0"}, {"robots": "9"},
 		{"idle_limit": "0"}, {"idle_limit": "300", "max_moves": "200"}, {"max_moves": "99"},
+		{"ring_memory": "true"}, // observation only, and only with rings=true
 	} {
 		if _, err := g.Configure(bad); err == nil {
 			t.Errorf("config %v accepted", bad)

@@ -1,6 +1,8 @@
 package rectangle_test
 
 import (
+	"bytes"
+	"slices"
 	"testing"
 
 	"github.com/gridgym/gridgym/agents"
@@ -189,4 +191,198 @@ func TestRingPlanes(t *testing.T) {
 	if with < 10 || without < 10 {
 		t.Fatalf("%d positions with a ring, %d without: want both", with, without)
 	}
+}
+
+// ringAt returns the first position of a seeded game of enclosers and
+// boxers at which RingOf finds a ring for seat 0, with that seat's view and
+// plans.
+func ringAt(t *testing.T) (v rectangle.View, plans [rectangle.MaxRobots]rectangle.Plan, q rectangle.Rect) {
+	t.Helper()
+	found := false
+	ringPositions(t, []string{"encloser", "boxer", "encloser", "boxer"}, 1, func(s *rectangle.State) {
+		if found {
+			return
+		}
+		var x rectangle.Rings
+		s.View(0, &v)
+		rectangle.Plans(&v, plans[:v.Robots])
+		q, found = rectangle.RingOf(&x, &v, plans[:v.Robots])
+	})
+	if !found {
+		t.Fatal("no position with a ring")
+	}
+	return v, plans, q
+}
+
+// TestRingKept: the ring planes' memory (ring_memory=true) in one position
+// with a ring, rule by rule (RingKept's doc): a kept ring that is still
+// valid is taken again, though RingOf would take another; one made invalid
+// gives way to RingOf's; a rival robot parked on its boundary (still for
+// RingStill moves) blocks it where a moving one does not; and a kept ring
+// whose potential stops falling is dropped after RingStall moves, after
+// which no ring is taken for RingCool moves and then RingOf's is taken
+// afresh.
+func TestRingKept(t *testing.T) {
+	v, plans, q := ringAt(t)
+	b := v.Robots
+	var x rectangle.Rings
+	var still [rules.MaxSeats][rectangle.MaxRobots]int32
+	kept := func(v *rectangle.View, m *rectangle.RingMemory) (rectangle.Rect, bool) {
+		return rectangle.RingKept(&x, v, plans[:b], &still, m)
+	}
+	if got, ok := kept(&v, &rectangle.RingMemory{}); !ok || got != q {
+		t.Fatalf("no memory: RingKept = %v %v, RingOf = %v", got, ok, q)
+	}
+	// Another valid rectangle, the first in scan order (blocked as RingKept
+	// blocks: two rival robots on a cell not painted 0).
+	rivals := func(r, c int) int {
+		k := 0
+		for p := 1; p < v.Players; p++ {
+			for j := 0; j < b; j++ {
+				if v.Pos[p][j] == (rectangle.Pos{R: r, C: c}) {
+					k++
+				}
+			}
+		}
+		return k
+	}
+	x.Load(&v, func(r, c int) bool { return v.Board[r][c] != 0 && rivals(r, c) >= 2 })
+	q2 := rectangle.Rect{R2: -1}
+	for r1 := 0; r1 < v.N && q2.R2 < 0; r1++ {
+		for c1 := 0; c1 < v.N && q2.R2 < 0; c1++ {
+			if r := (rectangle.Rect{R1: r1, C1: c1, R2: r1 + 3, C2: c1 + 3}); r.R2 < v.N && r.C2 < v.N && r != q {
+				if _, ok := x.Valid(r); ok {
+					q2 = r
+				}
+			}
+		}
+	}
+	if q2.R2 < 0 {
+		t.Fatal("no other valid rectangle")
+	}
+	m := rectangle.RingMemory{Kept: q2, Low: 1 << 30}
+	if got, ok := kept(&v, &m); !ok || got != q2 || m.Kept != q2 {
+		t.Fatalf("kept %v: RingKept = %v %v, memory %v", q2, got, ok, m.Kept)
+	}
+	// An unpaintable cell on its boundary rules the kept ring out (R10).
+	w := v
+	w.Board[q2.R2][q2.C1+1] = rectangle.Unpaintable
+	m = rectangle.RingMemory{Kept: q2, Low: 1 << 30}
+	if got, ok := kept(&w, &m); ok && got == q2 {
+		t.Fatalf("invalid kept ring %v taken again", q2)
+	}
+	// A rival robot on a boundary cell not painted 0 and free of rivals:
+	// moving, the kept ring stays; parked, it blocks the ring.
+	w = v
+	cell := rectangle.Pos{R: -1}
+	for _, p := range q2.Perimeter(nil) {
+		if w.Board[p.R][p.C] != 0 && rivals(p.R, p.C) == 0 {
+			cell = p
+			break
+		}
+	}
+	if cell.R < 0 {
+		t.Fatalf("no free boundary cell to paint on %v", q2)
+	}
+	w.Pos[1][0] = cell
+	m = rectangle.RingMemory{Kept: q2, Low: 1 << 30}
+	if got, ok := kept(&w, &m); !ok || got != q2 {
+		t.Fatalf("a moving rival on %v: RingKept = %v %v, want the kept %v", cell, got, ok, q2)
+	}
+	still[1][0] = rectangle.RingStill
+	m = rectangle.RingMemory{Kept: q2, Low: 1 << 30}
+	if got, ok := kept(&w, &m); ok && got == q2 {
+		t.Fatalf("a parked rival on %v: the kept ring %v taken again", cell, q2)
+	}
+	still[1][0] = 0
+	// Stall: the same position again and again, so the potential never
+	// falls below the first move's.
+	m = rectangle.RingMemory{}
+	for k := 0; k <= rectangle.RingStall; k++ {
+		if got, ok := kept(&v, &m); !ok || got != q {
+			t.Fatalf("move %d of the stall: RingKept = %v %v, want %v", k, got, ok, q)
+		}
+	}
+	if m.Kept.R2 > 0 || m.Off != rectangle.RingCool {
+		t.Fatalf("after %d moves without progress: memory %+v, want the ring dropped and %d moves off", rectangle.RingStall, m, rectangle.RingCool)
+	}
+	for k := 0; k < rectangle.RingCool; k++ {
+		if got, ok := kept(&v, &m); ok {
+			t.Fatalf("move %d of the cool-down: ring %v", k, got)
+		}
+	}
+	if got, ok := kept(&v, &m); !ok || got != q {
+		t.Fatalf("after the cool-down: RingKept = %v %v, want RingOf's %v", got, ok, q)
+	}
+}
+
+// TestRingMemoryFollowsTheMoves: the ring memory is a function of the moves
+// played. A clone taken mid-game, a fresh game and a Reset game, given the
+// same moves, observe exactly as the original at every move; and the
+// memory does change the planes (they differ from rings alone somewhere).
+func TestRingMemoryFollowsTheMoves(t *testing.T) {
+	g, _ := rules.Lookup(rectangle.Name)
+	cfgM, err := g.Configure(map[string]string{"rings": "true", "ring_memory": "true"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfgR, _ := g.Configure(map[string]string{"rings": "true"})
+	enc, encR := g.Encoder(cfgM), g.Encoder(cfgR)
+	sp := enc.Space()
+	obs := func(e rules.Encoder, s rules.State, seat int) []uint8 {
+		planes := make([]uint8, sp.ObsSize())
+		e.Observe(s, seat, planes, make([]float32, sp.Scalars))
+		return planes
+	}
+	s := g.New(cfgM)
+	plain := g.New(cfgR)
+	var clone, fresh rules.State
+	fresh = g.New(cfgM)
+	bots := make([]agents.Agent, 4)
+	for i := range bots {
+		e, _ := agents.Lookup(rectangle.Name, []string{"ringer", "boxer"}[i%2])
+		bots[i] = e.New()
+		bots[i].Reset(s, i, rules.Derive(9, uint64(i)))
+	}
+	var played [][]rules.Move
+	var seen [][]uint8 // seat step%4's observation at each move
+	moves := make([]rules.Move, 4)
+	differ := 0
+	for step := 0; !s.Done(); step++ {
+		if step == 80 {
+			clone = s.Clone()
+		}
+		seen = append(seen, obs(enc, s, step%4))
+		for seat := 0; seat < 4; seat++ {
+			want := obs(enc, s, seat)
+			for name, o := range map[string]rules.State{"clone": clone, "fresh": fresh} {
+				if o != nil && !bytes.Equal(obs(enc, o, seat), want) {
+					t.Fatalf("move %d, seat %d: the %s game observes otherwise", step, seat, name)
+				}
+			}
+			if !bytes.Equal(obs(encR, plain, seat), want) {
+				differ++
+			}
+		}
+		for i, b := range bots {
+			moves[i] = b.Act(s)
+		}
+		played = append(played, slices.Clone(moves))
+		for _, o := range []rules.State{s, clone, fresh, plain} {
+			if o != nil {
+				o.Step(moves, nil)
+			}
+		}
+	}
+	if differ == 0 {
+		t.Fatal("the memory never changed the planes: the test proves nothing")
+	}
+	s.Reset()
+	for step, m := range played {
+		if !bytes.Equal(obs(enc, s, step%4), seen[step]) {
+			t.Fatalf("move %d: the Reset game replaying the moves observes otherwise", step)
+		}
+		s.Step(m, nil)
+	}
+	t.Logf("%d moves, %d seat-moves where the memory changes the planes", len(played), differ)
 }
