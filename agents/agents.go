@@ -56,6 +56,10 @@ type Factory func() Agent
 type Entry struct {
 	Game, Name, Doc string
 	New             Factory
+	// Params are game parameters the bot must be played with (a network
+	// trained with a parameter the state carries, rules.Param.Carried);
+	// nil for bots that play in any configuration of the game.
+	Params map[string]string
 }
 
 var registry = map[string]map[string]Entry{}

@@ -43,7 +43,8 @@ func resolveSample(game, spec string) (agents.Entry, bool, error) {
 	}
 	return agents.Entry{
 		Game: game, Name: spec, Doc: "trained network, sampling, reporting log-probabilities",
-		New: func() agents.Agent { return newSampler(l.net, l.cfg) },
+		New:    func() agents.Agent { return newSampler(l.net, l.cfg) },
+		Params: l.cfg.CarriedParams(),
 	}, true, nil
 }
 

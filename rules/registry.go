@@ -34,6 +34,12 @@ type Param struct {
 	Max     int                // Int only
 	Choices []string           // Choice only
 	Check   func(string) error // Text only (optional)
+	// Carried marks an observation-only parameter that the game state must
+	// be built with: the rules ignore it, but the state keeps what the
+	// encoder needs (a memory of past moves). A network trained with it is
+	// played in games configured with it (CarriedParams, agents.Entry's
+	// Params).
+	Carried bool
 }
 
 // Valid describes the valid values, for help and error messages.
@@ -169,6 +175,21 @@ func (c Config) Values() [][2]string {
 	out := make([][2]string, 0, len(c.game.Params))
 	for _, p := range c.game.Params {
 		out = append(out, [2]string{p.Name, c.Get(p.Name)})
+	}
+	return out
+}
+
+// CarriedParams returns the Carried parameters (Param.Carried) that c sets to
+// other values than their defaults; nil if none.
+func (c Config) CarriedParams() map[string]string {
+	var out map[string]string
+	for _, p := range c.game.Params {
+		if v := c.Get(p.Name); p.Carried && v != p.Default {
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[p.Name] = v
+		}
 	}
 	return out
 }

@@ -242,7 +242,29 @@ func resolve(game, spec string) (agents.Entry, bool, error) {
 		return agents.Entry{}, true, fmt.Errorf("search spec %q: %w", spec, err)
 	}
 	doc := fmt.Sprintf("search: %d simulations per move in %d trees, prior and rollouts %s", p.Budget, p.Trees, p.Prior)
-	return agents.Entry{Game: game, Name: spec, Doc: doc, New: f}, true, nil
+	return agents.Entry{Game: game, Name: spec, Doc: doc, New: f, Params: p.params(game)}, true, nil
+}
+
+// params merges the game parameters that the search's bots must be played
+// with (agents.Entry's Params): the search plays in the games they need.
+func (p Params) params(game string) map[string]string {
+	var out map[string]string
+	for _, b := range append([]string{p.Prior, p.Roll, p.Value}, p.Alt...) {
+		if b == "" {
+			continue
+		}
+		e, err := agents.Lookup(game, b)
+		if err != nil {
+			continue // Factory has reported it
+		}
+		for k, v := range e.Params {
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[k] = v
+		}
+	}
+	return out
 }
 
 // Factory checks p's bots for game and returns a factory of search agents.

@@ -127,6 +127,7 @@ func resolve(game, spec string) (agents.Entry, bool, error) {
 			ag.Temperature, ag.Seed, ag.TempSteps, ag.PerSeat = play.Temperature, play.Seed, play.Steps, true
 			return ag
 		},
+		Params: cfg.CarriedParams(),
 	}, true, nil
 }
 

@@ -71,7 +71,55 @@ func (f *gameFlags) configAndBots(list string) (rules.Config, []string, error) {
 		list = strings.Join(agents.Names(game), ",")
 	}
 	bots, err := botList(game, list)
+	if err != nil {
+		return rules.Config{}, nil, err
+	}
+	cfg, err = f.carry(cfg, bots)
 	return cfg, bots, err
+}
+
+// carry returns cfg with the parameters that the bots must be played with
+// (agents.Entry's Params: a network trained with a parameter the game
+// state carries, rules.Param.Carried), which the user did not set; a value
+// the user set otherwise, or two bots that need different values, is a
+// usage error. It notes on stderr what it adds.
+func (f *gameFlags) carry(cfg rules.Config, bots []string) (rules.Config, error) {
+	g := cfg.Game()
+	set, err := rules.ParseParams(f.params)
+	if err != nil {
+		return rules.Config{}, usageError{err}
+	}
+	need, by := map[string]string{}, map[string]string{}
+	for _, b := range bots {
+		e, err := agents.Lookup(g.Name, b)
+		if err != nil {
+			return rules.Config{}, usageError{err}
+		}
+		for k, v := range e.Params {
+			if _, ok := set[k]; ok && cfg.Get(k) != v {
+				return rules.Config{}, usagef("bot %s was trained with %s=%s, which the game state must carry (the rules ignore it); this game has %s=%s: drop -p %s or set it to %s", b, k, v, k, cfg.Get(k), k, v)
+			}
+			if w, ok := need[k]; ok && w != v {
+				return rules.Config{}, usagef("bots %s and %s were trained with %s=%s and %s=%s, which the game state carries: they cannot play one game", by[k], b, k, w, k, v)
+			}
+			need[k], by[k] = v, b
+		}
+	}
+	added := false
+	for k, v := range need {
+		if _, ok := set[k]; !ok {
+			set[k], added = v, true
+			fmt.Fprintf(os.Stderr, "note: playing with %s=%s, which bot %s was trained with (observation only: the rules ignore it)\n", k, v, by[k])
+		}
+	}
+	if !added {
+		return cfg, nil
+	}
+	out, err := g.Configure(set)
+	if err != nil {
+		return rules.Config{}, usageError{err}
+	}
+	return out, nil
 }
 
 // botList splits and checks a comma-separated bot list for game.

@@ -48,6 +48,12 @@
 // in the plan planes and cannot find one with a few convolutions; with the
 // ring planes it can learn when closing one pays.
 //
+// With ring_memory=true as well (a parameter the state carries,
+// rules.Param.Carried), the ring is the one the seat keeps from move to
+// move as the encloser does (RingKept: a kept ring taken again while valid,
+// parked rivals, a stall and a cool-down), which the state remembers for
+// every seat; the exported bot keeps the same memory in its globals.
+//
 // Planes 0 and 1 and the p paint planes partition the board: every cell is 1
 // in exactly one of them. Before the placement (move_num 0) no robot is on the
 // board, and the robot planes are all 0, as the bot's robot lists are empty.
@@ -128,6 +134,7 @@ import (
 type Encoder struct {
 	n, p, b int
 	rings   bool // the ring planes (the rings parameter)
+	memory  bool // the ring planes keep the seat's ring (ring_memory)
 	nn      int  // n², the first direction action
 	space   rules.Space
 	perm    [8][]int // TransformObs' plane permutation of each symmetry (the go planes)
@@ -136,7 +143,9 @@ type Encoder struct {
 // NewEncoder returns the learner interface of a validated Rectangle config
 // (the game's registered Game.Encoder).
 func NewEncoder(cfg rules.Config) rules.Encoder {
-	return newEncoder(cfg.Int("n"), cfg.Int("players"), cfg.Int("robots"), cfg.Bool("rings"))
+	e := newEncoder(cfg.Int("n"), cfg.Int("players"), cfg.Int("robots"), cfg.Bool("rings"))
+	e.memory = cfg.Bool("ring_memory")
+	return e
 }
 
 // newEncoder returns the encoder of games with side n, p players and b robots
@@ -333,21 +342,28 @@ func (e *Encoder) planPlanes(s *State, seat int, dst []uint8) {
 			dst[(2*e.b+int(p.Step))*nn+v.Pos[0][i].R*n+v.Pos[0][i].C]++
 		}
 		if e.rings {
-			ringPlanes(s, seat, &v, plans[:e.b], dst[(2*e.b+5)*nn:])
+			ringPlanes(s, seat, e.memory, &v, plans[:e.b], dst[(2*e.b+5)*nn:])
 		}
 	}
 }
 
 // ringPlanes writes the ring and ring_go planes (6 planes from dst[0], all 0
 // on entry) of seat's view v at a move, given its plans: the ring is the one
-// the encloser bot would take now (s.Ring: RingOf without memory, RingKept
-// with ring_memory=true), the plane
+// the encloser bot would take now, with no memory (RingOf) or, with memory,
+// the one the state keeps for the seat (s.Ring: RingKept; RingOf if the
+// state keeps none, a game not configured with ring_memory=true), the plane
 // 1 on its boundary cells painted 0 and 2 on the others; ring_go_d counts
 // the robots on each cell for which step d is one of the encloser's
 // choices toward its target (RingSteps). Nothing without a ring.
-func ringPlanes(s *State, seat int, v *View, plans []Plan, dst []uint8) {
+func ringPlanes(s *State, seat int, memory bool, v *View, plans []Plan, dst []uint8) {
 	var x Rings
-	q, ok := s.Ring(seat, &x, v, plans)
+	var q Rect
+	var ok bool
+	if memory {
+		q, ok = s.Ring(seat, &x, v, plans)
+	} else {
+		q, ok = RingOf(&x, v, plans)
+	}
 	if !ok {
 		return
 	}

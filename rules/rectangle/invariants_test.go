@@ -319,7 +319,6 @@ func TestParams(t *testing.T) {
 	for _, bad := range []map[string]string{
 		{"n": "7"}, {"n": "65"}, {"players": "1"}, {"players": "9"}, {"robots": "0"}, {"robots": "9"},
 		{"idle_limit": "0"}, {"idle_limit": "300", "max_moves": "200"}, {"max_moves": "99"},
-		{"ring_memory": "true"}, // observation only, and only with rings=true
 	} {
 		if _, err := g.Configure(bad); err == nil {
 			t.Errorf("config %v accepted", bad)
