@@ -48,6 +48,9 @@ func runActor(c *cobra.Command, gf *gameFlags, af *actorFlags, agentsSpec string
 		if opponents, err = botList(cfg.Game().Name, agentsSpec); err != nil {
 			return err
 		}
+		if cfg, err = gf.carry(cfg, opponents); err != nil {
+			return err
+		}
 	}
 	if out == "" {
 		return usagef("actor mode (--weights) needs --out LOCATION for the shards")
