@@ -229,7 +229,7 @@ func (a *Boxer) move() rules.Move {
 	me := &v.Pos[0]
 	a.dirs = a.dirs[:0]
 	var dest [rectangle.MaxRobots]rectangle.Pos
-	blocked := ownBlocked(me, &dest, v.Robots)
+	blocked := rectangle.OwnBlocked(me, &dest, v.Robots)
 	for i := 0; i < v.Robots; i++ {
 		r, c := me[i].R, me[i].C
 		if !a.valid(a.plans[i]) {
@@ -263,22 +263,6 @@ var (
 	dRow = [5]int{-1, 0, 1, 0, 0}
 	dCol = [5]int{0, 1, 0, -1, 0}
 )
-
-// ownBlocked returns the test of boxer's steps: whether (r, c) holds a later
-// robot of the player (me[i+1:]) or is where an earlier one goes (dest[:i]).
-func ownBlocked(me, dest *[rectangle.MaxRobots]rectangle.Pos, b int) func(i, r, c int) bool {
-	return func(i, r, c int) bool {
-		for j := 0; j < b; j++ {
-			switch {
-			case j < i && dest[j] == (rectangle.Pos{R: r, C: c}):
-				return true
-			case j > i && me[j] == (rectangle.Pos{R: r, C: c}):
-				return true
-			}
-		}
-		return false
-	}
-}
 
 // toward is boxer's step for robot i at (r, c) with target (tr, tc) at
 // distance td: on the target (td 0) a step off, preferring onBoundary cells;

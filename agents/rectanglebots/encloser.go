@@ -191,7 +191,7 @@ func (a *Encloser) enclose(rivals []uint8) rules.Move {
 		a.arcsSet = true
 	}
 	var dest [rectangle.MaxRobots]rectangle.Pos
-	blocked := ownBlocked(me, &dest, b)
+	blocked := rectangle.OwnBlocked(me, &dest, b)
 	a.dirs = a.dirs[:0]
 	pot := U // the potential: cells to paint + the robots' distances to their targets
 	for i := 0; i < b; i++ {

@@ -26,7 +26,7 @@ type Ringer struct {
 	box   Boxer
 	plans [rectangle.MaxRobots]rectangle.Plan
 	ring  rectangle.Rings
-	dirs  []rectangle.Dir
+	dirs  [rectangle.MaxRobots]rectangle.Dir
 }
 
 // Reset implements agents.Agent.
@@ -42,28 +42,13 @@ func (a *Ringer) Act(st rules.State) rules.Move {
 	s.View(a.box.seat, v)
 	b := v.Robots
 	rectangle.Plans(v, a.plans[:b])
-	a.dirs = a.dirs[:0]
 	q, ok := s.Ring(a.box.seat, &a.ring, v, a.plans[:b])
 	if !ok {
-		for _, p := range a.plans[:b] {
-			a.dirs = append(a.dirs, p.Step)
+		for i, p := range a.plans[:b] {
+			a.dirs[i] = p.Step
 		}
-		return rectangle.DirsMove(a.dirs)
+	} else {
+		rectangle.RingMoves(&a.ring, v, q, a.dirs[:b])
 	}
-	me := &v.Pos[0]
-	var dest [rectangle.MaxRobots]rectangle.Pos
-	blocked := ownBlocked(me, &dest, b)
-	for i := 0; i < b; i++ {
-		set := rectangle.RingSteps(&a.ring, v, q, i)
-		d := rectangle.Stay
-		for x := rectangle.North; x < rectangle.Stay; x++ {
-			if set&(1<<x) != 0 && !blocked(i, me[i].R+dRow[x], me[i].C+dCol[x]) {
-				d = x
-				break
-			}
-		}
-		a.dirs = append(a.dirs, d)
-		dest[i] = rectangle.Pos{R: me[i].R + dRow[d], C: me[i].C + dCol[d]}
-	}
-	return rectangle.DirsMove(a.dirs)
+	return rectangle.DirsMove(a.dirs[:b])
 }

@@ -14,9 +14,25 @@ import (
 // its own holds or steps onto (X if none is free); elsewhere the step of
 // the go planes (planner's). Its moves are legal (R8) and games of it
 // finish; checked at every move of games against boxer, planner and
-// random, a mirror of itself and boxers, and bots that never move.
+// random, a mirror of itself and boxers, and bots that never move; with
+// the ring planes alone (RingOf: the planes show each robot's candidate
+// steps) and with their memory (ring_memory=true, RingKept: they show the
+// step RingMoves takes, which the same rule reads back).
 func TestRingerFollowsThePlanes(t *testing.T) {
-	cfg := config(t, map[string]string{"rings": "true"})
+	for _, params := range []map[string]string{
+		{"rings": "true"},
+		{"rings": "true", "ring_memory": "true"},
+	} {
+		name := "rings"
+		if params["ring_memory"] != "" {
+			name = "ring_memory"
+		}
+		t.Run(name, func(t *testing.T) { ringerFollowsThePlanes(t, params) })
+	}
+}
+
+func ringerFollowsThePlanes(t *testing.T, params map[string]string) {
+	cfg := config(t, params)
 	g, _ := rules.Lookup(rectangle.Name)
 	enc := g.Encoder(cfg)
 	sp := enc.Space()
@@ -45,7 +61,7 @@ func TestRingerFollowsThePlanes(t *testing.T) {
 				ring = ring || x != 0
 			}
 			var dest [rectangle.MaxRobots]rectangle.Pos
-			taken := ownBlocked(&v.Pos[0], &dest, v.Robots)
+			taken := rectangle.OwnBlocked(&v.Pos[0], &dest, v.Robots)
 			for i := 0; i < v.Robots; i++ {
 				cell := v.Pos[0][i].R*v.N + v.Pos[0][i].C
 				d := rectangle.Dir(moves[0].Arg[i])

@@ -375,8 +375,15 @@ func ringPlanes(s *State, seat int, memory bool, v *View, plans []Plan, dst []ui
 			dst[p.R*n+p.C] = 2
 		}
 	}
+	var moves [MaxRobots]Dir
+	if memory {
+		RingMoves(&x, v, q, moves[:v.Robots])
+	}
 	for i := 0; i < v.Robots; i++ {
 		steps := RingSteps(&x, v, q, i)
+		if memory {
+			steps = 1 << moves[i]
+		}
 		r, c := v.Pos[0][i].R, v.Pos[0][i].C
 		for d := North; d <= Stay; d++ {
 			if steps&(1<<d) != 0 {

@@ -522,6 +522,27 @@ def _ring_steps(b, pos, q, per, need, arcs, i):
     return out or [4]
 
 
+def _ring_moves(b, pos, q, per, need, arcs):
+    """RingMoves: robot by robot, the first of its _ring_steps that no later
+    robot of its own holds and no earlier one steps onto (OwnBlocked), else
+    X."""
+    dest = []
+    out = []
+    for i in range(_B):
+        d = 4
+        for s in _ring_steps(b, pos, q, per, need, arcs, i):
+            if s == 4:
+                continue
+            y, x = int(pos[0, i, 0]) + _DR[s], int(pos[0, i, 1]) + _DC[s]
+            if (y, x) in dest or any(int(pos[0, j, 0]) == y and int(pos[0, j, 1]) == x for j in range(i + 1, _B)):
+                continue
+            d = s
+            break
+        out.append(d)
+        dest.append((int(pos[0, i, 0]) + _DR[d], int(pos[0, i, 1]) + _DC[d]))
+    return out
+
+
 def observe(b, pos, sc, t):
     """The planes [2p+3b+6 (+6 with rings), n, n] and scalars [2+p] of
     Encoder.Observe."""
@@ -562,8 +583,11 @@ def observe(b, pos, sc, t):
             base = 2 * _P + 3 * _B + 6
             for y, x in per:                  # ring: 1 painted 0, 2 to paint
                 planes[base, y, x] = 1 if b[y, x] == 0 else 2
-            for i in range(_B):               # ring_go_d: the robots' choices on their cells
-                for d in _ring_steps(b, pos, q, per, need, arcs, i):
+            # ring_go_d: the robots' choices on their cells; with memory
+            # the one step each takes (ringer's), else every candidate.
+            moves = _ring_moves(b, pos, q, per, need, arcs) if _RING_MEMORY else None
+            for i in range(_B):
+                for d in ([moves[i]] if moves else _ring_steps(b, pos, q, per, need, arcs, i)):
                     planes[base + 1 + d, pos[0, i, 0], pos[0, i, 1]] += 1
     f32 = np.float32
     s = np.zeros(_NUM_SCALARS, dtype=np.float32)

@@ -368,6 +368,46 @@ func RingKept(x *Rings, v *View, plans []Plan, still *[maxSeats][MaxRobots]int32
 	return q, true
 }
 
+// OwnBlocked returns the test that keeps a player's robots apart in the
+// scripted bots' steps (boxer, encloser, ringer) and in RingMoves: whether
+// (r, c) holds a later robot of the player (me[i+1:]) or is where an
+// earlier one goes (dest[:i]).
+func OwnBlocked(me, dest *[MaxRobots]Pos, b int) func(i, r, c int) bool {
+	return func(i, r, c int) bool {
+		for j := 0; j < b; j++ {
+			switch {
+			case j < i && dest[j] == (Pos{R: r, C: c}):
+				return true
+			case j > i && me[j] == (Pos{R: r, C: c}):
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// RingMoves writes the ringer bot's steps on ring q (x from Needs and
+// Assign) into dirs[:v.Robots]: robot by robot, the first of its RingSteps
+// (N, E, S, W order) that OwnBlocked allows, else X. With ring_memory=true
+// the ring_go planes show these steps.
+func RingMoves(x *Rings, v *View, q Rect, dirs []Dir) {
+	me := &v.Pos[0]
+	var dest [MaxRobots]Pos
+	blocked := OwnBlocked(me, &dest, v.Robots)
+	for i := 0; i < v.Robots; i++ {
+		set := RingSteps(x, v, q, i)
+		d := Stay
+		for s := North; s < Stay; s++ {
+			if set&(1<<s) != 0 && !blocked(i, me[i].R+dRow[s], me[i].C+dCol[s]) {
+				d = s
+				break
+			}
+		}
+		dirs[i] = d
+		dest[i] = Pos{R: me[i].R + dRow[d], C: me[i].C + dCol[d]}
+	}
+}
+
 // RingSteps is the set (bit d for direction d) of the steps among which the
 // encloser bot draws for robot i toward its target on ring q (Target; x
 // from Needs and Assign), its own robots aside: Stay alone without a
