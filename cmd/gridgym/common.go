@@ -91,18 +91,22 @@ func (f *gameFlags) carry(cfg rules.Config, bots []string) (rules.Config, error)
 	}
 	need, by := map[string]string{}, map[string]string{}
 	for _, b := range bots {
+		name := b
+		if label, _ := agents.SplitLabel(b); label != "" {
+			name = label
+		}
 		e, err := agents.Lookup(g.Name, b)
 		if err != nil {
 			return rules.Config{}, usageError{err}
 		}
 		for k, v := range e.Params {
 			if _, ok := set[k]; ok && cfg.Get(k) != v {
-				return rules.Config{}, usagef("bot %s was trained with %s=%s, which the game state must carry (the rules ignore it); this game has %s=%s: drop -p %s or set it to %s", b, k, v, k, cfg.Get(k), k, v)
+				return rules.Config{}, usagef("bot %s was trained with %s=%s, which the game state must carry (the rules ignore it); this game has %s=%s: drop -p %s or set it to %s", name, k, v, k, cfg.Get(k), k, v)
 			}
 			if w, ok := need[k]; ok && w != v {
-				return rules.Config{}, usagef("bots %s and %s were trained with %s=%s and %s=%s, which the game state carries: they cannot play one game", by[k], b, k, w, k, v)
+				return rules.Config{}, usagef("bots %s and %s were trained with %s=%s and %s=%s, which the game state carries: they cannot play one game", by[k], name, k, w, k, v)
 			}
-			need[k], by[k] = v, b
+			need[k], by[k] = v, name
 		}
 	}
 	added := false

@@ -52,7 +52,10 @@
 // rules.Param.Carried), the ring is the one the seat keeps from move to
 // move as the encloser does (RingKept: a kept ring taken again while valid,
 // parked rivals, a stall and a cool-down), which the state remembers for
-// every seat; the exported bot keeps the same memory in its globals.
+// every seat; the exported bot keeps the same memory in its globals. The
+// ring_go planes then count, on each robot's cell, the one step it takes
+// (RingMoves: the first candidate its own robots leave free, else X), which
+// the ringer bot plays.
 //
 // Planes 0 and 1 and the p paint planes partition the board: every cell is 1
 // in exactly one of them. Before the placement (move_num 0) no robot is on the
