@@ -277,27 +277,11 @@ func (x *Rings) Target(v *View, q Rect, i int) (tr, tc, td int) {
 // blocked, and the best rectangle (RingHazard, RingMaxSide) is taken when
 // its rate is at least RingAlpha × the squares' rate of plans (Plans of v).
 // It leaves x ready for RingSteps: the ring's cells to paint and, when
-// there are some, the robots' arcs.
+// there are some, the robots' arcs. It is RingKept with nothing remembered.
 func RingOf(x *Rings, v *View, plans []Plan) (Rect, bool) {
-	n := v.N
-	var rivals [MaxN * MaxN]uint8
-	var moving [maxSeats][MaxRobots]bool
-	for k := 1; k < v.Players; k++ {
-		for j := 0; j < v.Robots; j++ {
-			rivals[v.Pos[k][j].R*n+v.Pos[k][j].C]++
-			moving[k][j] = true
-		}
-	}
-	x.Load(v, func(r, c int) bool { return v.Board[r][c] != 0 && rivals[r*n+c] >= 2 })
-	floor := RingAlpha * x.SquaresRate(v, plans)
-	q, rate := x.Best(v, &moving, RingHazard, RingMaxSide, floor)
-	if q.R2 < 0 || rate < floor {
-		return q, false
-	}
-	if U, _ := x.Needs(v, q, rivals[:n*n]); U > 0 {
-		x.Assign(v)
-	}
-	return q, true
+	var still [maxSeats][MaxRobots]int32 // no robot has stood still
+	var m RingMemory                      // no kept ring
+	return RingKept(x, v, plans, &still, &m)
 }
 
 // RingMemory is what a seat remembers of its ring between moves (the

@@ -82,10 +82,6 @@ func (s *State) stillOf(seat int, still *[maxSeats][MaxRobots]int32) {
 	}
 }
 
-// RingMemory reports whether the state keeps the ring planes' memory
-// (ring_memory=true).
-func (s *State) RingMemory() bool { return s.rt.on }
-
 // Ring is seat's ring at the current move as the ring planes show it, and
 // whether it has one: RingKept with a copy of the seat's memory when the
 // state keeps it (ring_memory=true), else RingOf. v must hold seat's view
