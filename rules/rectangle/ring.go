@@ -280,7 +280,7 @@ func (x *Rings) Target(v *View, q Rect, i int) (tr, tc, td int) {
 // there are some, the robots' arcs. It is RingKept with nothing remembered.
 func RingOf(x *Rings, v *View, plans []Plan) (Rect, bool) {
 	var still [maxSeats][MaxRobots]int32 // no robot has stood still
-	var m RingMemory                      // no kept ring
+	var m RingMemory                     // no kept ring
 	return RingKept(x, v, plans, &still, &m)
 }
 
