@@ -123,7 +123,7 @@ func TestRingMemoryParity(t *testing.T) {
 	names := []string{"ringer", "encloser", "boxer", "ringer"}
 	var ps []exporttest.Planes
 	ringed, differ := 0, 0
-	for game := 0; game < 4; game++ {
+	for game := 0; game < 3; game++ { // ~1,900 moves
 		st := g.New(cfg).(*rectangle.State)
 		seat := game % 4
 		bots := make([]agents.Agent, 4)
