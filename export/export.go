@@ -33,6 +33,7 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -157,7 +158,8 @@ func Export(spec, dir string, opt Options) (Report, error) {
 	if !ok {
 		return Report{}, fmt.Errorf("export %s: no exporter for game %q (have %s)", path, game, strings.Join(TargetGames(), ", "))
 	}
-	if _, err := neural.TrainedConfig(net, meta); err != nil {
+	cfg, err := neural.TrainedConfig(net, meta)
+	if err != nil {
 		return Report{}, fmt.Errorf("export %s: %w", path, err)
 	}
 	if err := opt.Play.check(t); err != nil {
@@ -215,6 +217,7 @@ func Export(spec, dir string, opt Options) (Report, error) {
 	if opt.Search != "" {
 		how += searchReadme(t, opt)
 	}
+	how += memoryReadme(cfg.CarriedParams())
 	readme := fmt.Sprintf("gridgym export of %s (%s network: %d filters × %d layers, hidden %d; encoding v%d)\n\n%s\n\n"+
 		"%sweights.safetensors holds the float32 tensors and their metadata (arch, game, params, training run).\n",
 		path, game, net.Arch.Filters, net.Arch.Layers, net.Arch.Hidden, net.Arch.Encoding, t.Usage, how)
@@ -241,6 +244,23 @@ func title(game string) string {
 		return g.Title
 	}
 	return game
+}
+
+// memoryReadme says in README.txt that a bot trained with parameters the
+// game state carries (rules.Param.Carried) keeps memory between calls.
+func memoryReadme(carried map[string]string) string {
+	if len(carried) == 0 {
+		return ""
+	}
+	var kv []string
+	for k, v := range carried {
+		kv = append(kv, k+"="+v)
+	}
+	sort.Strings(kv)
+	return fmt.Sprintf("The network was trained with %s, which the game state carries: the bot keeps what it\n"+
+		"needs from earlier moves in its module's globals. Call it once a move, in order (move_num t after\n"+
+		"t-1), in one process per seat; a call whose move_num does not follow the last one starts afresh.\n",
+		strings.Join(kv, ", "))
 }
 
 // playReadme says in README.txt how a bot with play-time sampling plays.

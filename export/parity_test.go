@@ -544,3 +544,32 @@ func TestExportPlay(t *testing.T) {
 		}
 	}
 }
+
+// TestExportReadmeMemory: a network trained with a parameter the game state
+// carries (Rectangle's ring_memory) is exported with a README that says the
+// bot keeps memory between calls and must be called once a move, in order;
+// one without says nothing of it.
+func TestExportReadmeMemory(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		params map[string]string
+		want   bool
+	}{
+		{map[string]string{"rings": "true", "ring_memory": "true"}, true},
+		{map[string]string{"rings": "true"}, false},
+	} {
+		_, b, _ := exporttest.RandomNetParams(t, "rectangle", c.params, 1)
+		w := filepath.Join(dir, "w.safetensors")
+		if err := os.WriteFile(w, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out := filepath.Join(dir, fmt.Sprint(c.want))
+		if _, err := export.Export(w, out, export.Options{}); err != nil {
+			t.Fatal(err)
+		}
+		readme, _ := os.ReadFile(filepath.Join(out, "README.txt"))
+		if got := bytes.Contains(readme, []byte("trained with ring_memory=true")) && bytes.Contains(readme, []byte("once a move, in order")); got != c.want {
+			t.Errorf("params %v: README mentions the memory = %v, want %v:\n%s", c.params, got, c.want, readme)
+		}
+	}
+}
