@@ -106,7 +106,9 @@ func (f *gameFlags) carry(cfg rules.Config, bots []string) (rules.Config, error)
 			if w, ok := need[k]; ok && w != v {
 				return rules.Config{}, usagef("bots %s and %s were trained with %s=%s and %s=%s, which the game state carries: they cannot play one game", by[k], name, k, w, k, v)
 			}
-			need[k], by[k] = v, name
+			if _, ok := by[k]; !ok {
+				need[k], by[k] = v, name // the first bot that needs it names it
+			}
 		}
 	}
 	added := false
