@@ -383,9 +383,11 @@ func ringPlanes(s *State, seat int, memory bool, v *View, plans []Plan, dst []ui
 		RingMoves(&x, v, q, moves[:v.Robots])
 	}
 	for i := 0; i < v.Robots; i++ {
-		steps := RingSteps(&x, v, q, i)
+		var steps uint8
 		if memory {
 			steps = 1 << moves[i]
+		} else {
+			steps = RingSteps(&x, v, q, i)
 		}
 		r, c := v.Pos[0][i].R, v.Pos[0][i].C
 		for d := North; d <= Stay; d++ {

@@ -303,6 +303,11 @@ type RingMemory struct {
 // RingStall moves is dropped after this move, and no ring is taken for the
 // next RingCool moves. It leaves x ready for RingSteps.
 func RingKept(x *Rings, v *View, plans []Plan, still *[maxSeats][MaxRobots]int32, m *RingMemory) (Rect, bool) {
+	none := Rect{R2: -1}
+	if m.Off > 0 {
+		m.Off--
+		return none, false
+	}
 	n := v.N
 	var rivals [MaxN * MaxN]uint8
 	var parked [MaxN * MaxN]bool
@@ -314,11 +319,6 @@ func RingKept(x *Rings, v *View, plans []Plan, still *[maxSeats][MaxRobots]int32
 			moving[k][j] = still[k][j] < RingStill
 			parked[p] = parked[p] || !moving[k][j]
 		}
-	}
-	none := Rect{R2: -1}
-	if m.Off > 0 {
-		m.Off--
-		return none, false
 	}
 	x.Load(v, func(r, c int) bool { return v.Board[r][c] != 0 && (rivals[r*n+c] >= 2 || parked[r*n+c]) })
 	q := m.Kept
