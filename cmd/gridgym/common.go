@@ -70,11 +70,11 @@ func (f *gameFlags) configAndBots(list string) (rules.Config, []string, error) {
 	if strings.TrimSpace(list) == "" {
 		list = strings.Join(agents.Names(game), ",")
 	}
-	bots, err := botList(game, list)
+	bots, entries, err := botList(game, list)
 	if err != nil {
 		return rules.Config{}, nil, err
 	}
-	cfg, err = f.carry(cfg, bots)
+	cfg, err = f.carry(cfg, bots, entries)
 	return cfg, bots, err
 }
 
@@ -82,24 +82,21 @@ func (f *gameFlags) configAndBots(list string) (rules.Config, []string, error) {
 // (agents.Entry's Params: a network trained with a parameter the game
 // state carries, rules.Param.Carried), which the user did not set; a value
 // the user set otherwise, or two bots that need different values, is a
-// usage error. It notes on stderr what it adds.
-func (f *gameFlags) carry(cfg rules.Config, bots []string) (rules.Config, error) {
+// usage error. It notes on stderr what it adds. entries are the bots'
+// (botList).
+func (f *gameFlags) carry(cfg rules.Config, bots []string, entries []agents.Entry) (rules.Config, error) {
 	g := cfg.Game()
 	set, err := rules.ParseParams(f.params)
 	if err != nil {
 		return rules.Config{}, usageError{err}
 	}
 	need, by := map[string]string{}, map[string]string{}
-	for _, b := range bots {
+	for i, b := range bots {
 		name := b
 		if label, _ := agents.SplitLabel(b); label != "" {
 			name = label
 		}
-		e, err := agents.Lookup(g.Name, b)
-		if err != nil {
-			return rules.Config{}, usageError{err}
-		}
-		for k, v := range e.Params {
+		for k, v := range entries[i].Params {
 			if _, ok := set[k]; ok && cfg.Get(k) != v {
 				return rules.Config{}, usagef("bot %s was trained with %s=%s, which the game state must carry (the rules ignore it); this game has %s=%s: drop -p %s or set it to %s", name, k, v, k, cfg.Get(k), k, v)
 			}
@@ -128,22 +125,25 @@ func (f *gameFlags) carry(cfg rules.Config, bots []string) (rules.Config, error)
 	return out, nil
 }
 
-// botList splits and checks a comma-separated bot list for game.
-func botList(game, list string) ([]string, error) {
+// botList splits and checks a comma-separated bot list for game, and
+// returns the bots' entries beside their specs.
+func botList(game, list string) ([]string, []agents.Entry, error) {
 	var bots []string
+	var entries []agents.Entry
 	for _, b := range strings.Split(list, ",") {
 		if b = strings.TrimSpace(b); b == "" {
 			continue
 		}
-		if _, err := agents.Lookup(game, b); err != nil {
-			return nil, usageError{err}
+		e, err := agents.Lookup(game, b)
+		if err != nil {
+			return nil, nil, usageError{err}
 		}
-		bots = append(bots, b)
+		bots, entries = append(bots, b), append(entries, e)
 	}
 	if len(bots) == 0 {
-		return nil, usagef("no bots given (valid for %s: %s)", game, strings.Join(agents.Names(game), ", "))
+		return nil, nil, usagef("no bots given (valid for %s: %s)", game, strings.Join(agents.Names(game), ", "))
 	}
-	return bots, nil
+	return bots, entries, nil
 }
 
 func isTerminal(f *os.File) bool { return term.IsTerminal(int(f.Fd())) }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/gridgym/gridgym/agents"
 	"github.com/gridgym/gridgym/distrib"
 	"github.com/gridgym/gridgym/env"
 	"github.com/gridgym/gridgym/store"
@@ -45,10 +46,11 @@ func runActor(c *cobra.Command, gf *gameFlags, af *actorFlags, agentsSpec string
 	}
 	var opponents []string
 	if c.Flags().Changed("agents") && strings.TrimSpace(agentsSpec) != "" {
-		if opponents, err = botList(cfg.Game().Name, agentsSpec); err != nil {
+		var entries []agents.Entry
+		if opponents, entries, err = botList(cfg.Game().Name, agentsSpec); err != nil {
 			return err
 		}
-		if cfg, err = gf.carry(cfg, opponents); err != nil {
+		if cfg, err = gf.carry(cfg, opponents, entries); err != nil {
 			return err
 		}
 	}
