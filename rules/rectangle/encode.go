@@ -357,7 +357,8 @@ func (e *Encoder) planPlanes(s *State, seat int, dst []uint8) {
 // state keeps none, a game not configured with ring_memory=true), the plane
 // 1 on its boundary cells painted 0 and 2 on the others; ring_go_d counts
 // the robots on each cell for which step d is one of the encloser's
-// choices toward its target (RingSteps). Nothing without a ring.
+// choices toward its target (RingSteps), or with memory the step the robot
+// takes (RingMoves). Nothing without a ring.
 func ringPlanes(s *State, seat int, memory bool, v *View, plans []Plan, dst []uint8) {
 	var x Rings
 	var q Rect

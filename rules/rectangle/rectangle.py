@@ -286,6 +286,15 @@ def _pboundary(prefix, r1, c1, r2, c2):
     return _psum(prefix, r1, c1, h, w) - _psum(prefix, r1 + 1, c1 + 1, h - 2, w - 2)
 
 
+def _valid(unp, bad, r1, c1, r2, c2):
+    """Rings.Valid: the rectangle's gain (its paintable interior cells), 0
+    if a boundary cell is unpaintable or blocked or no interior cell is
+    paintable."""
+    if _pboundary(unp, r1, c1, r2, c2) != 0 or _pboundary(bad, r1, c1, r2, c2) != 0:
+        return 0
+    return max(0, (r2 - r1 - 1) * (c2 - c1 - 1) - int(_psum(unp, r1 + 1, c1 + 1, r2 - r1 - 1, c2 - c1 - 1)))
+
+
 def _rdist(r1, c1, r2, c2, r, c):
     """Rect.Dist: the Manhattan distance from (r, c) to the boundary."""
     dr = max(r1 - r, r - r2, 0)
@@ -336,12 +345,7 @@ def _ring(b, pos, plans, moving=None, parked=None, keep=None):
     if parked is not None:
         blocked |= parked
     unp, mine, bad = _prefix(b == -2), _prefix(b == 0), _prefix((b != 0) & blocked)
-    q = None
-    if keep is not None:  # Rings.Valid
-        R1, C1, R2, C2 = keep
-        g = (R2 - R1 - 1) * (C2 - C1 - 1) - int(_psum(unp, R1 + 1, C1 + 1, R2 - R1 - 1, C2 - C1 - 1))
-        if _pboundary(unp, R1, C1, R2, C2) == 0 and _pboundary(bad, R1, C1, R2, C2) == 0 and g > 0:
-            q = keep
+    q = keep if keep is not None and _valid(unp, bad, *keep) > 0 else None
     if q is None:
         q = _best(b, pos, plans, moving, unp, mine, bad)
         if q is None:
@@ -357,8 +361,8 @@ def _best(b, pos, plans, moving, unp, mine, bad):
         if K == 0:
             continue
         R2, C2 = R + K - 1, C + K - 1
-        g = (K - 2) * (K - 2) - int(_psum(unp, R + 1, C + 1, K - 2, K - 2))
-        if _pboundary(unp, R, C, R2, C2) == 0 and _pboundary(bad, R, C, R2, C2) == 0 and g > 0:
+        g = _valid(unp, bad, R, C, R2, C2)
+        if g > 0:
             u = 4 * (K - 1) - int(_pboundary(mine, R, C, R2, C2))
             d = _rdist(R, C, R2, C2, int(pos[0, i, 0]), int(pos[0, i, 1]))
             squares += float(g) / float(u + d + 1)
