@@ -20,6 +20,9 @@ func init() {
 	agents.Register("nuggets", "greedy_tuned",
 		"greedy with re-tuned weights (lighter singletons and compactness, little attack): a stronger teacher for behaviour cloning",
 		func() agents.Agent { return NewGreedyTuned() })
+	agents.Register("nuggets", "fortress",
+		"greedy_tuned after an opening that grows one compact nugget at a time (own side-neighbours weighed 0.2) while more than 160 moves are left: the strongest Nuggets bot",
+		func() agents.Agent { return NewFortress() })
 }
 
 // Greedy is the `greedy` bot. It values a nugget of size n at V(n) = ln n
@@ -49,6 +52,10 @@ func init() {
 type Greedy struct {
 	nuggets.Weights // Singleton, Compact, Room, Attack (the evaluation: nuggets.Evaluate)
 
+	// At, if set, replaces Weights: the weights for the moves left
+	// (fortress: nuggets.FortressAt).
+	At func(movesLeft int) nuggets.Weights
+
 	seat int
 	rng  *rules.RNG
 }
@@ -64,6 +71,20 @@ func NewGreedy() *Greedy {
 // greedy's 24.96, +0.36 ± 0.11). It is the teacher of Nuggets' warm start.
 func NewGreedyTuned() *Greedy {
 	return &Greedy{Weights: nuggets.TunedWeights}
+}
+
+// NewFortress returns `fortress`: greedy_tuned after an opening of compact
+// growth (nuggets.FortressWeights' doc explains why it wins).
+func NewFortress() *Greedy {
+	return &Greedy{Weights: nuggets.TunedWeights, At: nuggets.FortressAt}
+}
+
+// weights returns the weights for a position with movesLeft moves left.
+func (g *Greedy) weights(movesLeft int) nuggets.Weights {
+	if g.At != nil {
+		return g.At(movesLeft)
+	}
+	return g.Weights
 }
 
 // Reset implements agents.Agent.
@@ -86,7 +107,7 @@ func (g *Greedy) Act(st rules.State) rules.Move {
 // than Tie above the best so far starts a new set of ties.
 func (g *Greedy) Decide(v *nuggets.View, rng *rules.RNG) (x, y int) {
 	var scores [nuggets.Cells]float64
-	nuggets.Evaluate(v, g.Weights, &scores)
+	nuggets.Evaluate(v, g.weights(v.TotalMoves-v.MoveNum), &scores)
 	c := decide(&scores, rng)
 	return c % nuggets.Size, c / nuggets.Size
 }
@@ -128,7 +149,7 @@ func (g *Greedy) Rank(st rules.State, k int, dst []rules.Move) []rules.Move {
 	}
 	v := nuggets.ViewOf(s, g.seat)
 	var scores [nuggets.Cells]float64
-	nuggets.Evaluate(&v, g.Weights, &scores)
+	nuggets.Evaluate(&v, g.weights(v.TotalMoves-v.MoveNum), &scores)
 	c := decide(&scores, g.rng)
 	dst = append(dst, s.Answer(c%nuggets.Size, c/nuggets.Size))
 	if math.IsInf(scores[c], -1) {
@@ -167,8 +188,9 @@ func (g *Greedy) Evaluate(st rules.State, seat int) float64 {
 		return 0
 	}
 	own, others := 0.0, 0.0
+	w := g.weights(s.TotalMoves() - s.MoveNum())
 	for o := 0; o < nuggets.Seats; o++ {
-		if h := s.Standing(o, g.Weights); o == seat {
+		if h := s.Standing(o, w); o == seat {
 			own = h
 		} else {
 			others += h
