@@ -70,14 +70,14 @@ func BenchmarkSearch(b *testing.B) {
 }
 
 // strengthSpecs are the search bots that meet issue 23's strength point in
-// reports/search (Nuggets: the main table's, which does not), one per game,
+// reports/search (Nuggets: reports/search/nuggets-fortress), one per game,
 // each with the scripted bot it beat there, three copies of which it plays
 // here.
 var strengthSpecs = map[string]struct{ spec, against string }{
 	"slime":          {"search:greedy@1200:trees=1:opp=prior", "greedy"},
 	"rising-tide":    {"search:wall_warsaw@64:trees=1:depth=8:opp=prior:leaf=forecast:alt=trench_tunis+border_barcelona+nearby_new_orleans:extra=1:prior=0.1", "wall_warsaw"},
 	"rectangle":      {"search:encloser@32:trees=1:depth=24:opp=prior:roll=encloser_once:alt=boxer", "encloser"},
-	"nuggets":        {"search:greedy_tuned@32:trees=1:depth=2:extra=2:opp=prior", "greedy_tuned"},
+	"nuggets":        {"search:fortress@64:trees=1:depth=0:extra=0:top=4:opp=prior:value=fortress:prior=0:crn=1", "fortress"},
 	"bovine-borders": {"search:greedy@32:trees=1:depth=2:extra=2:opp=prior", "greedy"},
 }
 
