@@ -4,7 +4,7 @@
 # or, after gridgym train --game nuggets --preset fortress --out runs/nug-fortress:
 #   F=runs/nug-fortress/checkpoints/iter-000100/weights.safetensors \
 #   C=runs/nug-fortress/checkpoints/iter-000000/weights.safetensors sh reports/nuggets/fortress/run.sh
-# 408 games each, every seating order, seed 1; the networks play greedily.
+# 408 games each, every seating order, seed 1 (or SEED); the networks play greedily.
 #   table/     final, clone, greedy_tuned, greedy           (PL over the clone; margin over greedy_tuned)
 #   mirror/    two copies of final, fortress, greedy_tuned  (its teacher and the strongest bot)
 #   alone/     final, fortress, greedy_tuned, random        (the mirror's denominator)
@@ -12,10 +12,11 @@
 set -e
 GG=${GG:-gridgym}
 D=${D:-reports/nuggets/fortress}
+SEED=${SEED:-1}
 F=${F:-$D/final.safetensors}
 C=${C:-$D/clone.safetensors}
 run() { # folder, bots
-	$GG tournament -q --game nuggets --games 408 --all-orders --seed 1 --workers 2 --bots "$2" --report "$D/$1" > "$D/$1.txt"
+	$GG tournament -q --game nuggets --games 408 --all-orders --seed $SEED --workers 2 --bots "$2" --report "$D/$1" > "$D/$1.txt"
 }
 run table "final=$F,clone=$C,greedy_tuned,greedy"
 run mirror "a=$F,b=$F,fortress,greedy_tuned"
