@@ -75,8 +75,10 @@
 //	11 greedy_best     1 on the squares `greedy_tuned` rates best (Evaluate with
 //	                   TunedWeights, within Tie of the top score, greedy.go):
 //	                   the one-ply lookahead a few convolutions cannot do, so
-//	                   a network can start from the strongest scripted bot's
-//	                   choice; all 0 once the game is over
+//	                   a network can start from greedy_tuned's choice (the
+//	                   strongest scripted bot when the plane was added;
+//	                   fortress, stronger, plays as greedy_tuned once 160
+//	                   moves are left); all 0 once the game is over
 //
 // Planes 7–10 give the network the nugget sizes R15 scores, which a few 3×3
 // convolutions cannot count: join_size and join_count say what a query of the
