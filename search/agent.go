@@ -237,72 +237,70 @@ func resolve(game, spec string) (agents.Entry, bool, error) {
 	if !ok || err != nil {
 		return agents.Entry{}, ok, err
 	}
-	f, err := p.Factory(game)
+	f, params, err := p.build(game)
 	if err != nil {
 		return agents.Entry{}, true, fmt.Errorf("search spec %q: %w", spec, err)
 	}
 	doc := fmt.Sprintf("search: %d simulations per move in %d trees, prior and rollouts %s", p.Budget, p.Trees, p.Prior)
-	return agents.Entry{Game: game, Name: spec, Doc: doc, New: f, Params: p.params(game)}, true, nil
-}
-
-// params merges the game parameters that the search's bots must be played
-// with (agents.Entry's Params): the search plays in the games they need.
-func (p Params) params(game string) map[string]string {
-	var out map[string]string
-	for _, b := range append([]string{p.Prior, p.Roll, p.Value}, p.Alt...) {
-		if b == "" {
-			continue
-		}
-		e, err := agents.Lookup(game, b)
-		if err != nil {
-			continue // Factory has reported it
-		}
-		for k, v := range e.Params {
-			if out == nil {
-				out = map[string]string{}
-			}
-			out[k] = v
-		}
-	}
-	return out
+	return agents.Entry{Game: game, Name: spec, Doc: doc, New: f, Params: params}, true, nil
 }
 
 // Factory checks p's bots for game and returns a factory of search agents.
 func (p Params) Factory(game string) (agents.Factory, error) {
+	f, _, err := p.build(game)
+	return f, err
+}
+
+// build is Factory, and it also merges the game parameters that the
+// search's bots must be played with (their agents.Entry Params: a network
+// trained with a carried parameter), so that the search plays in the games
+// they need. It looks every bot up once.
+func (p Params) build(game string) (agents.Factory, map[string]string, error) {
+	var params map[string]string
+	lookup := func(bot string) (agents.Entry, error) {
+		e, err := agents.Lookup(game, bot)
+		for k, v := range e.Params {
+			if params == nil {
+				params = map[string]string{}
+			}
+			params[k] = v
+		}
+		return e, err
+	}
 	if strings.HasPrefix(p.Prior, Prefix) || strings.HasPrefix(p.Roll, Prefix) || strings.HasPrefix(p.Value, Prefix) {
-		return nil, errors.New("a search agent's prior, rollout or value bot cannot be a search agent")
+		return nil, nil, errors.New("a search agent's prior, rollout or value bot cannot be a search agent")
 	}
 	for _, b := range p.Alt {
 		if strings.HasPrefix(b, Prefix) {
-			return nil, errors.New("a search agent's alternative bot cannot be a search agent")
+			return nil, nil, errors.New("a search agent's alternative bot cannot be a search agent")
 		}
 	}
 	if p.Budget < 1 || p.Trees < 1 {
-		return nil, fmt.Errorf("budget %d in %d trees: want both at least 1", p.Budget, p.Trees)
+		return nil, nil, fmt.Errorf("budget %d in %d trees: want both at least 1", p.Budget, p.Trees)
 	}
 	if p.Forecast && p.Value != "" {
-		return nil, errors.New("leaf=forecast and value= both score the leaves: choose one")
+		return nil, nil, errors.New("leaf=forecast and value= both score the leaves: choose one")
 	}
 	if p.Forecast || p.CRN {
 		// The optional interfaces these settings need, on a position of the game.
 		g, err := rules.Lookup(game)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		st := g.New(g.Default())
 		if _, ok := st.(rules.Forecaster); p.Forecast && !ok {
-			return nil, fmt.Errorf("leaf=forecast: %s cannot forecast its outcome (no rules.Forecaster); use leaf=outcome or value=", game)
+			return nil, nil, fmt.Errorf("leaf=forecast: %s cannot forecast its outcome (no rules.Forecaster); use leaf=outcome or value=", game)
 		}
 		if _, ok := st.(rules.KeyedStepper); p.CRN && !ok {
-			return nil, fmt.Errorf("crn=1: %s cannot draw its chance by event (no rules.KeyedStepper)", game)
+			return nil, nil, fmt.Errorf("crn=1: %s cannot draw its chance by event (no rules.KeyedStepper)", game)
 		}
 	}
-	pe, err := agents.Lookup(game, p.Prior)
+	pe, err := lookup(p.Prior)
 	if err != nil {
-		return nil, fmt.Errorf("prior bot: %w", err)
+		return nil, nil, fmt.Errorf("prior bot: %w", err)
 	}
 	if _, ok := pe.New().(agents.Ranker); p.Top > 1 && !ok {
-		return nil, fmt.Errorf("top=%d: the prior %s cannot rank its moves: want a network (weights file or run folder)", p.Top, p.Prior)
+		return nil, nil, fmt.Errorf("top=%d: the prior %s cannot rank its moves: want a network (weights file or run folder)", p.Top, p.Prior)
 	}
 	var roll agents.Factory = pe.New
 	switch p.Roll {
@@ -310,28 +308,28 @@ func (p Params) Factory(game string) (agents.Factory, error) {
 	case "random":
 		roll = nil
 	default:
-		re, err := agents.Lookup(game, p.Roll)
+		re, err := lookup(p.Roll)
 		if err != nil {
-			return nil, fmt.Errorf("rollout bot: %w", err)
+			return nil, nil, fmt.Errorf("rollout bot: %w", err)
 		}
 		roll = re.New
 	}
 	props := []agents.Factory{pe.New}
 	for _, b := range p.Alt {
-		ae, err := agents.Lookup(game, b)
+		ae, err := lookup(b)
 		if err != nil {
-			return nil, fmt.Errorf("alternative bot: %w", err)
+			return nil, nil, fmt.Errorf("alternative bot: %w", err)
 		}
 		props = append(props, ae.New)
 	}
 	var value agents.Factory
 	if p.Value != "" {
-		ve, err := agents.Lookup(game, p.Value)
+		ve, err := lookup(p.Value)
 		if err != nil {
-			return nil, fmt.Errorf("value bot: %w", err)
+			return nil, nil, fmt.Errorf("value bot: %w", err)
 		}
 		if _, ok := ve.New().(agents.Evaluator); !ok {
-			return nil, fmt.Errorf("value bot %s cannot score positions: want a network (weights file or run folder)", p.Value)
+			return nil, nil, fmt.Errorf("value bot %s cannot score positions: want a network (weights file or run folder)", p.Value)
 		}
 		value = ve.New
 	}
@@ -339,7 +337,7 @@ func (p Params) Factory(game string) (agents.Factory, error) {
 		a := New(p, props, roll)
 		a.value = value
 		return a
-	}, nil
+	}, params, nil
 }
 
 // Agent is the search agent (package doc). Its Act is deterministic for the
