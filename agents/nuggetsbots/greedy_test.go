@@ -36,6 +36,24 @@ func play(bots []agents.Agent, seed uint64, check func(s *nuggets.State, moves [
 	return out
 }
 
+// playGames plays games whole games on every core: game g seats the bots
+// lineup(g) returns (in seat order), is seeded base + g, and its log-scores
+// go to record (called from several goroutines, once for each g).
+func playGames(games int, base uint64, lineup func(g int) []agents.Agent, record func(g int, sc [nuggets.Seats]float64)) {
+	var wg sync.WaitGroup
+	workers := runtime.GOMAXPROCS(0)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for g := w; g < games; g += workers {
+				record(g, play(lineup(g), base+uint64(g), nil))
+			}
+		}(w)
+	}
+	wg.Wait()
+}
+
 func configured(t *testing.T, vals map[string]string) rules.Config {
 	t.Helper()
 	cfg, err := nuggets.Game.Configure(vals)
@@ -216,24 +234,17 @@ func TestGreedyTunedBeatsGreedy(t *testing.T) {
 	}
 	const games = 1200
 	var scores [games][2]float64 // by game: greedy_tuned's and greedy's log-scores
-	var wg sync.WaitGroup
-	workers := runtime.GOMAXPROCS(0)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			for g := w; g < games; g += workers {
-				rot := g % nuggets.Seats
-				bots := make([]agents.Agent, nuggets.Seats)
-				for i, b := range []agents.Agent{NewGreedyTuned(), NewGreedy(), &agents.Random{}, agents.Pass{}} {
-					bots[(i+rot)%nuggets.Seats] = b
-				}
-				sc := play(bots, uint64(7000+g), nil)
-				scores[g] = [2]float64{sc[rot], sc[(rot+1)%nuggets.Seats]}
-			}
-		}(w)
-	}
-	wg.Wait()
+	playGames(games, 7000, func(g int) []agents.Agent {
+		rot := g % nuggets.Seats
+		bots := make([]agents.Agent, nuggets.Seats)
+		for i, b := range []agents.Agent{NewGreedyTuned(), NewGreedy(), &agents.Random{}, agents.Pass{}} {
+			bots[(i+rot)%nuggets.Seats] = b
+		}
+		return bots
+	}, func(g int, sc [nuggets.Seats]float64) {
+		rot := g % nuggets.Seats
+		scores[g] = [2]float64{sc[rot], sc[(rot+1)%nuggets.Seats]}
+	})
 	var tuned, plain float64
 	for _, m := range scores {
 		tuned += m[0]
@@ -491,25 +502,17 @@ func TestFortressBeatsGreedyTuned(t *testing.T) {
 	}
 	const games = 120
 	var margin [games]float64
-	var wg sync.WaitGroup
-	workers := runtime.GOMAXPROCS(0)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			for g := w; g < games; g += workers {
-				rot := g % nuggets.Seats
-				bots := make([]agents.Agent, nuggets.Seats)
-				for i := range bots {
-					bots[(i+rot)%nuggets.Seats] = NewGreedyTuned()
-				}
-				bots[rot] = NewFortress()
-				sc := play(bots, uint64(3000+g), nil)
-				margin[g] = sc[rot] - (sc[0]+sc[1]+sc[2]+sc[3]-sc[rot])/3
-			}
-		}(w)
-	}
-	wg.Wait()
+	playGames(games, 3000, func(g int) []agents.Agent {
+		bots := make([]agents.Agent, nuggets.Seats)
+		for i := range bots {
+			bots[i] = NewGreedyTuned()
+		}
+		bots[g%nuggets.Seats] = NewFortress()
+		return bots
+	}, func(g int, sc [nuggets.Seats]float64) {
+		rot := g % nuggets.Seats
+		margin[g] = sc[rot] - (sc[0]+sc[1]+sc[2]+sc[3]-sc[rot])/3
+	})
 	mean, sq := 0.0, 0.0
 	for _, m := range margin {
 		mean += m / games
