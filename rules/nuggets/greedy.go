@@ -12,8 +12,9 @@ import (
 // (their package doc explains the terms). It lives here, next to the
 // encoder, because the encoder shows its best squares as the plane
 // greedy_best: a network then sees what greedy_tuned would query (and the
-// fortress bot, once its opening is over), and the exported Python bot (nuggets.py, beside this file) computes the
-// same squares from the same request.
+// fortress bot, once its opening is over), and the exported Python bot
+// (nuggets.py, beside this file) computes the same squares from the same
+// request.
 
 // Weights are the weights of the greedy evaluation.
 type Weights struct {
