@@ -18,7 +18,7 @@ import (
 func TestPlayGamePinned(t *testing.T) {
 	want := map[string]uint64{
 		"bovine-borders": 0x48be5b7f3eed5658,
-		"nuggets":        0xf04187234d844aee,
+		"nuggets":        0x3e3ba063f29a9d02,
 		"rectangle":      0x95361b667b0e13e2,
 		"rising-tide":    0xfd5280ab59a0c705,
 		"slime":          0x6f72d92ad90add1,

@@ -75,7 +75,7 @@ func TestRunPinnedRows(t *testing.T) {
 		rows int
 	}{
 		"bovine-borders": {0xdf9a2ae154eea0d5, 3600},
-		"nuggets":        {0xe1de52ca4522a8ea, 3600},
+		"nuggets":        {0xd6331db5e8b31d64, 3600},
 		"rectangle":      {0x98822335e46a5141, 3600},
 		"rising-tide":    {0x4ec8ed3acdcdd460, 3600},
 		"slime":          {0x1d29ec2bea604b8, 2896},
