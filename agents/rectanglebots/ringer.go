@@ -14,7 +14,8 @@ func init() {
 
 // Ringer plays what the encoder's ring and plan planes show (rings=true,
 // rules/rectangle ring.go): at each move, the ring that the planes show
-// (State.Ring: RingOf, or RingKept with the game's ring_memory=true), with
+// (State.Ring: RingOf, or RingKept with the game's ring_memory=true, and its
+// guard against the rivals' rings with ring_guard=true), with
 // every robot taking the first of its RingSteps (N, E, S, W, X order) that
 // no robot of its own holds or steps onto; without a ring, planner's steps
 // (rectangle.Plans). Without ring_memory it is the encloser with no memory

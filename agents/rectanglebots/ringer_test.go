@@ -17,18 +17,87 @@ import (
 // random, a mirror of itself and boxers, and bots that never move; with
 // the ring planes alone (RingOf: the planes show each robot's candidate
 // steps) and with their memory (ring_memory=true, RingKept: they show the
-// step RingMoves takes, which the same rule reads back).
+// step RingMoves takes, which the same rule reads back), also guarded
+// against the rivals' rings (ring_guard=true).
 func TestRingerFollowsThePlanes(t *testing.T) {
-	for _, params := range []map[string]string{
-		{"rings": "true"},
-		{"rings": "true", "ring_memory": "true"},
+	for _, tc := range []struct {
+		name   string
+		params map[string]string
+	}{
+		{"rings", map[string]string{"rings": "true"}},
+		{"ring_memory", map[string]string{"rings": "true", "ring_memory": "true"}},
+		{"ring_guard", map[string]string{"rings": "true", "ring_memory": "true", "ring_guard": "true"}},
 	} {
-		name := "rings"
-		if params["ring_memory"] != "" {
-			name = "ring_memory"
-		}
-		t.Run(name, func(t *testing.T) { ringerFollowsThePlanes(t, params) })
+		t.Run(tc.name, func(t *testing.T) { ringerFollowsThePlanes(t, tc.params) })
 	}
+}
+
+// TestRingGuardKeepsRingsApart: two ringers at one table (with planner and
+// boxer) take crossing rings, and each repaints the other's boundary where
+// they cross (reports/rectangle/rings). With ring_guard=true a ring keeps
+// off a rival's ring that is half painted, so the moves at which the two
+// ringers' rings share a boundary cell while one of them is at least half
+// painted almost vanish: at most a fifth of those without the guard, which
+// has hundreds (eight games each).
+func TestRingGuardKeepsRingsApart(t *testing.T) {
+	clashes := func(params map[string]string) int {
+		cfg := config(t, params)
+		n := 0
+		for g := 0; g < 8; g++ { // ~4,500 moves
+			bots := []agents.Agent{&Ringer{}, &Ringer{}, &Planner{}, &Boxer{}}
+			a, b := g%4, (g+1)%4 // the ringers' seats: bots rotated by g
+			bots = append(bots[4-a:], bots[:4-a]...)
+			play(t, cfg, uint64(400+g), bots, func(s *rectangle.State, _ []rules.Move) {
+				if s.MoveNum() == 0 {
+					return
+				}
+				qa, oa, pa := ringOf(s, a)
+				qb, ob, pb := ringOf(s, b)
+				if oa && ob && (pa || pb) && crosses(qa, qb) {
+					n++
+				}
+			})
+		}
+		return n
+	}
+	free := clashes(map[string]string{"rings": "true", "ring_memory": "true"})
+	guarded := clashes(map[string]string{"rings": "true", "ring_memory": "true", "ring_guard": "true"})
+	if free < 100 || guarded*5 > free {
+		t.Fatalf("moves with crossing rings, one half painted: %d guarded, %d without the guard", guarded, free)
+	}
+	t.Logf("moves with crossing rings, one half painted: %d guarded, %d without the guard", guarded, free)
+}
+
+// ringOf returns seat's ring in s (State.Ring), whether it has one, and
+// whether the seat has painted at least half of its boundary.
+func ringOf(s *rectangle.State, seat int) (q rectangle.Rect, ok, half bool) {
+	var v rectangle.View
+	var x rectangle.Rings
+	var plans [rectangle.MaxRobots]rectangle.Plan
+	s.View(seat, &v)
+	rectangle.Plans(&v, plans[:v.Robots])
+	q, ok = s.Ring(seat, &x, &v, plans[:v.Robots])
+	if !ok {
+		return q, false, false
+	}
+	per := q.Perimeter(nil)
+	painted := 0
+	for _, p := range per {
+		if v.Board[p.R][p.C] == 0 {
+			painted++
+		}
+	}
+	return q, true, 2*painted >= len(per)
+}
+
+// crosses reports whether rectangles p and q share a boundary cell.
+func crosses(p, q rectangle.Rect) bool {
+	for _, c := range p.Perimeter(nil) {
+		if q.OnBoundary(c.R, c.C) {
+			return true
+		}
+	}
+	return false
 }
 
 func ringerFollowsThePlanes(t *testing.T, params map[string]string) {

@@ -12,6 +12,26 @@ import struct as _struct
 
 import numpy as np
 
+
+def _steady_heap():
+    """Keep freed memory in the process (glibc only; elsewhere nothing).
+    A move allocates and frees many NumPy arrays of a few hundred KB; with
+    glibc's default thresholds the heap is trimmed, or the arrays mapped
+    afresh, at nearly every one, and each is then page-faulted in again:
+    measured on the Rectangle bot with ring_guard, 2-3 times the time of a
+    move (reports/rectangle/rings/README.md). mallopt(M_TRIM_THRESHOLD,
+    M_MMAP_THRESHOLD) to 256 MB keeps the pages."""
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None)
+        for param in (-1, -3):  # M_TRIM_THRESHOLD, M_MMAP_THRESHOLD
+            libc.mallopt(param, 256 << 20)
+    except Exception:
+        pass
+
+
+_steady_heap()
+
 # Set SAMPLE = True to draw moves from the policy instead of playing the most
 # probable legal move (the default, as gridgym evaluates it).
 SAMPLE = False

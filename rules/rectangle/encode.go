@@ -55,7 +55,11 @@
 // every seat; the exported bot keeps the same memory in its globals. The
 // ring_go planes then count, on each robot's cell, the one step it takes
 // (RingMoves: the first candidate its own robots leave free, else X), which
-// the ringer bot plays.
+// the ringer bot plays. With ring_guard=true too (also carried), a seat's
+// ring keeps off the rings its rivals kept before the move once a rival
+// has painted half of its own (RingKept's guard), so two copies of a
+// network stop breaking each other's rings; the exported bot then keeps
+// every seat's memory, as the state does.
 //
 // Planes 0 and 1 and the p paint planes partition the board: every cell is 1
 // in exactly one of them. Before the placement (move_num 0) no robot is on the

@@ -108,63 +108,99 @@ func TestRingPlanesParity(t *testing.T) {
 // a kept ring, parked rivals, stalls), so its observe() equals
 // Encoder.Observe at every move of whole games, one seat's moves in order
 // (the bot is called once a move), in games between ringers (which follow
-// the kept ring), enclosers and boxers. The test also counts the moves at
-// which the kept ring differs from RingOf's memoryless choice: the memory
+// the kept ring), enclosers and boxers. With ring_guard=true as well it
+// keeps every seat's memory to guard against the rivals' rings, in games
+// where two ringers meet. Each case also counts the moves at which what it
+// adds changes the seat's ring (the kept ring against RingOf's memoryless
+// choice; the guarded ring against the same game's unguarded memory): it
 // must matter in the games it checks.
 func TestRingMemoryParity(t *testing.T) {
 	exporttest.NeedPython(t, rectangle.Name)
 	g, _ := rules.Lookup(rectangle.Name)
-	params := map[string]string{"rings": "true", "ring_memory": "true"}
-	cfg, err := g.Configure(params)
-	if err != nil {
-		t.Fatal(err)
-	}
-	enc := g.Encoder(cfg)
-	names := []string{"ringer", "encloser", "boxer", "ringer"}
-	var ps []exporttest.Planes
-	ringed, differ := 0, 0
-	for game := 0; game < 3; game++ { // ~1,900 moves
-		st := g.New(cfg).(*rectangle.State)
-		seat := game % 4
-		bots := make([]agents.Agent, 4)
-		for i := range bots {
-			e, err := agents.Lookup(g.Name, names[(i+game)%4])
+	memory := map[string]string{"rings": "true", "ring_memory": "true"}
+	guard := map[string]string{"rings": "true", "ring_memory": "true", "ring_guard": "true"}
+	for _, tc := range []struct {
+		name   string
+		params map[string]string
+		names  []string
+		games  int
+		// without is the ring the seat would have without what the case
+		// adds; shadow is the same game played without it (nil: none).
+		shadow  map[string]string
+		without func(st, shadow *rectangle.State, seat int, x *rectangle.Rings, v *rectangle.View, plans []rectangle.Plan) (rectangle.Rect, bool)
+	}{
+		{"memory", memory, []string{"ringer", "encloser", "boxer", "ringer"}, 3, nil, // ~1,900 moves
+			func(_, _ *rectangle.State, _ int, x *rectangle.Rings, v *rectangle.View, plans []rectangle.Plan) (rectangle.Rect, bool) {
+				return rectangle.RingOf(x, v, plans)
+			}},
+		{"guard", guard, []string{"ringer", "ringer", "boxer", "planner"}, 2, memory, // ~1,300 moves
+			func(_, shadow *rectangle.State, seat int, x *rectangle.Rings, v *rectangle.View, plans []rectangle.Plan) (rectangle.Rect, bool) {
+				return shadow.Ring(seat, x, v, plans)
+			}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg, err := g.Configure(tc.params)
 			if err != nil {
 				t.Fatal(err)
 			}
-			bots[i] = e.New()
-			bots[i].Reset(st, i, rules.Derive(uint64(game), uint64(i)))
-		}
-		moves := make([]rules.Move, 4)
-		for !st.Done() {
-			p := exporttest.Observe(g, enc, st, seat)
-			ps = append(ps, p)
-			if st.Steps() > 0 {
-				var v rectangle.View
-				var plans [rectangle.MaxRobots]rectangle.Plan
-				var x rectangle.Rings
-				st.View(seat, &v)
-				rectangle.Plans(&v, plans[:4])
-				kq, kok := st.Ring(seat, &x, &v, plans[:4])
-				q, ok := rectangle.RingOf(&x, &v, plans[:4])
-				if kok {
-					ringed++
+			enc := g.Encoder(cfg)
+			var ps []exporttest.Planes
+			ringed, differ := 0, 0
+			for game := 0; game < tc.games; game++ {
+				st := g.New(cfg).(*rectangle.State)
+				var shadow *rectangle.State
+				if tc.shadow != nil {
+					sc, err := g.Configure(tc.shadow)
+					if err != nil {
+						t.Fatal(err)
+					}
+					shadow = g.New(sc).(*rectangle.State)
 				}
-				if kok != ok || ok && kq != q {
-					differ++
+				seat := game % 4
+				bots := make([]agents.Agent, 4)
+				for i := range bots {
+					e, err := agents.Lookup(g.Name, tc.names[(i+game)%4])
+					if err != nil {
+						t.Fatal(err)
+					}
+					bots[i] = e.New()
+					bots[i].Reset(st, i, rules.Derive(uint64(game), uint64(i)))
+				}
+				moves := make([]rules.Move, 4)
+				for !st.Done() {
+					p := exporttest.Observe(g, enc, st, seat)
+					ps = append(ps, p)
+					if st.Steps() > 0 {
+						var v rectangle.View
+						var plans [rectangle.MaxRobots]rectangle.Plan
+						var x rectangle.Rings
+						st.View(seat, &v)
+						rectangle.Plans(&v, plans[:4])
+						kq, kok := st.Ring(seat, &x, &v, plans[:4])
+						q, ok := tc.without(st, shadow, seat, &x, &v, plans[:4])
+						if kok {
+							ringed++
+						}
+						if kok != ok || ok && kq != q {
+							differ++
+						}
+					}
+					for i, b := range bots {
+						moves[i] = b.Act(st)
+					}
+					st.Step(moves, nil)
+					if shadow != nil {
+						shadow.Step(moves, nil)
+					}
 				}
 			}
-			for i, b := range bots {
-				moves[i] = b.Act(st)
+			if ringed < 200 || differ < 100 {
+				t.Fatalf("%d of %d moves with a ring, %d where the ring changes: the test would prove little", ringed, len(ps), differ)
 			}
-			st.Step(moves, nil)
-		}
+			if n := exporttest.ComparePlanesParams(t, rectangle.Name, tc.params, ps); n != len(ps) {
+				t.Fatalf("the bot asked its network in %d of %d positions", n, len(ps))
+			}
+			t.Logf("%d positions equal (%d with a ring, %d where the case changes the ring)", len(ps), ringed, differ)
+		})
 	}
-	if ringed < 200 || differ < 100 {
-		t.Fatalf("%d of %d moves with a ring, %d where the kept ring is not RingOf's: the test would prove little", ringed, len(ps), differ)
-	}
-	if n := exporttest.ComparePlanesParams(t, rectangle.Name, params, ps); n != len(ps) {
-		t.Fatalf("the bot asked its network in %d of %d positions", n, len(ps))
-	}
-	t.Logf("%d positions equal (%d with a ring, %d where memory changes the ring)", len(ps), ringed, differ)
 }

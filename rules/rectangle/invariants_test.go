@@ -306,7 +306,8 @@ func TestConformance(t *testing.T) {
 	}
 }
 
-// TestParams checks the registered parameters and R1's M ≥ K.
+// TestParams checks the registered parameters, R1's M ≥ K, and that
+// ring_guard comes only with ring_memory (it reads the rivals' kept rings).
 func TestParams(t *testing.T) {
 	g, err := rules.Lookup(Name)
 	if err != nil {
@@ -319,6 +320,7 @@ func TestParams(t *testing.T) {
 	for _, bad := range []map[string]string{
 		{"n": "7"}, {"n": "65"}, {"players": "1"}, {"players": "9"}, {"robots": "0"}, {"robots": "9"},
 		{"idle_limit": "0"}, {"idle_limit": "300", "max_moves": "200"}, {"max_moves": "99"},
+		{"ring_guard": "true"}, {"rings": "true", "ring_guard": "true"},
 	} {
 		if _, err := g.Configure(bad); err == nil {
 			t.Errorf("config %v accepted", bad)
@@ -326,6 +328,17 @@ func TestParams(t *testing.T) {
 	}
 	if _, err := g.Configure(map[string]string{"idle_limit": "7", "max_moves": "7"}); err != nil {
 		t.Errorf("M = K rejected: %v", err)
+	}
+	cfg, err := g.Configure(map[string]string{"rings": "true", "ring_memory": "true", "ring_guard": "true"})
+	if err != nil {
+		t.Fatalf("ring_guard with ring_memory rejected: %v", err)
+	}
+	s := New(cfg)
+	for _, when := range []string{"new", "after Reset"} {
+		if !s.rt.on || !s.rt.guard {
+			t.Errorf("ring_guard=true, %s: state keeps memory %v, guard %v", when, s.rt.on, s.rt.guard)
+		}
+		s.Reset()
 	}
 }
 

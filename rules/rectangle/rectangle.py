@@ -17,7 +17,9 @@
 # Every feature comes from the request alone (encoding v2 dropped the idle
 # counter, which the request does not hold), so the bot keeps no memory,
 # except with ring_memory=true: the ring planes then remember the ring from
-# move to move (_ring_kept repeats RingKept; R18 allows memory in globals).
+# move to move (_ring_kept repeats RingKept; R18 allows memory in globals),
+# and with ring_guard=true as well the bot keeps every seat's memory, as the
+# Go state does, to know the rivals' rings.
 
 _DIRS = "NESWX"  # move action n*n + d, d = 0 N, 1 E, 2 S, 3 W, 4 X
 
@@ -42,6 +44,7 @@ _M = _clamp(_param_int("max_moves", 2000), _K, 1000000)
 _NN = _N * _N
 _RINGS = str(PARAMS.get("rings", "false")).strip() == "true"  # the ring planes (rings=true)
 _RING_MEMORY = _RINGS and str(PARAMS.get("ring_memory", "false")).strip() == "true"  # RingKept
+_RING_GUARD = _RING_MEMORY and str(PARAMS.get("ring_guard", "false")).strip() == "true"  # RingKept's guard
 _NUM_PLANES, _NUM_SCALARS = 2 * _P + 3 * _B + 6 + (6 if _RINGS else 0), 2 + _P
 
 
@@ -234,6 +237,7 @@ import itertools  # noqa: E402 (the module follows export/py/common.py)
 # RingSteps, the encloser bot's choice with no memory.
 _RING_ALPHA, _RING_HAZARD, _RING_MAX_SIDE = 1.5, 1.0, 20
 _RING_STILL, _RING_STALL, _RING_COOL = 3, 10, 20  # RingKept (ring_memory=true)
+_RING_GUARD_SHARE = 0.5  # RingGuard (ring_guard=true)
 
 
 def _all_rects():
@@ -250,20 +254,12 @@ def _all_rects():
 _PAIRS = _all_rects() if _RINGS else None
 
 
-def _sum_index(r, c, h, w):
-    """Flat indices into a prefix table [n+1, n+1] of the four corners of
-    the sums over rows r..r+h-1 and columns c..c+w-1."""
-    w1 = _N + 1
-    return ((r + h) * w1 + c + w, r * w1 + c + w, (r + h) * w1 + c, r * w1 + c)
-
-
 def _scan_index():
-    """The corner indices of every scanned rectangle's whole area and
-    interior (flattened, row pair major)."""
+    """The corners of every scanned rectangle (flattened, row pair major)."""
     lo, hi = _PAIRS
     r1, r2 = np.repeat(lo, len(lo)), np.repeat(hi, len(lo))
     c1, c2 = np.tile(lo, len(lo)), np.tile(hi, len(lo))
-    return r1, c1, r2, c2, _sum_index(r1, c1, r2 - r1 + 1, c2 - c1 + 1), _sum_index(r1 + 1, c1 + 1, r2 - r1 - 1, c2 - c1 - 1)
+    return r1, c1, r2, c2
 
 
 _SCAN = _scan_index() if _RINGS else None
@@ -272,9 +268,15 @@ _SCAN = _scan_index() if _RINGS else None
 _ORDERS = (list(itertools.permutations(range(_B))) if _B <= 6 else [tuple(range(_B))]) if _RINGS else None
 
 
-def _flat_sum(prefix, idx):
-    f = prefix.ravel()
-    return f[idx[0]] - f[idx[1]] - f[idx[2]] + f[idx[3]]
+def _scan_sums(prefix):
+    """The sums of a prefix table [n+1, n+1] over every scanned rectangle's
+    whole area and over its interior (flattened, row pair major): the
+    column pairs' sums of every prefix row first, then the row pairs'
+    differences of those rows (whole rows gathered, not single cells)."""
+    lo, hi = _PAIRS
+    cols = prefix[:, hi + 1] - prefix[:, lo]     # [n+1, pairs]: columns c1..c2
+    cols_in = prefix[:, hi] - prefix[:, lo + 1]  # columns c1+1..c2-1
+    return (cols[hi + 1] - cols[lo]).ravel(), (cols_in[hi] - cols_in[lo + 1]).ravel()
 
 
 def _psum(prefix, r, c, h, w):
@@ -289,8 +291,8 @@ def _pboundary(prefix, r1, c1, r2, c2):
 def _valid(unp, bad, r1, c1, r2, c2):
     """Rings.Valid: the rectangle's gain (its paintable interior cells), 0
     if a boundary cell is unpaintable or blocked or no interior cell is
-    paintable."""
-    if _pboundary(unp, r1, c1, r2, c2) != 0 or _pboundary(bad, r1, c1, r2, c2) != 0:
+    paintable (bad None: no cell is blocked)."""
+    if _pboundary(unp, r1, c1, r2, c2) != 0 or bad is not None and _pboundary(bad, r1, c1, r2, c2) != 0:
         return 0
     return max(0, (r2 - r1 - 1) * (c2 - c1 - 1) - int(_psum(unp, r1 + 1, c1 + 1, r2 - r1 - 1, c2 - c1 - 1)))
 
@@ -331,12 +333,51 @@ def _cand_dist(r, c, cand, rp, cp):
     return np.where(out > 0, out, np.minimum(ir[rp], ic[cp]))
 
 
-def _ring(b, pos, plans, moving=None, parked=None, keep=None):
+def _perimeter(q):
+    """Rect.Perimeter: q's boundary cells clockwise from the top-left corner."""
+    R1, C1, R2, C2 = q
+    per = [(R1, c) for c in range(C1, C2)] + [(r, C2) for r in range(R1, R2)]
+    return per + [(R2, c) for c in range(C2, C1, -1)] + [(r, C1) for r in range(R2, R1, -1)]
+
+
+def _guarded(b, guard):
+    """markGuarded: the boundary cells of the rivals' rings guard[k] (k >= 1,
+    None: none) that rival k has painted at least _RING_GUARD_SHARE of."""
+    out = np.zeros((_N, _N), dtype=bool)
+    for k in range(1, _P):
+        if guard[k] is None:
+            continue
+        per = _perimeter(guard[k])
+        if sum(1 for y, x in per if b[y, x] == k) < _RING_GUARD_SHARE * len(per):
+            continue
+        for y, x in per:
+            out[y, x] = True
+    return out
+
+
+class _Unpaintable:
+    """The unpaintable cells' prefix table and, once asked, their sums over
+    every scanned rectangle's whole area and interior: the same in every
+    seat's view of one position (the guard's rings of all seats share it)."""
+
+    def __init__(self, b):
+        self.prefix, self._sums = _prefix(b == -2), None
+
+    def sums(self):
+        if self._sums is None:
+            self._sums = _scan_sums(self.prefix)
+        return self._sums
+
+
+def _ring(b, pos, plans, moving=None, parked=None, keep=None, guard=None, unp=None):
     """RingOf (moving and parked None: every rival robot moves, none is
     parked), or with keep the part of RingKept after its memory test: keep
-    is taken again if still valid. Returns the ring (r1, c1, r2, c2), its
-    boundary cells clockwise from the top-left corner, the indices of those
-    to paint and each robot's arc; None without a ring."""
+    is taken again if still valid; guard (None: none) the rivals' rings to
+    keep off (RingKept's guard). plans may be a function that returns them
+    (asked only if a ring is sought); unp an _Unpaintable of b. Returns the
+    ring (r1, c1, r2, c2), its boundary cells clockwise from the top-left
+    corner, the indices of those to paint and each robot's arc; None
+    without a ring."""
     if _SCAN is None:
         return None
     rivals = np.zeros((_N, _N), dtype=np.int64)
@@ -344,17 +385,24 @@ def _ring(b, pos, plans, moving=None, parked=None, keep=None):
     blocked = rivals >= 2
     if parked is not None:
         blocked |= parked
-    unp, mine, bad = _prefix(b == -2), _prefix(b == 0), _prefix((b != 0) & blocked)
-    q = keep if keep is not None and _valid(unp, bad, *keep) > 0 else None
+    bad = (b != 0) & blocked
+    if guard is not None:
+        bad |= _guarded(b, guard)
+    any_bad = bool(bad.any())
+    unp = unp or _Unpaintable(b)
+    bad = _prefix(bad)
+    q = keep if keep is not None and _valid(unp.prefix, bad, *keep) > 0 else None
     if q is None:
-        q = _best(b, pos, plans, moving, unp, mine, bad)
+        q = _best(b, pos, plans() if callable(plans) else plans, moving, unp, _prefix(b == 0), bad if any_bad else None)
         if q is None:
             return None
     return (q,) + _arcs(b, pos, q, rivals)
 
 
-def _best(b, pos, plans, moving, unp, mine, bad):
-    """Rings.Best against RingAlpha × SquaresRate: the ring, or None."""
+def _best(b, pos, plans, moving, unps, mine, bad):
+    """Rings.Best against RingAlpha × SquaresRate: the ring, or None. unps
+    is an _Unpaintable; bad None: no blocked cell."""
+    unp = unps.prefix
     squares = 0.0
     for i, pl in enumerate(plans):
         R, C, K = pl[0], pl[1], pl[2]
@@ -367,15 +415,19 @@ def _best(b, pos, plans, moving, unp, mine, bad):
             d = _rdist(R, C, R2, C2, int(pos[0, i, 0]), int(pos[0, i, 1]))
             squares += float(g) / float(u + d + 1)
     floor = _RING_ALPHA * squares
-    r1, c1, r2, c2, outer, inner = _SCAN
-    unp_in = _flat_sum(unp, inner)
-    ok = (_flat_sum(unp, outer) == unp_in) & (_flat_sum(bad, outer) == _flat_sum(bad, inner))
+    r1, c1, r2, c2 = _SCAN
+    unp_out, unp_in = unps.sums()
+    ok = unp_out == unp_in
+    if bad is not None:
+        bad_out, bad_in = _scan_sums(bad)
+        ok &= bad_out == bad_in
     g = (r2 - r1 - 1) * (c2 - c1 - 1) - unp_in
     ok &= g > 0
     far = _scan_dist(int(pos[0, 0, 0]), int(pos[0, 0, 1]))
     for i in range(1, _B):
         far = np.maximum(far, _scan_dist(int(pos[0, i, 0]), int(pos[0, i, 1])))
-    u = 2 * (r2 - r1) + 2 * (c2 - c1) - (_flat_sum(mine, outer) - _flat_sum(mine, inner))
+    mine_out, mine_in = _scan_sums(mine)
+    u = 2 * (r2 - r1) + 2 * (c2 - c1) - (mine_out - mine_in)
     t = far + (u + _B - 1) // _B
     # The hazard only adds time, so a rectangle whose rate without it is
     # below floor cannot be the answer (Best's bound); the hazard is summed
@@ -403,9 +455,7 @@ def _best(b, pos, plans, moving, unp, mine, bad):
 def _arcs(b, pos, q, rivals):
     """Rings.Needs and Assign: ring q's boundary, the indices of its cells to
     paint and each robot's arc."""
-    R1, C1, R2, C2 = q
-    per = [(R1, c) for c in range(C1, C2)] + [(r, C2) for r in range(R1, R2)]
-    per += [(R2, c) for c in range(C2, C1, -1)] + [(r, C1) for r in range(R2, R1, -1)]
+    per = _perimeter(q)
     need = [k for k, (y, x) in enumerate(per) if b[y, x] != 0 and rivals[y, x] == 0]
     arcs = [(0, 0)] * _B
     U, L = len(need), len(per)
@@ -439,21 +489,46 @@ def _arcs(b, pos, q, rivals):
 
 
 # RingKept's memory (ring_memory=true): the bot is called once a move, and
-# keeps what the Go state keeps (rectangle.State's ringTrack) for its seat.
-# A call whose move_num does not follow the last one's starts afresh.
-_MEM = {"t": -1, "prev": None, "still": None, "kept": None, "low": 0, "since": 0, "off": 0}
+# keeps what the Go state keeps (rectangle.State's ringTrack): its own seat's
+# memory, and with ring_guard=true every seat's (in view labels), since a
+# seat guards against the rings its rivals kept before the move. A call
+# whose move_num does not follow the last one's starts afresh.
+_MEM = {"t": -1, "prev": None, "still": None, "seats": None}
 
 
-def _ring_kept(b, pos, plans, t):
+def _ring_kept(b, pos, plans, sc, t):
     """RingKept with the module's memory, updated: the ring as _ring
     returns it, or None."""
     m = _MEM
     if t != m["t"] + 1 or t == 1 or m["prev"] is None:
-        m.update(still=np.zeros((_P, _B), dtype=np.int64), kept=None, low=0, since=0, off=0)
+        m.update(still=np.zeros((_P, _B), dtype=np.int64), seats=[
+                 {"kept": None, "low": 0, "since": 0, "off": 0} for _ in range(_P if _RING_GUARD else 1)])
     else:
         m["still"] = np.where((pos == m["prev"]).all(axis=2), m["still"] + 1, 0)
     m["t"], m["prev"] = t, pos.copy()
-    moving = m["still"] < _RING_STILL
+    if not _RING_GUARD:
+        return _seat_kept(b, pos, plans, m["still"], m["seats"][0], None)
+    kept = [seat["kept"] for seat in m["seats"]]  # the rings kept before this move
+    unp = _Unpaintable(b)  # the same in every seat's view
+    ring = None
+    for k in range(_P):  # seat k's view: label j is our label (k + j) mod p
+        if k == 0:
+            bk, pk, plk, sk = b, pos, plans, m["still"]
+        else:
+            bk = np.where(b >= 0, (b - k) % _P, b)
+            pk, sk = np.roll(pos, -k, axis=0), np.roll(m["still"], -k, axis=0)
+            plk = (lambda bk=bk, pk=pk, sck=np.roll(sc, -k): _plans(bk, pk, sck, t))  # only if sought
+        r = _seat_kept(bk, pk, plk, sk, m["seats"][k], [kept[(k + j) % _P] for j in range(_P)], unp)
+        if k == 0:
+            ring = r
+    return ring
+
+
+def _seat_kept(b, pos, plans, still, m, guard, unp=None):
+    """RingKept for one seat's view with its memory m (updated) and its
+    robots' still counts: the ring as _ring returns it, or None. plans and
+    unp as _ring takes them."""
+    moving = still < _RING_STILL
     parked = np.zeros((_N, _N), dtype=bool)
     for k in range(1, _P):
         for j in range(_B):
@@ -462,7 +537,7 @@ def _ring_kept(b, pos, plans, t):
     if m["off"] > 0:
         m["off"] -= 1
         return None
-    ring = _ring(b, pos, plans, moving, parked, m["kept"])
+    ring = _ring(b, pos, plans, moving, parked, m["kept"], guard, unp)
     if ring is None:
         m["kept"] = None
         return None
@@ -579,7 +654,7 @@ def observe(b, pos, sc, t):
             planes[2 * _P + 3 * _B + 1 + pl[5], pos[0, i, 0], pos[0, i, 1]] += 1
         ring = None
         if _RING_MEMORY:
-            ring = _ring_kept(b, pos, plans, t)
+            ring = _ring_kept(b, pos, plans, sc, t)
         elif _RINGS:
             ring = _ring(b, pos, plans)
         if ring is not None:

@@ -31,10 +31,14 @@ var Game = &rules.Game{
 		{Name: "max_moves", Doc: "M: the game ends after move M (R15); M ≥ K", Kind: rules.Int, Default: "2000", Min: 1, Max: maxMaxMoves},
 		{Name: "rings", Doc: "observation only (the rules ignore it): the encoder adds the ring planes, the large rectangle the encloser bot would close now and each robot's steps toward it (encode.go, ring.go)", Kind: rules.Bool, Default: "false"},
 		{Name: "ring_memory", Doc: "observation only (it matters with rings=true, and the state carries it): the ring planes remember the seat's ring from move to move as the encloser bot does (a kept ring, parked rivals, a stall) instead of choosing afresh at every move (ring.go RingKept)", Kind: rules.Bool, Default: "false", Carried: true},
+		{Name: "ring_guard", Doc: "observation only (with ring_memory=true; the state carries it): a seat's ring never crosses a rival's kept ring that the rival has painted at least half of, and a kept ring that does is dropped (ring.go RingKept), so that two ring-closers do not break each other's rings", Kind: rules.Bool, Default: "false", Carried: true},
 	},
 	Validate: func(c rules.Config) error {
 		if k, m := c.Int("idle_limit"), c.Int("max_moves"); m < k {
 			return fmt.Errorf("max_moves=%d is less than idle_limit=%d (R1 wants M ≥ K)", m, k)
+		}
+		if c.Bool("ring_guard") && !c.Bool("ring_memory") {
+			return fmt.Errorf("ring_guard=true needs ring_memory=true: the guard reads the rivals' kept rings")
 		}
 		return nil
 	},

@@ -39,6 +39,9 @@ const (
 	RingStill   = 3   // a rival robot that stood still this many moves is parked
 	RingStall   = 10  // a kept ring is dropped after this many moves without progress
 	RingCool    = 20  // then no ring is taken for this many moves
+	// RingGuard: with ring_guard=true, a rival's kept ring of whose boundary
+	// the rival has painted at least this share is guarded (RingKept).
+	RingGuard = 0.5
 )
 
 // Rings is the scratch of the ring procedure (above) for one view. The zero
@@ -281,7 +284,7 @@ func (x *Rings) Target(v *View, q Rect, i int) (tr, tc, td int) {
 func RingOf(x *Rings, v *View, plans []Plan) (Rect, bool) {
 	var still [maxSeats][MaxRobots]int32 // no robot has stood still
 	var m RingMemory                     // no kept ring
-	return RingKept(x, v, plans, &still, &m)
+	return RingKept(x, v, plans, &still, &m, nil)
 }
 
 // RingMemory is what a seat remembers of its ring between moves (the
@@ -302,7 +305,16 @@ type RingMemory struct {
 // pays (RingOf); a kept ring whose potential has not reached a new low for
 // RingStall moves is dropped after this move, and no ring is taken for the
 // next RingCool moves. It leaves x ready for RingSteps.
-func RingKept(x *Rings, v *View, plans []Plan, still *[maxSeats][MaxRobots]int32, m *RingMemory) (Rect, bool) {
+//
+// guard (nil: none; ring_guard=true) holds the rivals' kept rings in view
+// labels (guard[k], k ≥ 1; R2 ≤ 0: none). The boundary of each one that
+// rival k has painted at least RingGuard of is blocked: no ring is taken
+// across it, and a kept ring that crosses it is dropped. Two ring-closers
+// whose rings cross repaint each other's boundary where they meet, and
+// neither closes (reports/rectangle/guard); guarded, a new ring keeps off a
+// rival's ring that is half done, and of two crossing rings a ring less
+// than half done yields.
+func RingKept(x *Rings, v *View, plans []Plan, still *[maxSeats][MaxRobots]int32, m *RingMemory, guard *[maxSeats]Rect) (Rect, bool) {
 	none := Rect{R2: -1}
 	if m.Off > 0 {
 		m.Off--
@@ -320,7 +332,13 @@ func RingKept(x *Rings, v *View, plans []Plan, still *[maxSeats][MaxRobots]int32
 			parked[p] = parked[p] || !moving[k][j]
 		}
 	}
-	x.Load(v, func(r, c int) bool { return v.Board[r][c] != 0 && (rivals[r*n+c] >= 2 || parked[r*n+c]) })
+	var guarded [MaxN * MaxN]bool
+	if guard != nil {
+		markGuarded(v, guard, guarded[:n*n])
+	}
+	x.Load(v, func(r, c int) bool {
+		return guarded[r*n+c] || v.Board[r][c] != 0 && (rivals[r*n+c] >= 2 || parked[r*n+c])
+	})
 	q := m.Kept
 	keep := q.R2 > 0
 	if keep {
@@ -350,6 +368,32 @@ func RingKept(x *Rings, v *View, plans []Plan, still *[maxSeats][MaxRobots]int32
 		m.Kept, m.Off = none, RingCool
 	}
 	return q, true
+}
+
+// markGuarded sets dst[r·n+c] on the boundary cells of the rings in guard
+// (view labels, k ≥ 1) whose rival k has painted at least RingGuard of
+// their boundary (RingKept).
+func markGuarded(v *View, guard *[maxSeats]Rect, dst []bool) {
+	var buf [4 * MaxN]Pos
+	for k := 1; k < v.Players; k++ {
+		q := guard[k]
+		if q.R2 <= 0 {
+			continue
+		}
+		per := q.Perimeter(buf[:0])
+		painted := 0
+		for _, p := range per {
+			if int(v.Board[p.R][p.C]) == k {
+				painted++
+			}
+		}
+		if float64(painted) < RingGuard*float64(len(per)) {
+			continue
+		}
+		for _, p := range per {
+			dst[p.R*v.N+p.C] = true
+		}
+	}
 }
 
 // OwnBlocked returns the test that keeps a player's robots apart in the

@@ -228,7 +228,7 @@ func TestRingKept(t *testing.T) {
 	var x rectangle.Rings
 	var still [rules.MaxSeats][rectangle.MaxRobots]int32
 	kept := func(v *rectangle.View, m *rectangle.RingMemory) (rectangle.Rect, bool) {
-		return rectangle.RingKept(&x, v, plans[:b], &still, m)
+		return rectangle.RingKept(&x, v, plans[:b], &still, m, nil)
 	}
 	if got, ok := kept(&v, &rectangle.RingMemory{}); !ok || got != q {
 		t.Fatalf("no memory: RingKept = %v %v, RingOf = %v", got, ok, q)
@@ -313,6 +313,87 @@ func TestRingKept(t *testing.T) {
 	}
 	if got, ok := kept(&v, &m); !ok || got != q {
 		t.Fatalf("after the cool-down: RingKept = %v %v, want RingOf's %v", got, ok, q)
+	}
+}
+
+// TestRingGuard: with a guard (ring_guard=true), a rival's kept ring whose
+// boundary the rival has painted at least RingGuard of blocks its boundary
+// cells. The position of TestRingKept, with rival 1 keeping a ring that
+// shares boundary cells with the seat's ring q: painted below the share, nothing changes (the
+// same ring as without a guard); at the share, q is neither taken afresh
+// nor kept, and the ring taken instead keeps off the rival's boundary;
+// another rival's label does not make it rival 1's.
+func TestRingGuard(t *testing.T) {
+	v, plans, q := ringAt(t)
+	b := v.Robots
+	var x rectangle.Rings
+	var still [rules.MaxSeats][rectangle.MaxRobots]int32
+	kept := func(v *rectangle.View, m *rectangle.RingMemory, guard *[rules.MaxSeats]rectangle.Rect) (rectangle.Rect, bool) {
+		return rectangle.RingKept(&x, v, plans[:b], &still, m, guard)
+	}
+	// Rival 1's ring: q's top-right quadrant, which shares half of q's top
+	// side and half of its right side.
+	g := rectangle.Rect{R1: q.R1, C1: (q.C1 + q.C2) / 2, R2: (q.R1 + q.R2) / 2, C2: q.C2}
+	if g.R2-g.R1 < 2 || g.C2-g.C1 < 2 {
+		t.Fatalf("ring %v is too small to share a quadrant", q)
+	}
+	onQ := map[rectangle.Pos]bool{}
+	for _, p := range q.Perimeter(nil) {
+		onQ[p] = true
+	}
+	// Paint share f of g's boundary in colour 1, cells off q first (so the
+	// seat's own paint on q is touched last), skipping unpaintable cells.
+	paint := func(f float64, colour int8) rectangle.View {
+		w := v
+		per := g.Perimeter(nil)
+		want := int(f*float64(len(per)) + 0.999)
+		for pass := 0; pass < 2 && want > 0; pass++ {
+			for _, p := range per {
+				if want > 0 && onQ[p] == (pass == 1) && w.Board[p.R][p.C] != rectangle.Unpaintable {
+					w.Board[p.R][p.C] = colour
+					want--
+				}
+			}
+		}
+		return w
+	}
+	guard := [rules.MaxSeats]rectangle.Rect{1: g}
+	low := paint(rectangle.RingGuard-0.2, 1)
+	want, wok := kept(&low, &rectangle.RingMemory{}, nil)
+	if got, ok := kept(&low, &rectangle.RingMemory{}, &guard); ok != wok || got != want {
+		t.Fatalf("rival ring %v painted below the share: RingKept = %v %v, want %v %v as without a guard", g, got, ok, want, wok)
+	}
+	for _, tc := range []struct {
+		name   string
+		colour int8
+		guards bool
+	}{{"rival 1's paint", 1, true}, {"rival 2's paint", 2, false}} {
+		w := paint(rectangle.RingGuard, tc.colour)
+		free, _ := kept(&w, &rectangle.RingMemory{}, nil)
+		got, ok := kept(&w, &rectangle.RingMemory{}, &guard)
+		if !tc.guards {
+			if got != free {
+				t.Errorf("%s: RingKept = %v, want %v as without a guard", tc.name, got, free)
+			}
+			continue
+		}
+		if free != q {
+			t.Fatalf("%s: unguarded the seat takes %v, not %v (the test needs q)", tc.name, free, q)
+		}
+		if ok && got == q {
+			t.Fatalf("%s: the guarded crossing ring %v taken", tc.name, q)
+		}
+		if ok {
+			for _, p := range got.Perimeter(nil) {
+				if g.OnBoundary(p.R, p.C) {
+					t.Fatalf("%s: ring %v crosses the guarded %v at %v", tc.name, got, g, p)
+				}
+			}
+		}
+		m := rectangle.RingMemory{Kept: q, Low: 1 << 30}
+		if got, ok := kept(&w, &m, &guard); ok && got == q {
+			t.Fatalf("%s: the kept ring %v taken again across the guarded %v", tc.name, q, g)
+		}
 	}
 }
 

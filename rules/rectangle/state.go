@@ -38,6 +38,7 @@ type State struct {
 // AppendWords does not write it (it follows from the moves played).
 type ringTrack struct {
 	on    bool
+	guard bool                       // ring_guard: rivals' kept rings are guarded (RingKept)
 	still [maxSeats][MaxRobots]int32 // moves each robot has stood still (0 at move 1)
 	mem   [maxSeats]RingMemory       // what each seat carries into the current move
 }
@@ -102,6 +103,7 @@ type scratch struct {
 func New(cfg rules.Config) *State {
 	s := NewSized(cfg.Int("n"), cfg.Int("players"), cfg.Int("robots"), cfg.Int("idle_limit"), cfg.Int("max_moves"))
 	s.rt.on = cfg.Bool("ring_memory")
+	s.rt.guard = s.rt.on && cfg.Bool("ring_guard")
 	return s
 }
 
@@ -147,7 +149,7 @@ func (s *State) Spec() *rules.Spec { return &s.spec }
 // Reset implements rules.State: an empty board before the placement.
 func (s *State) Reset() {
 	s.board = board{}
-	s.rt = ringTrack{on: s.rt.on}
+	s.rt = ringTrack{on: s.rt.on, guard: s.rt.guard}
 	s.sc.nCand, s.sc.nClaims = 0, 0
 }
 

@@ -67,12 +67,26 @@ func (s *State) keepRings() {
 	}
 	w := s.sc.ring
 	var still [maxSeats][MaxRobots]int32
+	var guard [maxSeats]Rect
+	kept := s.rt.mem // every seat guards against the rings kept before this move
 	for seat := 0; seat < s.p; seat++ {
 		s.View(seat, &w.v)
 		Plans(&w.v, w.plans[:s.b])
 		s.stillOf(seat, &still)
-		RingKept(&w.x, &w.v, w.plans[:s.b], &still, &s.rt.mem[seat])
+		RingKept(&w.x, &w.v, w.plans[:s.b], &still, &s.rt.mem[seat], s.guardOf(seat, &kept, &guard))
 	}
+}
+
+// guardOf writes the rivals' kept rings of mem in seat's view labels into
+// dst and returns it (RingKept's guard), or nil without ring_guard.
+func (s *State) guardOf(seat int, mem *[maxSeats]RingMemory, dst *[maxSeats]Rect) *[maxSeats]Rect {
+	if !s.rt.guard {
+		return nil
+	}
+	for k := 1; k < s.p; k++ {
+		dst[k] = mem[(seat+k)%s.p].Kept
+	}
+	return dst
 }
 
 // stillOf writes the robots' still counts in seat's view labels (R19).
@@ -92,8 +106,9 @@ func (s *State) Ring(seat int, x *Rings, v *View, plans []Plan) (Rect, bool) {
 	}
 	m := s.rt.mem[seat]
 	var still [maxSeats][MaxRobots]int32
+	var guard [maxSeats]Rect
 	s.stillOf(seat, &still)
-	return RingKept(x, v, plans, &still, &m)
+	return RingKept(x, v, plans, &still, &m, s.guardOf(seat, &s.rt.mem, &guard))
 }
 
 // place puts player i's robots per R7, or all on (0,0) if m is invalid (R9).
