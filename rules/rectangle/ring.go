@@ -311,7 +311,7 @@ type RingMemory struct {
 // rival k has painted at least RingGuard of is blocked: no ring is taken
 // across it, and a kept ring that crosses it is dropped. Two ring-closers
 // whose rings cross repaint each other's boundary where they meet, and
-// neither closes (reports/rectangle/guard); guarded, a new ring keeps off a
+// neither closes (reports/rectangle/rings); guarded, a new ring keeps off a
 // rival's ring that is half done, and of two crossing rings a ring less
 // than half done yields.
 func RingKept(x *Rings, v *View, plans []Plan, still *[maxSeats][MaxRobots]int32, m *RingMemory, guard *[maxSeats]Rect) (Rect, bool) {
