@@ -144,7 +144,13 @@ type PPOConfig struct {
 	// estimation, the default) or upgo (UPGO, as in AlphaStar: the return
 	// bootstraps through a later step only where that step's return beats
 	// its value, i.e. follows the trajectory only while it did better than
-	// expected; λ is then 1 along those stretches).
+	// expected; λ is then 1 along those stretches) or vtrace (V-trace, as
+	// in IMPALA: before every epoch the current network scores the
+	// iteration's decisions again, and the value targets and advantages
+	// follow each trajectory only as far as the current policy would have
+	// taken it — truncated importance weights min(1, π/μ) against the
+	// behaviour policy μ that sampled it; for samples from older policies:
+	// the later epochs, a distributed learner's shards; buffer.vtrace).
 	Target string `yaml:"target"`
 }
 
@@ -559,9 +565,9 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("field ppo.kl_anneal = %d: want 1..1000000 with ppo.kl_clone > 0", p.KLAnneal)
 	}
 	switch p.Target {
-	case "", "gae", "upgo":
+	case "", "gae", "upgo", "vtrace":
 	default:
-		return fmt.Errorf("field ppo.target = %q: want gae or upgo", p.Target)
+		return fmt.Errorf("field ppo.target = %q: want gae, upgo or vtrace", p.Target)
 	}
 	if _, err := c.RewardMode(); err != nil {
 		return fmt.Errorf("field ppo.reward: %w", err)

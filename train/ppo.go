@@ -113,6 +113,10 @@ type trainer struct {
 	league map[string]float64
 	// ex is Expert Iteration's state (exit.go; config exit.expert).
 	ex *exitState
+	// nowWS, nowLogp and nowValue are V-trace's scratch (policyNow): the
+	// current network's log-probabilities and values of the buffer.
+	nowWS             *neural.Workspace
+	nowLogp, nowValue []float32
 }
 
 // Run trains a policy as cfg says, writing into opt.Dir.

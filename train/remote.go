@@ -24,7 +24,10 @@ import (
 // latest decision; the chain ends at the episode's last row (done: terminal;
 // truncated: bootstrapped from the last decision's own value estimate).
 // Advantages and returns come from GAE (PPO's gamma and lambda) on the stored
-// values, and the update is PPO's clipped objective with the stored
+// values — or, with ppo.target vtrace, from V-trace on the current network's
+// values and log-probabilities, whose truncated importance weights cut the
+// returns where the current policy would not have followed the older one —
+// and the update is PPO's clipped objective with the stored
 // policy_logp as the old log-probability — the same loss, minibatches,
 // epochs and optimiser as `gridgym train`. Because the acting policy is the
 // one that wrote policy_logp, the ratio exp(log π − log π_old) corrects for

@@ -41,22 +41,17 @@ func (t *trainer) learn(ctx context.Context, it int, rng *rules.RNG, lr float64,
 	b := &t.buf
 	gr := t.graph
 
-	// Advantages and returns: GAE(γ, λ), or UPGO's.
-	b.gae(p.Gamma, p.Lambda)
-	if p.Target == "upgo" {
-		b.upgo(p.Gamma)
-	}
-	// Advantages are normalised over the iteration (CleanRL: per minibatch).
+	// Advantages and returns: GAE(γ, λ), or UPGO's; V-trace's are made
+	// before every epoch (below), from the network as it is then.
 	n := b.len()
-	mean, sq := 0.0, 0.0
-	for _, a := range b.adv {
-		mean += float64(a)
+	var mean, std float64
+	if p.Target != "vtrace" {
+		b.gae(p.Gamma, p.Lambda)
+		if p.Target == "upgo" {
+			b.upgo(p.Gamma)
+		}
+		mean, std = advStats(b.adv)
 	}
-	mean /= float64(n)
-	for _, a := range b.adv {
-		sq += (float64(a) - mean) * (float64(a) - mean)
-	}
-	std := math.Sqrt(sq/float64(n)) + 1e-8
 
 	// This iteration's loss weights (defineLoss): the policy terms are off
 	// during the critic warm-up, which also freezes the policy's parameters.
@@ -98,7 +93,7 @@ func (t *trainer) learn(ctx context.Context, it int, rng *rules.RNG, lr float64,
 	floorOn := false // the previous minibatch's entropy was below the floor
 	var steps int
 	var pg, vl, ent, approxKL, clipFrac, gnorm, klClone, entCoef float64
-	err := minibatches(ctx, n, B, p.Epochs, rng, func(mbInds []int) error {
+	step := func(mbInds []int) error {
 		// The minibatch: observations, masks and actions taken, then the
 		// old log-probabilities, normalised advantages and returns.
 		gr.fill(s, mbInds, nil, nil)
@@ -154,9 +149,16 @@ func (t *trainer) learn(ctx context.Context, it int, rng *rules.RNG, lr float64,
 		}
 		steps++
 		return nil
-	})
-	if err != nil {
-		return err
+	}
+	for epoch := 0; epoch < p.Epochs; epoch++ {
+		if p.Target == "vtrace" {
+			lp, v := t.policyNow()
+			b.vtrace(p.Gamma, p.Lambda, lp, v)
+			mean, std = advStats(b.adv)
+		}
+		if err := minibatches(ctx, n, B, 1, rng, step); err != nil {
+			return err
+		}
 	}
 	if steps > 0 {
 		f := float64(steps)
@@ -169,6 +171,21 @@ func (t *trainer) learn(ctx context.Context, it int, rng *rules.RNG, lr float64,
 	}
 	m.Samples = steps * B
 	return nil
+}
+
+// advStats is the mean and standard deviation (+1e-8) of the advantages,
+// which learn normalises over the iteration (CleanRL: per minibatch).
+func advStats(adv []float32) (mean, std float64) {
+	n := float64(len(adv))
+	sq := 0.0
+	for _, a := range adv {
+		mean += float64(a)
+	}
+	mean /= n
+	for _, a := range adv {
+		sq += (float64(a) - mean) * (float64(a) - mean)
+	}
+	return mean, math.Sqrt(sq/n) + 1e-8
 }
 
 // minibatches calls f with the sample indices of each minibatch of B, for
