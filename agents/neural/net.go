@@ -19,14 +19,24 @@ type Net struct {
 
 // New allocates a network of arch with zero parameters.
 func New(arch Arch) (*Net, error) {
+	n, err := unfilled(arch)
+	if err != nil {
+		return nil, err
+	}
+	for i, p := range n.Params {
+		n.Values[i] = make([]float32, p.Size())
+	}
+	return n, nil
+}
+
+// unfilled is a network of arch whose Values are nil slices, for the caller
+// to set (Decode hands over the tensors it read instead of copying them).
+func unfilled(arch Arch) (*Net, error) {
 	if err := arch.Validate(); err != nil {
 		return nil, fmt.Errorf("network: %w", err)
 	}
 	n := &Net{Arch: arch, Params: arch.Params()}
 	n.Values = make([][]float32, len(n.Params))
-	for i, p := range n.Params {
-		n.Values[i] = make([]float32, p.Size())
-	}
 	return n, nil
 }
 

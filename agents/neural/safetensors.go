@@ -201,7 +201,7 @@ func Decode(b []byte) (*Net, map[string]string, error) {
 	if err := json.Unmarshal([]byte(meta["arch"]), &arch); err != nil {
 		return nil, nil, fmt.Errorf("no gridgym network architecture in the metadata (%v)", err)
 	}
-	net, err := New(arch)
+	net, err := unfilled(arch)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -217,7 +217,7 @@ func Decode(b []byte) (*Net, map[string]string, error) {
 		if fmt.Sprint(t.Shape) != fmt.Sprint(p.Shape) {
 			return nil, nil, fmt.Errorf("tensor %s has shape %v, the architecture needs %v", p.Name, t.Shape, p.Shape)
 		}
-		copy(net.Values[i], t.Data)
+		net.Values[i] = t.Data // DecodeSafetensors' own slice: no one else holds it
 	}
 	return net, meta, nil
 }
