@@ -81,16 +81,8 @@ func TestInterruptDuringCloningKeepsTheClone(t *testing.T) {
 // An iteration cut short by its context leaves the network and the
 // optimiser exactly as before it (so a resumed run repeats it whole).
 func TestAbortedUpdateRollsBack(t *testing.T) {
-	cfg := tinyConfig(t)
-	tr, err := newTrainer(cfg, Options{Dir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tr.v.Close()
+	tr := collected(t, tinyConfig(t), 1)
 	var m Metrics
-	if _, ok := tr.collect(context.Background(), rules.NewRNG(1), 1, &m); !ok {
-		t.Fatal("collect stopped without a reason")
-	}
 	if err := tr.learn(context.Background(), 1, rules.NewRNG(2), 1e-3, &m); err != nil {
 		t.Fatal(err)
 	}

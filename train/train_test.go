@@ -46,6 +46,22 @@ func tinyConfigOf(t testing.TB, game string) Config {
 	return c
 }
 
+// collected is a trainer of cfg whose buffer holds iteration 1's rollout
+// (collect with a generator seeded seed), closed when the test ends.
+func collected(t *testing.T, cfg Config, seed uint64) *trainer {
+	t.Helper()
+	tr, err := newTrainer(cfg, Options{Dir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { tr.v.Close() })
+	var m Metrics
+	if _, ok := tr.collect(context.Background(), rules.NewRNG(seed), 1, &m); !ok {
+		t.Fatal("collect stopped without a reason")
+	}
+	return tr
+}
+
 // Every registered game has an embedded default config, and each validates.
 func TestEmbeddedConfigs(t *testing.T) {
 	for _, g := range rules.Names() {

@@ -5,8 +5,6 @@ import (
 	"math"
 	"path/filepath"
 	"testing"
-
-	"github.com/gridgym/gridgym/rules"
 )
 
 // vtraceChain is one seat's chain of three decisions ending the episode,
@@ -86,15 +84,7 @@ func TestPolicyNowMatchesTheRollout(t *testing.T) {
 		t.Run(game, func(t *testing.T) {
 			cfg := tinyConfigOf(t, game)
 			cfg.PPO.Augment = true
-			tr, err := newTrainer(cfg, Options{Dir: t.TempDir()})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer tr.v.Close()
-			var m Metrics
-			if _, ok := tr.collect(context.Background(), rules.NewRNG(3), 1, &m); !ok {
-				t.Fatal("collect aborted")
-			}
+			tr := collected(t, cfg, 3)
 			n := tr.buf.len()
 			if n == 0 {
 				t.Fatal("no decisions collected")
