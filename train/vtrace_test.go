@@ -123,3 +123,39 @@ func TestVTraceRun(t *testing.T) {
 	}
 	testResume(t, cfg)
 }
+
+// The distributed learner's shards come from older policies (here rows
+// whose behaviour log-probability and value are made up: −1 and 0.25).
+// With target vtrace its targets come from its own network's scores of
+// those rows, so its losses differ from GAE's on the same rows, and stay
+// finite.
+func TestVTraceShardLearner(t *testing.T) {
+	cfg := tinyConfig(t)
+	good, _, _ := corruptShards(t, cfg)
+	learn := func(target string) ShardStats {
+		c := cfg
+		c.PPO.Target = target
+		l, err := NewShardLearner(c, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := l.Learn(context.Background(), []string{filepath.Join(good, "shard-000000.arrow")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st
+	}
+	gae, vt := learn("gae"), learn("vtrace")
+	if vt.Decisions == 0 || vt.Decisions != gae.Decisions {
+		t.Fatalf("vtrace learned %d decisions, gae %d", vt.Decisions, gae.Decisions)
+	}
+	m := vt.Metrics
+	for name, x := range map[string]float64{"pg_loss": m.PGLoss, "value_loss": m.ValueLoss, "grad_norm": m.GradNorm} {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			t.Fatalf("vtrace %s = %v", name, x)
+		}
+	}
+	if m.ValueLoss == gae.Metrics.ValueLoss || m.PGLoss == gae.Metrics.PGLoss {
+		t.Fatalf("vtrace's losses (pg %v, value %v) are GAE's: the targets ignored the learner's own scores", m.PGLoss, m.ValueLoss)
+	}
+}
