@@ -88,6 +88,12 @@ type Options struct {
 	// executable refuse it; the Python bot still plays the network.
 	Search     string
 	SearchSeed uint64
+	// Python, if set, is a Python interpreter that times the exported
+	// Python bot where the competition starts a fresh process every move
+	// and counts its start-up (Slime, R14/R16): pythonRuns runs on the
+	// game's first position, written into README.txt, and a warning when
+	// the slowest takes more than half the limit. "" skips it.
+	Python string
 }
 
 // Play is an exported bot's play-time sampling: neural.Agent's Temperature,
@@ -218,6 +224,27 @@ func Export(spec, dir string, opt Options) (Report, error) {
 		how += searchReadme(t, opt)
 	}
 	how += memoryReadme(cfg.CarriedParams())
+	if comp := cfg.Game().Competition; opt.Python != "" && t.Pure && comp != nil && comp.Protocol == rules.ProgramRun {
+		tm, err := timePython(opt.Python, filepath.Join(dir, t.File), cfg, comp)
+		switch {
+		case err != nil:
+			rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s was not timed: %v", t.File, err))
+		default:
+			how += tm.readme(t.File, opt.Python)
+			if tm.slow() {
+				alt := "train a smaller network"
+				if t.Executable != "" {
+					alt = "submit " + t.Executable + " where the competition accepts an executable, or " + alt
+				}
+				over := "more than half the limit, which a slower machine can pass"
+				if tm.max > tm.limit {
+					over = "over the limit already here"
+				}
+				rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s took up to %.0f ms a move here (p50 %.0f ms; the limit %.0f ms), %s: %s",
+					t.File, ms(tm.max), ms(tm.p50), ms(tm.limit), over, alt))
+			}
+		}
+	}
 	readme := fmt.Sprintf("gridgym export of %s (%s network: %d filters × %d layers, hidden %d; encoding v%d)\n\n%s\n\n"+
 		"%sweights.safetensors holds the float32 tensors and their metadata (arch, game, params, training run).\n",
 		path, game, net.Arch.Filters, net.Arch.Layers, net.Arch.Hidden, net.Arch.Encoding, t.Usage, how)

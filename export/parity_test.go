@@ -498,14 +498,7 @@ func TestExportPlay(t *testing.T) {
 	noSteps := kind(func(t export.Target) bool { return !t.Steps && !t.Pure })
 	pure := kind(func(t export.Target) bool { return t.Pure })
 	dir := t.TempDir()
-	weights := func(game string) string {
-		_, w, _ := exporttest.RandomNet(t, game, 1)
-		p := filepath.Join(dir, game+".safetensors")
-		if err := os.WriteFile(p, w, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	weights := func(game string) string { return exporttest.RandomNetFile(t, dir, game, 1) }
 	seed := uint64(42)
 	out := filepath.Join(dir, "steps")
 	if _, err := export.Export(weights(steps), out, export.Options{Play: export.Play{Temperature: 0.5, Steps: 1, Seed: &seed}}); err != nil {

@@ -200,14 +200,7 @@ func TestExportSearchRefuses(t *testing.T) {
 		t.Fatalf("exporters %v: want a game with an executable and one without", export.TargetGames())
 	}
 	dir := t.TempDir()
-	weights := func(game string) string {
-		_, w, _ := exporttest.RandomNet(t, game, 1)
-		p := filepath.Join(dir, game+".safetensors")
-		if err := os.WriteFile(p, w, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	weights := func(game string) string { return exporttest.RandomNetFile(t, dir, game, 1) }
 	good, other := weights(withExe), weights(without)
 	for _, tc := range []struct {
 		spec   string

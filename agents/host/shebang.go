@@ -70,7 +70,7 @@ func shebangHint(program string, limit time.Duration) string {
 		kind = ", itself a script (a version manager's shim, such as pyenv's or asdf's?),"
 	}
 	fix := "name the interpreter's own path in the first line"
-	if real := realPython(interp, via); real != "" && real != interp {
+	if real := RealPython(interp, via); real != "" && real != interp {
 		fix = fmt.Sprintf("name the interpreter itself: first line #!%s, or the spec cmd:%s %s", real, real, program)
 	}
 	return fmt.Sprintf("its first line %q starts %s%s which takes %.2f s just to start (`%s --version`), against the %v limit; %s",
@@ -103,10 +103,12 @@ func isScript(path string) bool {
 	return bytes.Equal(b[:n], []byte("#!"))
 }
 
-// realPython asks a Python interpreter (or shim) for the executable it
-// finally runs, to suggest in the hint; "" for other interpreters or when
-// it does not answer within 10 s.
-func realPython(interp, name string) string {
+// RealPython asks a Python interpreter (or shim) for the executable it
+// finally runs — to suggest in the shebang hint, and for `gridgym export`
+// to time a bot without a shim's start-up — or "" for other interpreters
+// (neither interp's base name nor name starts with "python") or when it
+// does not answer within 10 s.
+func RealPython(interp, name string) string {
 	base := filepath.Base(interp)
 	if !strings.HasPrefix(base, "python") && !strings.HasPrefix(name, "python") {
 		return ""

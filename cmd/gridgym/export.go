@@ -1,18 +1,21 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 
 	"github.com/spf13/cobra"
 
+	"github.com/gridgym/gridgym/agents/host"
 	"github.com/gridgym/gridgym/export"
 	"github.com/gridgym/gridgym/store"
 )
 
 func newExportCmd() *cobra.Command {
-	var checkpoint, out, game, runner, searchSpec string
+	var checkpoint, out, game, runner, searchSpec, python string
 	var noBinary bool
 	var temperature float64
 	var tempSteps int
@@ -80,6 +83,7 @@ refused: retrain it, or export with the gridgym that trained it.`,
 				play.Seed = &seed
 			}
 			opt := export.Options{NoBinary: noBinary, Game: game, Runner: runner, Play: play, Search: searchSpec, SearchSeed: seed}
+			opt.Python = timingPython(python)
 			rep, err := export.Export(cp, o.dir, opt)
 			if err != nil {
 				if cp != checkpoint {
@@ -109,6 +113,19 @@ refused: retrain it, or export with the gridgym that trained it.`,
 	c.Flags().Float64Var(&temperature, "temperature", 0, "sample moves from softmax(logits/T) with seeded draws (0 = greedy; not for Slime)")
 	c.Flags().IntVar(&tempSteps, "temp-steps", 0, "sample only in the game's first K steps, greedy after (0 = every step; Rectangle, Nuggets)")
 	c.Flags().Uint64Var(&seed, "seed", 0, "seed of the draws, baked into the bot (default: a random seed per process; with --search, 0)")
+	c.Flags().StringVar(&python, "python", "python3", "interpreter that times the Python bot where the competition starts it every move (Slime): 5 runs, in README.txt; none: skip")
 	c.Flags().StringVar(&searchSpec, "search", "", "the executable answers with this tree search instead of the network, e.g. greedy@2000:trees=1:opp=prior:ms=50")
 	return c
+}
+
+// timingPython is the interpreter that export times the Python bot with
+// (export.Options.Python): name found on PATH, or "" (not timed) for none
+// or a name not found. A shim (pyenv) adds its own start-up, so it is the
+// interpreter the shim runs.
+func timingPython(name string) string {
+	p, err := exec.LookPath(name)
+	if name == "none" || err != nil {
+		return ""
+	}
+	return cmp.Or(host.RealPython(p, name), p)
 }

@@ -85,7 +85,7 @@ checkpoint, the rest at the end.`,
 				return fmt.Errorf("training saved no policy in %s", o.show(runDir))
 			}
 			fmt.Fprintf(w, "== 2/3 export %s → %s\n", o.show(policy), o.show(botDir))
-			rep, err := export.Export(policy, botDir, export.Options{})
+			rep, err := export.Export(policy, botDir, export.Options{Python: timingPython("python3")})
 			if err != nil {
 				return err
 			}

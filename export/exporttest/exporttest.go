@@ -64,6 +64,18 @@ func RandomNet(t testing.TB, game string, seed uint64) (*neural.Net, []byte, map
 	return RandomNetParams(t, game, nil, seed)
 }
 
+// RandomNetFile writes RandomNet(game, seed)'s weights to dir/GAME.safetensors
+// and returns the path: a network to export.
+func RandomNetFile(t testing.TB, dir, game string, seed uint64) string {
+	t.Helper()
+	_, w, _ := RandomNet(t, game, seed)
+	p := filepath.Join(dir, game+".safetensors")
+	if err := os.WriteFile(p, w, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 // RandomNetParams is RandomNet for the game parameters params (nil: the
 // defaults), which the metadata carries as a trained network's do.
 func RandomNetParams(t testing.TB, game string, params map[string]string, seed uint64) (*neural.Net, []byte, map[string]string) {
