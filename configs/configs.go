@@ -41,6 +41,24 @@ func PresetsOf(game string) []string {
 	return out // fs.Glob sorts
 }
 
+// PresetNote returns what a preset's file says it measured — the text of
+// its comment line "# measured: …", for `gridgym games` — or "" if it has
+// none. The presets that meet issue 22 (a network above its own clone and
+// the game's strongest scripted bot, two copies robust at one table, a
+// fast exact export) carry one, with the report that shows it.
+func PresetNote(game, preset string) string {
+	b, err := Preset(game, preset)
+	if err != nil {
+		return ""
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if note, ok := strings.CutPrefix(line, "# measured:"); ok {
+			return strings.TrimSpace(note)
+		}
+	}
+	return ""
+}
+
 // Preset returns the YAML preset of game (train/<preset>.yaml in its
 // folder).
 func Preset(game, preset string) ([]byte, error) {

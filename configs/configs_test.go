@@ -84,3 +84,35 @@ func TestConfigErrors(t *testing.T) {
 }
 
 func second(_ []byte, err error) error { return err }
+
+// Every game names, in one preset's "# measured:" line, the preset whose
+// report shows it beating its clone and the strongest scripted bot, robust
+// against a copy of itself and fast once exported (issue 22); `gridgym
+// games` prints it. The note names the report, and that report exists.
+func TestEveryGameNamesItsMeasuredPreset(t *testing.T) {
+	want := map[string]string{"bovine-borders": "strong", "nuggets": "fortress", "rectangle": "rings", "rising-tide": "strong", "slime": "exit"}
+	for _, g := range rules.Names() {
+		var noted []string
+		for _, p := range configs.PresetsOf(g) {
+			note := configs.PresetNote(g, p)
+			if note == "" {
+				continue
+			}
+			noted = append(noted, p)
+			i, j := strings.LastIndex(note, "(reports/"), strings.LastIndex(note, ")")
+			if i < 0 || j < i {
+				t.Errorf("%s %s: note %q names no report", g, p, note)
+				continue
+			}
+			if _, err := os.Stat(filepath.Join("..", note[i+1:j], "README.md")); err != nil {
+				t.Errorf("%s %s: the note's report: %v", g, p, err)
+			}
+		}
+		if len(noted) != 1 || noted[0] != want[g] {
+			t.Errorf("%s: presets with a measured note %v, want [%s]", g, noted, want[g])
+		}
+	}
+	if got := configs.PresetNote("slime", "no-such-preset"); got != "" {
+		t.Errorf("an unknown preset's note %q, want none", got)
+	}
+}

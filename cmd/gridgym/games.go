@@ -35,6 +35,11 @@ func newGamesCmd() *cobra.Command {
 				fmt.Fprintf(w, "  bots: %s\n", strings.Join(agents.Names(g.Name), ", "))
 				if ps := configs.PresetsOf(g.Name); len(ps) > 0 {
 					fmt.Fprintf(w, "  training presets (gridgym train --preset P): %s\n", strings.Join(ps, ", "))
+					for _, p := range ps {
+						if note := configs.PresetNote(g.Name, p); note != "" {
+							fmt.Fprintf(w, "    %s, measured: %s\n", p, note)
+						}
+					}
 				}
 			}
 			return nil
