@@ -1,7 +1,6 @@
 package train
 
 import (
-	"math"
 	"sync"
 
 	"github.com/gridgym/gridgym/agents"
@@ -242,7 +241,6 @@ func (p *player) decide(net *neural.Net, greedy bool, rngs []*rules.RNG, rec fun
 			i, s, g := p.reqEnv[r], p.reqSeat[r], p.reqSym[r]
 			kk := i*p.v.Seats + s
 			j := r - lo
-			logp := 0.0
 			for h := 0; h < a.Heads; h++ {
 				l := sc.ws.Logits[(j*a.Heads+h)*a.Actions : (j*a.Heads+h+1)*a.Actions]
 				var act int
@@ -250,9 +248,6 @@ func (p *player) decide(net *neural.Net, greedy bool, rngs []*rules.RNG, rec fun
 					act = neural.Argmax(l)
 				} else {
 					act = neural.SampleLogits(l, rngs[i])
-				}
-				if !math.IsInf(float64(l[act]), -1) {
-					logp += neural.LogProb(l, act)
 				}
 				sc.acts[j*a.Heads+h] = int32(act)
 				ca := int32(act)
@@ -262,6 +257,7 @@ func (p *player) decide(net *neural.Net, greedy bool, rngs []*rules.RNG, rec fun
 				p.actions[kk*a.Heads+h] = ca
 			}
 			if rec != nil {
+				logp := neural.JointLogProb(sc.ws.Logits[j*a.Heads*a.Actions:(j+1)*a.Heads*a.Actions], a.Actions, sc.acts[j*a.Heads:(j+1)*a.Heads])
 				rec(i, s, sc, j, logp)
 			}
 		}

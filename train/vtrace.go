@@ -76,15 +76,9 @@ func (t *trainer) policyNow() (lp, v []float32) {
 		}
 		t.net.Forward(ws, hi-lo, b.masks[lo*b.mw:hi*b.mw], b.mw)
 		for r := lo; r < hi; r++ {
-			logp := 0.0
-			for h := 0; h < a.Heads; h++ {
-				l := ws.Logits[((r-lo)*a.Heads+h)*a.Actions : ((r-lo)*a.Heads+h+1)*a.Actions]
-				act := b.actions[r*b.heads+h]
-				if act >= 0 && int(act) < a.Actions && !math.IsInf(float64(l[act]), -1) {
-					logp += neural.LogProb(l, int(act))
-				}
-			}
-			t.nowLogp[r], t.nowValue[r] = float32(logp), ws.Value[r-lo]
+			j := r - lo
+			logp := neural.JointLogProb(ws.Logits[j*a.Heads*a.Actions:(j+1)*a.Heads*a.Actions], a.Actions, b.actions[r*b.heads:(r+1)*b.heads])
+			t.nowLogp[r], t.nowValue[r] = float32(logp), ws.Value[j]
 		}
 	}
 	return t.nowLogp, t.nowValue

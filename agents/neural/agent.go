@@ -245,6 +245,23 @@ func Softmax(dst []float64, l []float32) []float64 {
 	return dst
 }
 
+// JointLogProb is the log-probability of a decision that takes acts[h] on
+// each head h of logits ([heads][actions] rows, masked entries −Inf): the
+// sum over heads of LogProb, skipping a head whose action is out of range or
+// whose logit is −Inf (a head with nothing legal to do). It is the
+// behaviour log-probability the trainer stores for PPO's ratio, and what
+// V-trace scores the stored decisions with again.
+func JointLogProb(logits []float32, actions int, acts []int32) float64 {
+	lp := 0.0
+	for h, act := range acts {
+		l := logits[h*actions : (h+1)*actions]
+		if act >= 0 && int(act) < actions && !math.IsInf(float64(l[act]), -1) {
+			lp += LogProb(l, int(act))
+		}
+	}
+	return lp
+}
+
 // LogProb returns log softmax(l)[i].
 func LogProb(l []float32, i int) float64 {
 	m := l[Argmax(l)]

@@ -466,3 +466,28 @@ func TestRank(t *testing.T) {
 		}
 	}
 }
+
+// JointLogProb sums each head's log-softmax at its action, and skips a head
+// whose action is out of range or whose logit is masked (−Inf: nothing
+// legal on that head), as the trainer stores a decision's log-probability.
+func TestJointLogProb(t *testing.T) {
+	inf := float32(math.Inf(-1))
+	logits := []float32{
+		0, math.Ln2, inf, // head 0: softmax (1/3, 2/3, 0)
+		inf, inf, inf, // head 1: nothing legal
+		1, 1, 1, // head 2: uniform
+	}
+	for _, c := range []struct {
+		acts []int32
+		want float64
+	}{
+		{[]int32{1, 0, 2}, math.Log(2.0/3) + math.Log(1.0/3)},
+		{[]int32{0, 2, 0}, math.Log(1.0/3) + math.Log(1.0/3)},
+		{[]int32{2, 0, 1}, math.Log(1.0 / 3)}, // head 0's action is masked
+		{[]int32{-1, 0, 3}, 0},                // out of range on heads 0 and 2
+	} {
+		if got := neural.JointLogProb(logits, 3, c.acts); math.Abs(got-c.want) > 1e-6 {
+			t.Errorf("acts %v: %v, want %v", c.acts, got, c.want)
+		}
+	}
+}
