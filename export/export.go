@@ -224,25 +224,11 @@ func Export(spec, dir string, opt Options) (Report, error) {
 		how += searchReadme(t, opt)
 	}
 	how += memoryReadme(cfg.CarriedParams())
-	if comp := cfg.Game().Competition; opt.Python != "" && t.Pure && comp != nil && comp.Protocol == rules.ProgramRun {
-		tm, err := timePython(opt.Python, filepath.Join(dir, t.File), cfg, comp)
-		switch {
-		case err != nil:
-			rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s was not timed: %v", t.File, err))
-		default:
-			how += tm.readme(t.File, opt.Python)
-			if tm.slow() {
-				alt := "train a smaller network"
-				if t.Executable != "" {
-					alt = "submit " + t.Executable + " where the competition accepts an executable, or " + alt
-				}
-				over := "more than half the limit, which a slower machine can pass"
-				if tm.max > tm.limit {
-					over = "over the limit already here"
-				}
-				rep.Warnings = append(rep.Warnings, fmt.Sprintf("%s took up to %.0f ms a move here (p50 %.0f ms; the limit %.0f ms), %s: %s",
-					t.File, ms(tm.max), ms(tm.p50), ms(tm.limit), over, alt))
-			}
+	if opt.Python != "" {
+		text, warning := pythonNotes(opt.Python, t, dir, cfg)
+		how += text
+		if warning != "" {
+			rep.Warnings = append(rep.Warnings, warning)
 		}
 	}
 	readme := fmt.Sprintf("gridgym export of %s (%s network: %d filters × %d layers, hidden %d; encoding v%d)\n\n%s\n\n"+

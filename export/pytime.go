@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"time"
 
@@ -44,6 +45,35 @@ func timePython(python, file string, cfg rules.Config, comp *rules.Competition) 
 	}
 	slices.Sort(ts)
 	return pythonTiming{p50: ts[len(ts)/2], max: ts[len(ts)-1], limit: comp.Limit}, nil
+}
+
+// pythonNotes times t's Python bot in dir with python where the
+// competition starts a fresh process every move (t.Pure, rules.ProgramRun):
+// the README's lines, and a warning when the slowest run takes more than
+// half the limit or all of it, or when the bot could not be timed. Other
+// games get neither.
+func pythonNotes(python string, t Target, dir string, cfg rules.Config) (readme, warning string) {
+	comp := cfg.Game().Competition
+	if !t.Pure || comp == nil || comp.Protocol != rules.ProgramRun {
+		return "", ""
+	}
+	tm, err := timePython(python, filepath.Join(dir, t.File), cfg, comp)
+	if err != nil {
+		return "", fmt.Sprintf("%s was not timed: %v", t.File, err)
+	}
+	if !tm.slow() {
+		return tm.readme(t.File, python), ""
+	}
+	alt := "train a smaller network"
+	if t.Executable != "" {
+		alt = "submit " + t.Executable + " where the competition accepts an executable, or " + alt
+	}
+	over := "more than half the limit, which a slower machine can pass"
+	if tm.max > tm.limit {
+		over = "over the limit already here"
+	}
+	return tm.readme(t.File, python), fmt.Sprintf("%s took up to %.0f ms a move here (p50 %.0f ms; the limit %.0f ms), %s: %s",
+		t.File, ms(tm.max), ms(tm.p50), ms(tm.limit), over, alt)
 }
 
 // readme is the timing's line in README.txt.
