@@ -88,7 +88,10 @@ func second(_ []byte, err error) error { return err }
 // Every game names, in one preset's "# measured:" line, the preset whose
 // report shows it beating its clone and the strongest scripted bot, robust
 // against a copy of itself and fast once exported (issue 22); `gridgym
-// games` prints it. The note names the report, and that report exists.
+// games` prints it. The note ends with "(models/<game>; reports/…)": the
+// shipped network's folder, which holds final.safetensors, clone.safetensors
+// and a model card naming the preset, and the reports whose README.md
+// exists.
 func TestEveryGameNamesItsMeasuredPreset(t *testing.T) {
 	want := map[string]string{"bovine-borders": "strong", "nuggets": "fortress", "rectangle": "rings", "rising-tide": "strong", "slime": "exit"}
 	for _, g := range rules.Names() {
@@ -99,14 +102,7 @@ func TestEveryGameNamesItsMeasuredPreset(t *testing.T) {
 				continue
 			}
 			noted = append(noted, p)
-			i, j := strings.LastIndex(note, "(reports/"), strings.LastIndex(note, ")")
-			if i < 0 || j < i {
-				t.Errorf("%s %s: note %q names no report", g, p, note)
-				continue
-			}
-			if _, err := os.Stat(filepath.Join("..", note[i+1:j], "README.md")); err != nil {
-				t.Errorf("%s %s: the note's report: %v", g, p, err)
-			}
+			checkMeasured(t, g, p, note)
 		}
 		if len(noted) != 1 || noted[0] != want[g] {
 			t.Errorf("%s: presets with a measured note %v, want [%s]", g, noted, want[g])
@@ -114,5 +110,46 @@ func TestEveryGameNamesItsMeasuredPreset(t *testing.T) {
 	}
 	if got := configs.PresetNote("slime", "no-such-preset"); got != "" {
 		t.Errorf("an unknown preset's note %q, want none", got)
+	}
+}
+
+// checkMeasured checks the files that the measured note of game g's preset p
+// names: models/g/ with the network, its clone and a card that names the
+// preset, and at least one report folder with its README.md.
+func checkMeasured(t *testing.T, g, p, note string) {
+	t.Helper()
+	i, j := strings.LastIndex(note, "("), strings.LastIndex(note, ")")
+	if i < 0 || j < i {
+		t.Errorf("%s %s: note %q names no model and report", g, p, note)
+		return
+	}
+	paths := strings.Split(note[i+1:j], "; ")
+	model := filepath.ToSlash(filepath.Join("models", g))
+	if paths[0] != model {
+		t.Errorf("%s %s: note %q names %q first, want the shipped network's folder %s", g, p, note, paths[0], model)
+		return
+	}
+	for _, f := range []string{"final.safetensors", "clone.safetensors"} {
+		if _, err := os.Stat(filepath.Join("..", model, f)); err != nil {
+			t.Errorf("%s %s: the shipped network: %v", g, p, err)
+		}
+	}
+	card, err := os.ReadFile(filepath.Join("..", model, "README.md"))
+	if err != nil {
+		t.Errorf("%s %s: the model card: %v", g, p, err)
+	} else if !strings.Contains(string(card), "--preset "+p) {
+		t.Errorf("%s %s: the model card %s/README.md does not name --preset %s", g, p, model, p)
+	}
+	if len(paths) < 2 {
+		t.Errorf("%s %s: note %q names no report after the model", g, p, note)
+	}
+	for _, r := range paths[1:] {
+		if !strings.HasPrefix(r, "reports/") {
+			t.Errorf("%s %s: note %q: %q is not a report folder", g, p, note, r)
+			continue
+		}
+		if _, err := os.Stat(filepath.Join("..", r, "README.md")); err != nil {
+			t.Errorf("%s %s: the note's report: %v", g, p, err)
+		}
 	}
 }

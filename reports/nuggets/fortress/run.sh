@@ -4,17 +4,18 @@
 # or, after gridgym train --game nuggets --preset fortress --out runs/nug-fortress:
 #   F=runs/nug-fortress/checkpoints/iter-000100/weights.safetensors \
 #   C=runs/nug-fortress/checkpoints/iter-000000/weights.safetensors sh reports/nuggets/fortress/run.sh
-# 408 games each, every seating order, seed 1 (or SEED); the networks play greedily.
+# Raw outputs go to results/nuggets/fortress/ (git-ignored; or D). 408 games each, every seating order, seed 1 (or SEED); the networks play greedily.
 #   table/     final, clone, greedy_tuned, greedy           (PL over the clone; margin over greedy_tuned)
 #   mirror/    two copies of final, fortress, greedy_tuned  (its teacher and the strongest bot)
 #   alone/     final, fortress, greedy_tuned, random        (the mirror's denominator)
 #   strongest/ final, fortress, greedy_tuned, greedy        (against the bot it learnt from)
 set -e
 GG=${GG:-gridgym}
-D=${D:-reports/nuggets/fortress}
+D=${D:-results/nuggets/fortress}
 SEED=${SEED:-1}
-F=${F:-$D/final.safetensors}
-C=${C:-$D/clone.safetensors}
+F=${F:-models/nuggets/final.safetensors}
+C=${C:-models/nuggets/clone.safetensors}
+mkdir -p "$D"
 run() { # folder, bots
 	$GG tournament -q --game nuggets --games 408 --all-orders --seed $SEED --workers 2 --bots "$2" --report "$D/$1" > "$D/$1.txt"
 }

@@ -1,13 +1,13 @@
 #!/bin/sh
 # Issue 22's tables for the Rectangle rings preset (reports/rectangle/rings/README.md):
-#   sh reports/rectangle/rings/run.sh            # the committed final.safetensors and clone.safetensors
+#   sh reports/rectangle/rings/run.sh            # the shipped models/rectangle/final.safetensors and clone.safetensors; raw outputs to results/rectangle/rings/ (git-ignored)
 #   (the run before ring_guard: before-guard/README.md has its command)
 # or, after gridgym train --game rectangle --preset rings --out runs/rect-rings:
 #   F=runs/rect-rings/checkpoints/iter-000060/weights.safetensors \
 #   C=runs/rect-rings/checkpoints/iter-000000/weights.safetensors sh reports/rectangle/rings/run.sh
 # The networks were trained with ring_memory=true and ring_guard=true, which the game state carries: the
 # tournaments adopt it (a note on stderr says so).
-export D=${D:-reports/rectangle/rings}
-export F=${F:-reports/rectangle/rings/final.safetensors}
-export C=${C:-reports/rectangle/rings/clone.safetensors}
+export D=${D:-results/rectangle/rings}
+export F=${F:-models/rectangle/final.safetensors}
+export C=${C:-models/rectangle/clone.safetensors}
 exec sh reports/rectangle/tables.sh

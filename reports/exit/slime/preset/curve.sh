@@ -3,7 +3,7 @@
 # clone, greedy, simplebot; 408 games, every order, seed 1) at every fourth checkpoint of a
 # training run (the checkpoints are not committed; train first):
 #   gridgym train --game slime --preset exit --out runs/slime-exit
-#   R=runs/slime-exit sh reports/exit/slime/preset/curve.sh > reports/exit/slime/preset/curve.txt
+#   R=runs/slime-exit sh reports/exit/slime/preset/curve.sh > results/exit/slime/preset/curve.txt   (mkdir -p results/exit/slime/preset first)
 set -e
 GG=${GG:-gridgym}
 R=${R:?set R to the run folder}

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Issue 22's four Slime points for the shipped exit preset (reports/exit/slime/preset/README.md):
-#   sh reports/exit/slime/preset/run.sh          # the committed final.safetensors, clone.safetensors
+#   sh reports/exit/slime/preset/run.sh          # the shipped models/slime/final.safetensors, clone.safetensors; raw outputs to results/exit/slime/preset/ (git-ignored)
 # or, after `gridgym train --game slime --preset exit --out runs/slime-exit` (the same weights:
 # the training is deterministic),
 #   R=runs/slime-exit sh reports/exit/slime/preset/run.sh
@@ -8,13 +8,14 @@
 # order matter), 408 games each; the mirror and alone tables for seeds 1-3.
 set -e
 GG=${GG:-gridgym}
-D=${D:-reports/exit/slime/preset}
+D=${D:-results/exit/slime/preset}
+mkdir -p "$D"
 if [ -n "$R" ]; then
   F=${F:-$R/checkpoints/iter-000024/weights.safetensors}
   C=${C:-$R/checkpoints/iter-000000/weights.safetensors}
 fi
-F=${F:-$D/final.safetensors}
-C=${C:-$D/clone.safetensors}
+F=${F:-models/slime/final.safetensors}
+C=${C:-models/slime/clone.safetensors}
 $GG tournament -q --game slime --games 408 --all-orders --seed 1 --bots "final=$F,clone=$C,greedy,simplebot" --report $D/table > $D/table.txt
 python3 reports/pair.py $D/table/games.jsonl final clone
 python3 reports/pair.py $D/table/games.jsonl final greedy
