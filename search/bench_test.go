@@ -70,9 +70,9 @@ func BenchmarkSearch(b *testing.B) {
 }
 
 // strengthSpecs are the search bots that meet issue 23's strength point in
-// reports/search (Nuggets: reports/search/nuggets-fortress), one per game,
-// each with the scripted bot it beat there, three copies of which it plays
-// here.
+// reports/search/README.md (Nuggets: its section "fortress as the prior"),
+// one per game, each with the scripted bot it beat there, three copies of
+// which it plays here.
 var strengthSpecs = map[string]struct{ spec, against string }{
 	"slime":          {"search:greedy@1200:trees=1:opp=prior", "greedy"},
 	"rising-tide":    {"search:wall_warsaw@64:trees=1:depth=8:opp=prior:leaf=forecast:alt=trench_tunis+border_barcelona+nearby_new_orleans:extra=1:prior=0.1", "wall_warsaw"},

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The learner against the PyTorch anchor, every game's shipped network, in the
 # same minutes (issue 21). Run on an idle machine from the repository root:
-#   sh reports/learner/bench.sh OUTDIR
+#   sh reports/learner/bench.sh OUTDIR     (e.g. results/learner/bench; results/ is git-ignored)
 # Needs Debian's python3-torch (/usr/bin/python3) and ../shared/anchors/torch_learner.py.
 set -e
 out=${1:?usage: bench.sh OUTDIR}

@@ -4,7 +4,7 @@ gridgym and PyTorch figures side by side with their ratios, and gridgym's
 2-core / 1-core scaling. Reads the gg-GAME.txt files that
 `gridgym bench --learner --torch T` wrote.
 
-    python3 reports/learner/bench_summary.py reports/learner/2026-11-26/1636 ...
+    python3 reports/learner/bench_summary.py results/learner/1636 ...
 """
 import os
 import re

@@ -2,7 +2,7 @@
 # Equal-length `gridgym train` runs (3 PPO iterations, no warm start, no
 # evaluation; the configs in 2026-11-26/e2e/) with a given gridgym binary,
 # metrics.csv copied to OUTDIR/VERSION-GAME.csv (issue 21):
-#   sh reports/learner/e2e.sh GRIDGYM VERSION OUTDIR
+#   sh reports/learner/e2e.sh GRIDGYM VERSION OUTDIR   (e.g. results/learner/e2e; git-ignored)
 # then python3 reports/learner/e2e_summary.py OUTDIR VERSION...
 # "before" was built from b9f98a5, the commit before the first learner work.
 set -e

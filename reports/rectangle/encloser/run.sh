@@ -1,10 +1,11 @@
 #!/bin/sh
 # The encloser's tables (reports/rectangle/encloser/README.md). Run from the
 # repository root after: go build -o /tmp/gge ./cmd/gridgym (or set GG).
-# Each table: gridgym tournament --report DIR; games.jsonl, report.md, plots.
+# Each table: gridgym tournament --report DIR (results/rectangle/encloser/TABLE, git-ignored):
+# games.jsonl, report.md, plots, command.txt, tournament.txt.
 set -e
 gg=${GG:-/tmp/gge}
-d=reports/rectangle/encloser
+d=${D:-results/rectangle/encloser}
 N=reports/rectangle/policy.safetensors
 t() { # t DIR GAMES BOTS [extra flags]
 	dir=$d/$1 games=$2 bots=$3
