@@ -100,11 +100,18 @@ type conv3Scratch struct {
 	run    conv3Run
 }
 
-// conv3Slots is how many parts a convolution's images are split into: one
-// per CPU, fixed whatever GOMAXPROCS is, so that the filter gradient (a sum
-// of the parts' sums, added in slot order) is the same bit for bit on one
-// core and on all.
-var conv3Slots = max(2, runtime.NumCPU())
+// conv3Slots is how many parts a convolution's images are split into:
+// conv3SlotsFor the CPUs, fixed whatever GOMAXPROCS is (above or below the
+// CPU count, or changed while the process runs), so that the filter
+// gradient (a sum of the parts' sums, added in slot order) is the same bit
+// for bit on one core and on all. It sizes the per-slot scratch
+// (conv3Op.product) and splits the images (conv3Run.RunPart) alike; a test
+// sets it to conv3SlotsFor(16) to run a 16-CPU machine's split here.
+var conv3Slots = conv3SlotsFor(runtime.NumCPU())
+
+// conv3SlotsFor is the slot count on a machine of cpus CPUs (runtime.NumCPU):
+// one per CPU, at least two.
+func conv3SlotsFor(cpus int) int { return max(2, cpus) }
 
 // conv3Kind says which product a conv3Run makes.
 type conv3Kind int
