@@ -288,6 +288,10 @@ func play(v *env.Vec, entries []agents.Entry, lineup []int, seed, index uint64, 
 	for s := range bots {
 		bots[s] = entries[lineup[s]].New()
 		bots[s].Reset(st, s, rules.SeatStream(seed, index, s))
+		// Hosted bots (package agents/host) name the game in their bot log.
+		if g, ok := bots[s].(interface{ SetGame(index uint64) }); ok {
+			g.SetGame(index)
+		}
 	}
 	moves := make([]rules.Move, v.Seats)
 	res := GameResult{Lineup: lineup, Errors: make([]int, v.Seats), Answers: make([]AnswerTimes, v.Seats)}

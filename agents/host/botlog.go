@@ -1,7 +1,9 @@
 package host
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -69,4 +71,66 @@ func (o Options) withBotLog(name, game string) (Options, error) {
 	botLogs[path] = lf
 	o.Output = lf
 	return o, nil
+}
+
+// seatLog is one agent's writer into its bot's shared log file: every line
+// gets the agent's prefix (botLogPrefix). It is handed whole lines by a
+// process's tailWriter (a last piece without its newline gets one), and
+// writes each piece in one call, so lines of agents that share the file
+// do not interleave.
+type seatLog struct {
+	w      io.Writer
+	prefix []byte
+	buf    []byte
+	mu     sync.Mutex
+}
+
+func (l *seatLog) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.buf = l.buf[:0]
+	for rest := b; len(rest) > 0; {
+		line := rest
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			line = rest[:i+1]
+		}
+		rest = rest[len(line):]
+		l.buf = append(append(l.buf, l.prefix...), line...)
+		if line[len(line)-1] != '\n' {
+			l.buf = append(l.buf, '\n')
+		}
+	}
+	if _, err := l.w.Write(l.buf); err != nil {
+		return 0, err
+	}
+	return len(b), nil
+}
+
+// seatPrefix is what starts every line of a seat's output in a bot log:
+// "[game G, seat S] ", or "[seat S] " where the game is not known (game <
+// 0). Games and seats count from 0, as in tournament reports and the
+// event log.
+func seatPrefix(game int64, seat int) string {
+	if game < 0 {
+		return fmt.Sprintf("[seat %d] ", seat)
+	}
+	return fmt.Sprintf("[game %d, seat %d] ", game, seat)
+}
+
+// prefixed is where output goes that o's bot log keeps under prefix: with
+// Output a BotLog file, a seatLog that starts each line with prefix; else
+// Output itself (nil: discarded).
+func (o Options) prefixed(prefix string) io.Writer {
+	if f, ok := o.Output.(*lockedFile); ok {
+		return &seatLog{w: f, prefix: []byte(prefix)}
+	}
+	return o.Output
+}
+
+// marker writes one line of gridgym's own into a bot log, where out is one
+// (prefixed), as the bot's lines are written; other outputs get none.
+func marker(out io.Writer, format string, args ...any) {
+	if l, ok := out.(*seatLog); ok {
+		fmt.Fprintf(l, "--- gridgym: "+format+"\n", args...)
+	}
 }

@@ -51,11 +51,14 @@ func newCmdBot(name, game string, argv []string, opt Options) (*cmdBot, error) {
 // line of its standard output as the answer. No answer within the limit is
 // a pass (slime R16, turn_timeout) and the process is killed; an answer the
 // codec cannot read is a pass (R15). Exit status and standard error are
-// ignored, except in the log. Every event is counted (Events) and logged.
+// ignored, except in the log (in a bot log, Options.BotLog, each of its
+// lines starts with its game and seat, seatPrefix, after a line with the
+// move's request). Every event is counted (Events) and logged.
 // A Command is used by one goroutine at a time.
 type Command struct {
 	bot    *cmdBot
 	seat   int
+	game   int64 // the game's number, from SetGame; -1 = not known
 	move   int
 	fails  int // start failures in a row
 	events Events
@@ -69,13 +72,17 @@ func NewCommand(game string, argv []string, opt Options) (*Command, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Command{bot: b}, nil
+	return &Command{bot: b, game: -1}, nil
 }
 
 // Reset implements agents.Agent.
 func (a *Command) Reset(_ rules.State, seat int, _ *rules.RNG) {
-	a.seat, a.move, a.fails, a.events = seat, 0, 0, Events{}
+	a.seat, a.game, a.move, a.fails, a.events = seat, -1, 0, 0, Events{}
 }
+
+// SetGame names the game that Reset started by its number (a tournament's
+// game index), for the lines of the bot log (Options.BotLog).
+func (a *Command) SetGame(index uint64) { a.game = int64(index) }
 
 // Events returns the counts of this game's moves (since Reset).
 func (a *Command) Events() Events { return a.events }
@@ -100,11 +107,10 @@ func (a *Command) Act(st rules.State) rules.Move {
 	}
 	a.buf = b.game.Codec.AppendRequest(a.buf[:0], st, a.seat)
 	argv := append(b.argv[:len(b.argv):len(b.argv)], string(a.buf))
-	if b.opt.BotLog != "" && b.opt.Output != nil {
-		fmt.Fprintf(b.opt.Output, "--- gridgym: %s, seat %d, move %d: %s\n", b.name, a.seat, a.move, a.buf)
-	}
+	out := b.opt.prefixed(seatPrefix(a.game, a.seat))
+	marker(out, "move %d: %s", a.move, a.buf)
 	sb := b.sandbox()
-	p, err := start(argv, nil, b.opt.Output, &sb)
+	p, err := start(argv, nil, out, &sb)
 	if err != nil {
 		a.events.Crashes++
 		a.fails++

@@ -1,6 +1,6 @@
 """Hosts a user's own competition bot for gridgym (Go package agents/host).
 
-    python3 host.py [--check] [--args MODE] BOTFILE ENTRY
+    python3 host.py [--check] [--traces] [--args MODE] BOTFILE ENTRY
 
 Imports BOTFILE (its folder first on sys.path and as the working directory,
 as when the competition runs next to it) and looks up ENTRY, a callable (a
@@ -10,8 +10,10 @@ stops there.
 
 Then, one JSON line per move on stdin:
 
-    {"id": 7, "args": [...]}   the entry point's arguments, as the game's
-                               codec writes them (JSON)
+    {"id": 7, "move": 5, "args": [...]}
+                               the entry point's arguments, as the game's
+                               codec writes them (JSON); "move", optional,
+                               is the move's number in the game, for the log
 
 and one JSON line per request on stdout:
 
@@ -19,6 +21,10 @@ and one JSON line per request on stdout:
                                the answer, tagged as gridgym's rules/pyval
                                package reads it, and as Python writes it
     {"id": 7, "error": "ZeroDivisionError: ...", "us": 40}   the bot raised
+
+With --traces, an exception of the bot (or of reading its answer) is also
+written to stderr, the bot's log, after whatever the bot printed before it:
+a line "--- gridgym: move N: ..." and Python's traceback.
 
 "us" is the wall-clock time of the call itself in microseconds, which is
 what the competitions limit. MODE converts the JSON arguments into the exact
@@ -156,6 +162,37 @@ def describe(e):
     return msg + where(e)
 
 
+# TRACE_LIMIT bounds the traceback written to the log, in characters.
+TRACE_LIMIT = 16000
+
+
+def write_trace(fd, move, e, skip):
+    """Writes the bot's exception e with its traceback on file descriptor fd
+    (a private copy of stderr, which the bot may have closed or replaced),
+    after what the bot printed, the traceback's first skip frames (the
+    host's own call of the bot) left out; never raises."""
+    try:
+        sys.stderr.flush()
+    except BaseException:  # noqa: BLE001 - the bot's own sys.stderr
+        pass
+    try:
+        tb = e.__traceback__
+        for _ in range(skip):
+            if tb is not None and tb.tb_next is not None:
+                tb = tb.tb_next
+        text = "".join(traceback.format_exception(type(e), e, tb))
+    except BaseException:  # noqa: BLE001 - a hostile __str__
+        text = "%s (its traceback cannot be written)\n" % type(e).__name__
+    if len(text) > TRACE_LIMIT:
+        text = text[:TRACE_LIMIT // 2] + "\n[... %d characters left out ...]\n" % (len(text) - TRACE_LIMIT) + text[-TRACE_LIMIT // 2:]
+    at = "move %s" % move if move is not None else "a move"
+    head = "--- gridgym: %s: the bot raised an exception: played as no answer\n" % at
+    try:
+        os.write(fd, (head + text).encode("utf-8", "replace"))
+    except BaseException:  # noqa: BLE001 - no log to write to
+        pass
+
+
 def watch_parent():
     """Exits when the process that started the host goes away, so a hung bot
     cannot outlive gridgym."""
@@ -201,11 +238,13 @@ def load(path, entry):
 def main():
     global PROTOCOL
     argv = sys.argv[1:]
-    check, mode = False, "plain"
+    check, traces, mode = False, False, "plain"
     while argv and argv[0].startswith("--"):
         flag = argv.pop(0)
         if flag == "--check":
             check = True
+        elif flag == "--traces":
+            traces = True
         elif flag == "--args" and argv:
             mode = argv.pop(0)
         else:
@@ -213,6 +252,7 @@ def main():
     # The protocol's own streams, then fd 0 and 1 taken away from the bot.
     proto_in = os.fdopen(os.dup(0), "r", encoding="utf-8", errors="replace")
     proto = PROTOCOL = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    log = os.dup(2)
     null = os.open(os.devnull, os.O_RDONLY)
     os.dup2(null, 0)
     os.close(null)
@@ -226,7 +266,7 @@ def main():
         proto.flush()
 
     if len(argv) != 2 or mode not in MODES:
-        send({"error": "usage: host.py [--check] [--args %s] BOTFILE ENTRY" % "|".join(MODES)})
+        send({"error": "usage: host.py [--check] [--traces] [--args %s] BOTFILE ENTRY" % "|".join(MODES)})
         sys.exit(2)
     threading.Thread(target=watch_parent, daemon=True).start()
     shipped = globals().get("_GRIDGYM_MODULES")
@@ -250,10 +290,11 @@ def main():
         line = line.strip()
         if not line:
             continue
-        rid = None
+        rid = move = None
         try:
             req = json.loads(line)
             rid = req["id"]
+            move = req.get("move")
             args = convert(mode, req["args"])
         except Exception as e:  # noqa: BLE001 - gridgym's bug, reported as such
             send({"id": rid, "error": "host: bad request: %s" % e})
@@ -266,8 +307,12 @@ def main():
                 rec = {"id": rid, "answer": tag(ans), "repr": answer_repr(ans), "us": us}
             except BaseException as e:  # noqa: BLE001 - e.g. RecursionError
                 rec = {"id": rid, "error": "answer cannot be read: " + describe(e), "us": us}
+                if traces:
+                    write_trace(log, move, e, 0)
         except BaseException as e:  # noqa: BLE001 - the competition: exception = pass
             rec = {"id": rid, "error": describe(e), "us": int((time.perf_counter() - t0) * 1e6)}
+            if traces:
+                write_trace(log, move, e, 1)
         sys.stderr.flush()
         send(rec)
 

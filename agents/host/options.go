@@ -33,13 +33,18 @@ type Options struct {
 	Log io.Writer
 	// Output receives what the bot prints (its standard error, and for a
 	// Python bot its standard output too, as the competitions send it to
-	// their log); nil = BotLog's file, or discarded (the last line is
-	// quoted in event logs).
+	// their log), and a Python bot's exceptions with their tracebacks;
+	// nil = BotLog's file, or discarded (the last line is quoted in event
+	// logs).
 	Output io.Writer
 	// BotLog, if set (and Output is nil), is a folder where each bot spec's
 	// own output is kept, in BOT-GAME.log (the spec with every character
 	// but letters, digits, '.', '-' and '_' made '_'), shared by all its
 	// agents, started afresh by each gridgym run (gridgym's --bot-log).
+	// Each line starts with the game and seat it came from, "[game 3,
+	// seat 1] " (games and seats from 0; "[seat 1] " where no SetGame
+	// named the game), and a Python bot's exceptions are written there
+	// with their tracebacks.
 	BotLog string
 	// Memory limits the address space of each of the bot's processes
 	// (RLIMIT_AS), in bytes; 0 = DefaultMemory, < 0 = no limit. A Python

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -89,14 +90,18 @@ func newPyBot(name, game, file, entry string, opt Options) (*pyBot, error) {
 }
 
 // launch starts a host process for b and waits for it to have imported the
-// bot; with check set, the process then exits.
-func (b *pyBot) launch(check bool) (*proc, error) {
+// bot; with check set, the process then exits. What the bot prints goes to
+// out; where that is not nil, the bot's exceptions are written there too,
+// with their tracebacks (host.py's --traces).
+func (b *pyBot) launch(check bool, out io.Writer) (*proc, error) {
 	argv := []string{b.python, "-c", scriptFor(b.game.Name), "--args", b.comp.Args, b.file, b.entry}
 	if check {
 		argv = append(argv[:3], append([]string{"--check"}, argv[3:]...)...)
+	} else if out != nil {
+		argv = append(argv[:3], append([]string{"--traces"}, argv[3:]...)...)
 	}
 	sb := b.sandbox()
-	p, err := start(argv, []string{"PYTHONDONTWRITEBYTECODE=1"}, b.opt.Output, &sb)
+	p, err := start(argv, []string{"PYTHONDONTWRITEBYTECODE=1"}, out, &sb)
 	if err != nil {
 		return nil, fmt.Errorf("starting %s: %w", b.python, err)
 	}
@@ -126,7 +131,7 @@ func (b *pyBot) launch(check bool) (*proc, error) {
 // broken file is reported when its spec is resolved, not as a tournament of
 // passes.
 func (b *pyBot) check() error {
-	p, err := b.launch(true)
+	p, err := b.launch(true, b.opt.prefixed("[import] "))
 	if err != nil {
 		return fmt.Errorf("%s: %w", b.name, err)
 	}
@@ -146,7 +151,9 @@ func (b *pyBot) check() error {
 // game goes on. A process that hangs (HangAfter), dies or breaks the
 // protocol is killed and a fresh one started for the next move; after
 // maxFails such failures in a row the bot is not asked again in this game.
-// Every event is counted (Events) and logged.
+// Every event is counted (Events) and logged. In a bot log (Options.BotLog)
+// each line the bot prints starts with its game and seat (seatPrefix), and
+// an exception is written there with its traceback.
 //
 // The process starts at the first move and serves the whole game, so the
 // bot's globals persist between its moves; Reset after a game starts a fresh
@@ -157,7 +164,8 @@ type Python struct {
 	bot    *pyBot
 	h      *holder
 	seat   int
-	move   int // moves asked in this game
+	game   int64 // the game's number, from SetGame; -1 = not known
+	move   int   // moves asked in this game
 	id     int64
 	fails  int // process failures in a row
 	events Events
@@ -180,7 +188,7 @@ func NewPython(game, file, entry string, opt Options) (*Python, error) {
 }
 
 func (b *pyBot) agent() *Python {
-	a := &Python{bot: b, h: &holder{}}
+	a := &Python{bot: b, h: &holder{}, game: -1}
 	runtime.AddCleanup(a, func(h *holder) {
 		if h.p != nil {
 			h.p.kill()
@@ -195,8 +203,12 @@ func (a *Python) Reset(_ rules.State, seat int, _ *rules.RNG) {
 	if a.move > 0 {
 		a.Close()
 	}
-	a.seat, a.move, a.fails, a.events = seat, 0, 0, Events{}
+	a.seat, a.game, a.move, a.fails, a.events = seat, -1, 0, 0, Events{}
 }
+
+// SetGame names the game that Reset started by its number (a tournament's
+// game index), for the lines of the bot log (Options.BotLog).
+func (a *Python) SetGame(index uint64) { a.game = int64(index) }
 
 // Events returns the counts of this game's moves (since Reset).
 func (a *Python) Events() Events { return a.events }
@@ -224,20 +236,21 @@ func (a *Python) Act(st rules.State) rules.Move {
 		return a.noAnswer(st)
 	}
 	if a.h.p == nil {
-		p, err := b.launch(false)
+		out := b.opt.prefixed(seatPrefix(a.game, a.seat))
+		marker(out, "move %d: a new process", a.move)
+		p, err := b.launch(false, out)
 		if err != nil {
 			a.events.Crashes++
 			return a.failed(st, "could not start the bot: %v", err)
 		}
 		a.h.p = p
-		if b.opt.BotLog != "" && b.opt.Output != nil {
-			fmt.Fprintf(b.opt.Output, "--- gridgym: %s, seat %d, move %d: a new process\n", b.name, a.seat, a.move)
-		}
 	}
 	p := a.h.p
 	a.id++
 	a.buf = append(a.buf[:0], `{"id":`...)
 	a.buf = strconv.AppendInt(a.buf, a.id, 10)
+	a.buf = append(a.buf, `,"move":`...)
+	a.buf = strconv.AppendInt(a.buf, int64(a.move), 10)
 	a.buf = append(a.buf, `,"args":`...)
 	a.buf = b.game.Codec.AppendRequest(a.buf, st, a.seat)
 	a.buf = append(a.buf, "}\n"...)

@@ -47,7 +47,7 @@ func Resolve(game, spec string) (e agents.Entry, ok bool, err error) {
 			return e, true, err
 		}
 		doc := fmt.Sprintf("the program %s, run once a move, %v a move", strings.Join(b.argv, " "), b.opt.Limit)
-		return agents.Entry{Game: game, Name: spec, Doc: doc, New: func() agents.Agent { return &Command{bot: b} }}, true, nil
+		return agents.Entry{Game: game, Name: spec, Doc: doc, New: func() agents.Agent { return &Command{bot: b, game: -1} }}, true, nil
 	}
 	return e, false, nil
 }

@@ -203,5 +203,7 @@ func addBotSpecsHelp(root *cobra.Command) {
 // addBotLogFlag adds --bot-log, bound to host.Defaults.BotLog, to c.
 func addBotLogFlag(c *cobra.Command) {
 	c.Flags().StringVar(&host.Defaults.BotLog, "bot-log", "",
-		"keep what each hosted bot (py:, cmd:) prints in this folder, one file per bot: DIR/BOT-GAME.log")
+		"keep what each hosted bot (py:, cmd:) prints in this folder, one file per bot, DIR/BOT-GAME.log: "+
+			"each line after its game and seat ('[game 3, seat 1] ', from 0, as in reports), "+
+			"a Python bot's exceptions with their tracebacks")
 }
