@@ -14,14 +14,14 @@ func TestSummarise(t *testing.T) {
 {"Action":"run","Package":"a","Test":"TestOK"}
 {"Action":"output","Package":"a","Test":"TestOK","Output":"=== RUN   TestOK\n"}
 {"Action":"output","Package":"a","Test":"TestOK","Output":"--- PASS: TestOK (0.00s)\n"}
-{"Action":"pass","Package":"a","Test":"TestOK"}
+{"Action":"pass","Package":"a","Test":"TestOK","Elapsed":1.5}
 {"Action":"run","Package":"a","Test":"TestBad"}
 {"Action":"output","Package":"a","Test":"TestBad","Output":"    a_test.go:9: wrong answer\n"}
 {"Action":"run","Package":"a","Test":"TestBad/sub"}
 {"Action":"output","Package":"a","Test":"TestBad/sub","Output":"    a_test.go:12: sub fine\n"}
 {"Action":"pass","Package":"a","Test":"TestBad/sub"}
 {"Action":"output","Package":"a","Test":"TestBad","Output":"--- FAIL: TestBad (0.00s)\n"}
-{"Action":"fail","Package":"a","Test":"TestBad"}
+{"Action":"fail","Package":"a","Test":"TestBad","Elapsed":2.25}
 {"Action":"output","Package":"a","Test":"TestSkip","Output":"    a_test.go:20: no python\n"}
 {"Action":"skip","Package":"a","Test":"TestSkip"}
 {"Action":"output","Package":"a","Output":"FAIL\n"}
@@ -39,11 +39,17 @@ go: some plain message
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c != (counts{Passed: 2, Failed: 1, Skipped: 1, FailedPkgs: 2}) {
+	if c.Passed != 2 || c.Failed != 1 || c.Skipped != 1 || c.FailedPkgs != 2 {
 		t.Errorf("counts %+v", c)
 	}
-	if got, want := c.Line(), "== summary: 2 passed, 1 failed, 1 skipped (2 packages failed)"; got != want {
-		t.Errorf("line %q, want %q", got, want)
+	want := "== summary: 2 passed, 1 failed, 1 skipped (2 packages failed)\n" +
+		"== FAILED test: a TestBad\n" +
+		"== FAILED package (build error, panic or timeout): c\n"
+	if got := c.Closing(); got != want {
+		t.Errorf("closing lines\n%s\nwant\n%s", got, want)
+	}
+	if got, want := c.Slowest(5), "== slow:     2.2s a TestBad\n== slow:     1.5s a TestOK\n"; got != want {
+		t.Errorf("slowest\n%s\nwant\n%s", got, want)
 	}
 	o := out.String()
 	for _, want := range []string{"wrong answer", "--- FAIL: TestBad", "FAIL\ta\t", "ok  \tb\t", "syntax error", "go: some plain message"} {
