@@ -117,6 +117,10 @@ type Game struct {
 	// (train/strong.yaml), which overrides the default the same way.
 	// nil: the game has no training config.
 	Train fs.FS
+	// Testdata is what the generic tests hold the game to (its pins, its
+	// new-bot tournament, its measured preset), declared in its folder
+	// (testdata.go); nil fails those tests.
+	Testdata *Testdata
 }
 
 // Package returns the import path of the package that declares g, the

@@ -68,18 +68,9 @@ func hashRow(h hash.Hash64, r datasets.Row) {
 // where the game offers a potential, and episodes are truncated, so the
 // shaped, terminal and truncated rewards are all covered. A change of the
 // rules or of an agent changes these numbers too: then re-pin them, saying
-// why in the commit.
+// why in the commit. The pins are the games' own (rules.Testdata,
+// testdata.go in each game's folder).
 func TestRunPinnedRows(t *testing.T) {
-	want := map[string]struct {
-		hash uint64
-		rows int
-	}{
-		"bovine-borders": {0xdf9a2ae154eea0d5, 3600},
-		"nuggets":        {0xd6331db5e8b31d64, 3600},
-		"rectangle":      {0x98822335e46a5141, 3600},
-		"rising-tide":    {0x4ec8ed3acdcdd460, 3600},
-		"slime":          {0x1d29ec2bea604b8, 2896},
-	}
 	for _, g := range rules.Games() {
 		t.Run(g.Name, func(t *testing.T) {
 			cfg := Config{Game: g.Default(), Agents: agents.Names(g.Name), Envs: 2, Steps: 900, Seed: 11, Workers: 1,
@@ -95,12 +86,12 @@ func TestRunPinnedRows(t *testing.T) {
 			if int64(n) != st.Rows {
 				t.Fatalf("read %d rows, run wrote %d", n, st.Rows)
 			}
-			w, ok := want[g.Name]
-			if !ok {
-				t.Fatalf("no pinned rows for %s: got hash %#x over %d rows", g.Name, h, n)
+			td := g.Testdata
+			if td == nil {
+				t.Fatalf("no pinned rows for %s (rules.Game.Testdata, in its folder): got hash %#x over %d rows", g.Name, h, n)
 			}
-			if h != w.hash || n != w.rows {
-				t.Fatalf("rows hash %#x over %d rows, pinned %#x over %d", h, n, w.hash, w.rows)
+			if h != td.Pins.SelfplayRows || n != td.Pins.SelfplayRowCount {
+				t.Fatalf("rows hash %#x over %d rows, pinned %#x over %d (Testdata.Pins.SelfplayRows, SelfplayRowCount)", h, n, td.Pins.SelfplayRows, td.Pins.SelfplayRowCount)
 			}
 		})
 	}

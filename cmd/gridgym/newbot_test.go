@@ -73,38 +73,28 @@ func timingOf(t *testing.T, spec, game string) host.Timing {
 	return host.Timing{}
 }
 
-// newBotCases are the short tournaments each game's template plays against
-// the game's random bot: parameters that shorten the game where it has
-// them (Bovine Borders has none: 10000 steps, one game). Rectangle keeps 4
-// robots, the template's ROBOTS (the placement cannot see b, R19).
-var newBotCases = map[string]struct {
-	params []string
-	games  int
-	slow   bool // skipped with -short
-}{
-	"bovine-borders": {nil, 1, true},
-	"nuggets":        {[]string{"setup_moves=10", "build_moves=20"}, 2, false},
-	"rectangle":      {[]string{"n=8", "max_moves=40", "idle_limit=20"}, 2, false},
-	"rising-tide":    {nil, 2, false},
-	"slime":          {[]string{"board_size=6", "max_turns=40"}, 2, false},
-}
-
 // TestNewBotEveryGame: for every registered game, `gridgym new-bot` writes
 // the game's template (and Rising Tide's util.py beside it, R18), keeps
 // existing files unless --force, and the bot spec it prints plays a short
 // tournament against the game's random bot through the real host with
 // every answer a legal move: no refused answer, exception, time-out,
 // crash or garbage (the host logs each as a "host:" line), none over the
-// limit. The limit is 5 s here, not the competitions' 0.1 s, so that a
-// loaded test machine cannot make a legal bot look slow; TestTimingSummary
-// prints the real limit.
+// limit. The tournament is the game's own (rules.Testdata.NewBot, in its
+// folder: parameters that shorten the game, the number of games, whether
+// -short skips it). The limit is 5 s here, not the competitions' 0.1 s, so
+// that a loaded test machine cannot make a legal bot look slow;
+// TestTimingSummary prints the real limit.
 func TestNewBotEveryGame(t *testing.T) {
 	needPython(t)
 	for _, game := range rules.Names() {
 		t.Run(game, func(t *testing.T) {
-			c, ok := newBotCases[game]
-			if !ok {
-				t.Fatalf("no new-bot case for %s: add its short tournament to newBotCases", game)
+			g, _ := rules.Lookup(game)
+			if g.Testdata == nil {
+				t.Fatalf("no new-bot case for %s: declare its short tournament, Testdata.NewBot, in its folder", game)
+			}
+			c := g.Testdata.NewBot
+			if c.Games == 0 {
+				c.Games = 2
 			}
 			tmpl, err := host.NewTemplate(game, "")
 			if err != nil {
@@ -171,12 +161,12 @@ func TestNewBotEveryGame(t *testing.T) {
 				}
 			}
 
-			if c.slow && testing.Short() {
+			if c.Slow && testing.Short() {
 				t.Skipf("the tournament of %s takes about 15 s", game)
 			}
 			log := hostLog(t, 5*time.Second)
-			args := []string{"tournament", "-q", "-g", game, "-b", spec + ",random", "-n", fmt.Sprint(c.games)}
-			for _, p := range c.params {
+			args := []string{"tournament", "-q", "-g", game, "-b", spec + ",random", "-n", fmt.Sprint(c.Games)}
+			for _, p := range c.Params {
 				args = append(args, "-p", p)
 			}
 			t0 := time.Now()
@@ -195,7 +185,7 @@ func TestNewBotEveryGame(t *testing.T) {
 				t.Errorf("no tournament table:\n%s", out)
 			}
 			t.Logf("%s: %d games, %d moves of the template, p50 %v, p99 %v, in %v",
-				game, c.games, tm.Moves, tm.P50, tm.P99, time.Since(t0).Round(time.Millisecond))
+				game, c.Games, tm.Moves, tm.P50, tm.P99, time.Since(t0).Round(time.Millisecond))
 		})
 	}
 }

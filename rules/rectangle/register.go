@@ -47,6 +47,7 @@ var Game = &rules.Game{
 	Encoder:     NewEncoder,
 	Competition: competition,
 	Train:       trainConfigs,
+	Testdata:    testdata,
 }
 
 func init() { rules.Register(Game) }

@@ -25,6 +25,7 @@ var Game = &rules.Game{
 	Encoder:     NewEncoder,
 	Competition: competition,
 	Train:       trainConfigs,
+	Testdata:    testdata,
 }
 
 func init() { rules.Register(Game) }

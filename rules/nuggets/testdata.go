@@ -1,0 +1,17 @@
+package nuggets
+
+import "github.com/gridgym/gridgym/rules"
+
+// testdata is what the generic tests hold the game to (rules.Testdata): the
+// pinned tests' hashes of the default config, the new-bot tournament and
+// the measured preset; its network fixture is testdata/policy.safetensors.
+var testdata = &rules.Testdata{
+	Pins: rules.Pins{
+		StepRandom:       0xcd5e77822c7eb1dc,
+		PlayGame:         0x3e3ba063f29a9d02,
+		SelfplayRows:     0xd6331db5e8b31d64,
+		SelfplayRowCount: 3600,
+	},
+	NewBot:         rules.NewBotCase{Params: []string{"setup_moves=10", "build_moves=20"}, Games: 2},
+	MeasuredPreset: "fortress",
+}

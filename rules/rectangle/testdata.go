@@ -1,0 +1,19 @@
+package rectangle
+
+import "github.com/gridgym/gridgym/rules"
+
+// testdata is what the generic tests hold the game to (rules.Testdata): the
+// pinned tests' hashes of the default config, the new-bot tournament and
+// the measured preset; its network fixture is testdata/policy.safetensors.
+// The new-bot tournament keeps 4 robots, the template's ROBOTS (the
+// placement cannot see b, R19).
+var testdata = &rules.Testdata{
+	Pins: rules.Pins{
+		StepRandom:       0x784301fd7b9ecfb3,
+		PlayGame:         0x95361b667b0e13e2,
+		SelfplayRows:     0x98822335e46a5141,
+		SelfplayRowCount: 3600,
+	},
+	NewBot:         rules.NewBotCase{Params: []string{"n=8", "max_moves=40", "idle_limit=20"}, Games: 2},
+	MeasuredPreset: "rings",
+}
