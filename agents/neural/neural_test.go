@@ -240,6 +240,50 @@ func TestForwardSameOnEveryCoreCount(t *testing.T) {
 	}
 }
 
+// A run folder means the policy training pointed to: its best.safetensors
+// where it wrote one (issue 52), else the checkpoint "latest" names, else
+// its newest checkpoint; files are read as they are.
+func TestRunFolderPrefersBest(t *testing.T) {
+	net, _ := newNet(t, "slime")
+	run := t.TempDir()
+	for _, it := range []string{"iter-000002", "iter-000005"} {
+		cp := filepath.Join(run, "checkpoints", it)
+		if err := os.MkdirAll(cp, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := net.Save(filepath.Join(cp, "weights.safetensors"), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	latest := filepath.Join(run, "checkpoints", "iter-000002", "weights.safetensors")
+	newest := filepath.Join(run, "checkpoints", "iter-000005", "weights.safetensors")
+	best := filepath.Join(run, "best.safetensors")
+	check := func(what, want string) {
+		t.Helper()
+		if p := neural.RunFolderWeights(run); p != want {
+			t.Errorf("%s: RunFolderWeights = %s, want %s", what, p, want)
+		}
+		if p, ok, err := neural.WeightsPath(run); p != want || !ok || err != nil {
+			t.Errorf("%s: WeightsPath = %s, %v, %v; want %s", what, p, ok, err, want)
+		}
+	}
+	check("no pointer, no best", newest)
+	if err := os.WriteFile(filepath.Join(run, "latest"), []byte("iter-000002\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	check("latest, no best", latest)
+	if err := net.Save(best, nil); err != nil {
+		t.Fatal(err)
+	}
+	check("latest and best", best)
+	if p, _, _ := neural.WeightsPath(latest); p != latest {
+		t.Errorf("a weights file resolves to %s, not itself", p)
+	}
+	if p := neural.RunFolderWeights(filepath.Join(run, "checkpoints")); p != "" {
+		t.Errorf("a folder that is no run folder: RunFolderWeights = %q", p)
+	}
+}
+
 // A network shaped for one game is refused by another, naming both shapes.
 func TestAgentRefusesOtherGame(t *testing.T) {
 	net, _ := newNet(t, "slime")
@@ -283,7 +327,8 @@ func TestWeightsAreBots(t *testing.T) {
 		}
 	}
 	// A run folder without its pointer "latest" (issue 27: export refused
-	// one) resolves to its newest checkpoint, else its best.safetensors.
+	// one) resolves to its newest checkpoint (TestRunFolderPrefersBest:
+	// best.safetensors first).
 	if err := os.Remove(filepath.Join(run, "latest")); err != nil {
 		t.Fatal(err)
 	}

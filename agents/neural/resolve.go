@@ -15,9 +15,11 @@ import (
 func init() { agents.RegisterResolver(resolve) }
 
 // WeightsPath returns the weights file a bot spec names: a .safetensors file
-// itself, or a training run folder's latest checkpoint (without the pointer
-// "latest": its newest checkpoint, else its best.safetensors). ok is false when
-// spec names neither kind (a registered bot's name, say).
+// itself, or a training run folder's policy (RunFolderWeights: its
+// best.safetensors where training wrote one, else its latest checkpoint).
+// ok is false when spec names neither kind (a registered bot's name, say).
+// Every command that takes a run folder as a bot or as weights resolves it
+// here, so they all mean the same file.
 func WeightsPath(spec string) (path string, ok bool, err error) {
 	if i := strings.IndexByte(spec, ':'); i > 1 && !strings.ContainsAny(spec[:i], `/\.`) {
 		return "", false, nil // a scheme (py:, cmd:) for another resolver
@@ -25,21 +27,36 @@ func WeightsPath(spec string) (path string, ok bool, err error) {
 	if strings.HasSuffix(spec, ".safetensors") {
 		return spec, true, nil
 	}
-	latest := filepath.Join(spec, "latest")
-	b, err := os.ReadFile(latest)
-	if err != nil {
-		if p := runFolderFallback(spec); p != "" {
-			return p, true, nil
-		}
-		if strings.ContainsRune(spec, os.PathSeparator) || strings.ContainsRune(spec, '/') {
-			if _, serr := os.Stat(spec); serr == nil {
-				return "", true, fmt.Errorf("%s: neither a .safetensors file nor a training run folder (no %s)", spec, latest)
-			}
-			return "", true, fmt.Errorf("bot %s: no such weights file or run folder", spec)
-		}
-		return "", false, nil
+	if p := RunFolderWeights(spec); p != "" {
+		return p, true, nil
 	}
-	return filepath.Join(spec, "checkpoints", strings.TrimSpace(string(b)), "weights.safetensors"), true, nil
+	if strings.ContainsRune(spec, os.PathSeparator) || strings.ContainsRune(spec, '/') {
+		if _, serr := os.Stat(spec); serr == nil {
+			return "", true, fmt.Errorf("%s: neither a .safetensors file nor a training run folder (no %s)", spec, filepath.Join(spec, "latest"))
+		}
+		return "", true, fmt.Errorf("bot %s: no such weights file or run folder", spec)
+	}
+	return "", false, nil
+}
+
+// RunFolderWeights returns the policy of the training run folder dir: the
+// best.safetensors that training points to (the policy of its best
+// evaluation), else the checkpoint its pointer "latest" names, else (a run
+// stopped before it wrote the pointer, or copied without it) its newest
+// checkpoint; "" if dir holds none of them.
+func RunFolderWeights(dir string) string {
+	if p := filepath.Join(dir, "best.safetensors"); fileExists(p) {
+		return p
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "latest")); err == nil {
+		return filepath.Join(dir, "checkpoints", strings.TrimSpace(string(b)), "weights.safetensors")
+	}
+	cps, _ := filepath.Glob(filepath.Join(dir, "checkpoints", "iter-*", "weights.safetensors"))
+	if len(cps) > 0 {
+		sort.Strings(cps) // iter-%06d: the names sort by iteration
+		return cps[len(cps)-1]
+	}
+	return ""
 }
 
 // LoadFor loads the network a bot spec names (WeightsPath) for game and the
@@ -129,21 +146,6 @@ func resolve(game, spec string) (agents.Entry, bool, error) {
 		},
 		Params: cfg.CarriedParams(),
 	}, true, nil
-}
-
-// runFolderFallback finds the policy of a run folder whose pointer "latest"
-// is missing (a run stopped before it wrote one, or copied without it): the
-// newest checkpoint's weights, else best.safetensors; "" if it has neither.
-func runFolderFallback(dir string) string {
-	cps, _ := filepath.Glob(filepath.Join(dir, "checkpoints", "iter-*", "weights.safetensors"))
-	if len(cps) > 0 {
-		sort.Strings(cps) // iter-%06d: the names sort by iteration
-		return cps[len(cps)-1]
-	}
-	if p := filepath.Join(dir, "best.safetensors"); fileExists(p) {
-		return p
-	}
-	return ""
 }
 
 func fileExists(p string) bool {

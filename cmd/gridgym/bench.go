@@ -149,7 +149,7 @@ figures and the ratios beside gridgym's.`,
 	c.Flags().IntSliceVar(&batches, "batches", []int{1, 64, 1024}, "batch sizes to measure")
 	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "no progress bar")
 	c.Flags().BoolVar(&learner, "learner", false, "measure the learner (train step, inference) instead of the game")
-	c.Flags().StringVar(&weights, "weights", "", "with --learner: the network of this .safetensors file instead of the game's default")
+	c.Flags().StringVar(&weights, "weights", "", "with --learner: the network of this .safetensors file or training run folder instead of the game's default")
 	c.Flags().StringVar(&torchF, "torch", "", "with --learner: torch_learner.py's saved output for the same network, printed beside")
 	return c
 }
@@ -163,11 +163,18 @@ func benchLearner(c *cobra.Command, game string, gameSet bool, weights, torchFil
 		if gameSet {
 			return usagef("--game and --weights: give one (the weights file names its game)")
 		}
-		n, _, err := neural.Load(weights)
+		path, ok, err := weightsOf(c.ErrOrStderr(), weights)
+		if err == nil && !ok {
+			err = usagef("--weights %s: not a .safetensors file or training run folder", weights)
+		}
 		if err != nil {
 			return err
 		}
-		net, what = n, weights
+		n, _, err := neural.Load(path)
+		if err != nil {
+			return err
+		}
+		net, what = n, path
 	} else {
 		cfg, err := train.DefaultConfig(game)
 		if err != nil {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gridgym/gridgym/agents"
 	"github.com/gridgym/gridgym/agents/host"
+	"github.com/gridgym/gridgym/agents/neural"
 	"github.com/gridgym/gridgym/rules"
 )
 
@@ -19,9 +20,11 @@ type gameFlags struct {
 	game   string
 	params []string
 	seed   uint64
+	cmd    *cobra.Command // the command they belong to: its stderr takes notes
 }
 
 func (f *gameFlags) add(c *cobra.Command, defaultGame string) {
+	f.cmd = c
 	c.Flags().StringVarP(&f.game, "game", "g", defaultGame, "game to play (see 'gridgym games')")
 	c.Flags().StringArrayVarP(&f.params, "param", "p", nil, "game parameter name=value (repeatable, or comma-separated)")
 	f.seed = 1
@@ -74,6 +77,7 @@ func (f *gameFlags) configAndBots(list string) (rules.Config, []string, error) {
 	if err != nil {
 		return rules.Config{}, nil, err
 	}
+	f.noteRunFolders(bots)
 	cfg, err = f.carry(cfg, bots, entries)
 	return cfg, bots, err
 }
@@ -125,6 +129,25 @@ func (f *gameFlags) carry(cfg rules.Config, bots []string, entries []agents.Entr
 	return out, nil
 }
 
+// noteRunFolders notes on the command's stderr which weights file each
+// training run folder among bots (checked by botList) plays with
+// (weightsOf), once per folder.
+func (f *gameFlags) noteRunFolders(bots []string) {
+	if f.cmd == nil {
+		return
+	}
+	seen := map[string]bool{}
+	for _, b := range bots {
+		_, spec := agents.SplitLabel(b)
+		base, _, err := neural.SplitPlaySpec(spec)
+		if err != nil || seen[base] {
+			continue
+		}
+		seen[base] = true
+		weightsOf(f.cmd.ErrOrStderr(), base) // botList resolved it: no error left
+	}
+}
+
 // botList splits and checks a comma-separated bot list for game, and
 // returns the bots' entries beside their specs.
 func botList(game, list string) ([]string, []agents.Entry, error) {
@@ -160,8 +183,9 @@ func plural(n int, word string) string {
 const botSpecsHelp = `
 Bot specs (a comma-separated list names the bots; each is one of):
   NAME                a bot of the game ('gridgym games' lists them), e.g. random
-  FILE.safetensors    trained weights; a training run folder means its latest
-                      checkpoint (gridgym train writes both)
+  FILE.safetensors    trained weights; a training run folder means its
+                      best.safetensors (the policy of its best evaluation),
+                      else its latest checkpoint (gridgym train writes both)
   FILE:temp=T[:seed=S][:steps=K]  weights sampled at temperature T, seeded per seat
   URL                 file://… or s3://bucket/run?endpoint=…: weights or a run
                       folder, downloaded first

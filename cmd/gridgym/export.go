@@ -51,8 +51,9 @@ same move unless a limit ms=M, counted from the process's start (R16
 counts start-up in the 0.1 s), cuts the search short. Games without an
 executable refuse it.
 
---checkpoint is a weights file or a training run folder (its latest
-checkpoint), or the URL of either (file://…, s3://bucket/run?endpoint=…:
+--checkpoint is a weights file or a training run folder (its
+best.safetensors, the policy of its best evaluation, where training wrote
+one, else its latest checkpoint; the note says which), or the URL of either (file://…, s3://bucket/run?endpoint=…:
 downloaded first). --out may be a URL too: the bot is written into a local
 folder, then uploaded file by file. A network of another encoding version than this gridgym's is
 refused: retrain it, or export with the gridgym that trained it.`,
@@ -67,7 +68,10 @@ refused: retrain it, or export with the gridgym that trained it.`,
 			if checkpoint == "" || out == "" {
 				return usagef("export needs --checkpoint (weights file or run folder) and --out DIR")
 			}
-			cp, err := fetchBot(checkpoint)
+			cp, ok, err := weightsOf(c.ErrOrStderr(), checkpoint)
+			if err == nil && !ok {
+				err = usagef("--checkpoint %s: not a .safetensors file or training run folder", checkpoint)
+			}
 			if err != nil {
 				return err
 			}
@@ -105,7 +109,7 @@ refused: retrain it, or export with the gridgym that trained it.`,
 			return nil
 		},
 	}
-	c.Flags().StringVarP(&checkpoint, "checkpoint", "c", "", "weights file (.safetensors) or training run folder, or its URL (file://, s3://…)")
+	c.Flags().StringVarP(&checkpoint, "checkpoint", "c", "", "weights file (.safetensors) or training run folder (its best.safetensors, else its latest checkpoint), or its URL (file://, s3://…)")
 	c.Flags().StringVarP(&out, "out", "o", "", "output folder, or URL (file://, s3://…; written locally, then uploaded)")
 	c.Flags().StringVarP(&game, "game", "g", "", "refuse a network of any other game")
 	c.Flags().StringVar(&runner, "runner", "", "prebuilt cmd/slimebot binary for the Slime executable (default: go build it)")

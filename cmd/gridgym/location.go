@@ -20,6 +20,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -147,9 +148,10 @@ type fetchedBot struct {
 // fetchBot returns a local weights file or run folder for a bot spec: the
 // spec itself unless it is a URL; for a file:// URL its path; for another
 // URL a temporary copy of the .safetensors object it names, or of the
-// latest checkpoint's weights of the training run folder at that prefix
-// (the objects latest and checkpoints/NAME/weights.safetensors, laid out as
-// a run folder that neural.WeightsPath reads).
+// policy of the training run folder at that prefix: its best.safetensors,
+// else its latest checkpoint's weights (the objects latest and
+// checkpoints/NAME/weights.safetensors), laid out as a run folder that
+// neural.WeightsPath reads.
 func fetchBot(spec string) (string, error) {
 	if !store.IsURL(spec) {
 		return spec, nil
@@ -161,6 +163,41 @@ func fetchBot(spec string) (string, error) {
 	f := v.(*fetchedBot)
 	f.once.Do(func() { f.path, f.err = downloadBot(context.Background(), spec) })
 	return f.path, f.err
+}
+
+// weightsOf resolves a weights spec: a .safetensors file, a training run
+// folder, or the URL of either (fetchBot), to the weights file it means,
+// through neural.WeightsPath (a run folder's best.safetensors where
+// training wrote one, else its latest checkpoint), the one resolution
+// that export, bench --weights and every bot list share. For a run folder
+// it notes on w (nil: nowhere) which file it chose. ok is false when spec
+// names neither kind (a registered bot's name); a spec that looks like one
+// but is not is a usage error.
+func weightsOf(w io.Writer, spec string) (path string, ok bool, err error) {
+	local, err := fetchBot(spec)
+	if err != nil {
+		return "", true, err
+	}
+	path, ok, err = neural.WeightsPath(local)
+	if err != nil {
+		return "", true, usageError{err}
+	}
+	if ok && path != local && w != nil {
+		fmt.Fprintf(w, "note: run folder %s: %s\n", store.Redact(spec), runWeightsNote(local, path))
+	}
+	return path, ok, nil
+}
+
+// runWeightsNote says which file of the run folder dir path is, and why.
+func runWeightsNote(dir, path string) string {
+	rel, err := filepath.Rel(dir, path)
+	if err != nil {
+		rel = path
+	}
+	if filepath.Base(path) == "best.safetensors" {
+		return "using " + rel + ", the policy of its best evaluation"
+	}
+	return "using " + rel + ", its latest checkpoint (it has no best.safetensors)"
 }
 
 func downloadBot(ctx context.Context, spec string) (string, error) {
@@ -182,6 +219,21 @@ func downloadBot(ctx context.Context, spec string) (string, error) {
 		return fail(err)
 	}
 	defer s.Close()
+	tmp, err := os.MkdirTemp("", "gridgym-bot-")
+	if err != nil {
+		return fail(err)
+	}
+	atExit(func() { os.RemoveAll(tmp) })
+	run := filepath.Join(tmp, store.Base(spec))
+	if store.Base(spec) == "" {
+		run = filepath.Join(tmp, "run")
+	}
+	// The policy training pointed to (neural.RunFolderWeights' order).
+	if err := s.GetFile(ctx, "best.safetensors", filepath.Join(run, "best.safetensors")); err == nil {
+		return run, nil
+	} else if !store.IsNotFound(err) {
+		return fail(err)
+	}
 	b, err := s.Get(ctx, "latest")
 	if store.IsNotFound(err) {
 		return fail(fmt.Errorf("neither a .safetensors object nor a training run folder (no object %q under it)", "latest"))
@@ -191,15 +243,6 @@ func downloadBot(ctx context.Context, spec string) (string, error) {
 	name := strings.TrimSpace(string(b))
 	if name == "" || strings.ContainsAny(name, `/\`) || strings.HasPrefix(name, ".") {
 		return fail(fmt.Errorf("object latest: %q is not a checkpoint name", name))
-	}
-	tmp, err := os.MkdirTemp("", "gridgym-bot-")
-	if err != nil {
-		return fail(err)
-	}
-	atExit(func() { os.RemoveAll(tmp) })
-	run := filepath.Join(tmp, store.Base(spec))
-	if store.Base(spec) == "" {
-		run = filepath.Join(tmp, "run")
 	}
 	key := "checkpoints/" + name + "/weights.safetensors"
 	if err := s.GetFile(ctx, key, filepath.Join(run, filepath.FromSlash(key))); err != nil {
