@@ -18,6 +18,7 @@ import (
 	"github.com/gridgym/gridgym/export/exporttest"
 	_ "github.com/gridgym/gridgym/games" // the games and their bots (the default configs name them)
 	"github.com/gridgym/gridgym/rules"
+	"github.com/gridgym/gridgym/rules/rulestest"
 )
 
 // Every test here runs on every registered game with an exporter (or every
@@ -417,14 +418,14 @@ func TestExportRefuses(t *testing.T) {
 	}
 }
 
-// The trained policies shipped under reports/ (the README's evaluation
-// commands use them) load and fit their games under this encoding version,
-// and export.
+// The network fixtures in the games' folders (testdata/policy.safetensors,
+// rulestest.Policy; the tests that need real weights load them) load and
+// fit their games under this encoding version, and export.
 func TestShippedPolicies(t *testing.T) {
 	for _, game := range export.TargetGames() {
-		p := filepath.Join("..", "reports", game, "policy.safetensors")
+		p := rulestest.Policy(t, game)
 		if _, _, err := neural.LoadFor(game, p); err != nil {
-			t.Errorf("%s: %v (retrain with gridgym train --game %s and copy the weights there)", game, err, game)
+			t.Errorf("%s: %v (retrain with gridgym train --game %s and copy the weights to %s)", game, err, game, p)
 			continue
 		}
 		if _, err := export.Export(p, t.TempDir(), export.Options{NoBinary: true}); err != nil {

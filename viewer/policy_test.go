@@ -9,17 +9,15 @@ import (
 	"github.com/gridgym/gridgym/agents"
 	"github.com/gridgym/gridgym/eval"
 	"github.com/gridgym/gridgym/rules"
+	"github.com/gridgym/gridgym/rules/rulestest"
 )
 
-// policyGame records one game of game's default config between the trained
-// network shipped in reports/GAME and random, and returns its replay and the
-// label → spec map of its bots.
+// policyGame records one game of game's default config between the
+// network fixture in the game's folder (rulestest.Policy) and random, and
+// returns its replay and the label → spec map of its bots.
 func policyGame(t *testing.T, game string) (*eval.Replay, map[string]string) {
 	t.Helper()
-	weights, err := filepath.Abs(filepath.Join("..", "reports", game, "policy.safetensors"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	weights := rulestest.Policy(t, game)
 	if _, err := os.Stat(weights); err != nil {
 		t.Skipf("no trained network for %s: %v", game, err)
 	}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gridgym/gridgym/rules/rulestest"
 )
 
 // tournament --replays K --report DIR writes each recorded game as a web
@@ -60,10 +62,7 @@ func TestReplayPages(t *testing.T) {
 // --with-policy puts each network seat's view into the replay pages, and is
 // refused where there is no page to put it in.
 func TestReplayPagesWithPolicy(t *testing.T) {
-	weights, err := filepath.Abs(filepath.Join("..", "..", "reports", "slime", "policy.safetensors"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	weights := rulestest.Policy(t, "slime")
 	if _, err := os.Stat(weights); err != nil {
 		t.Skipf("no trained Slime network: %v", err)
 	}
