@@ -121,7 +121,8 @@ type Workspace struct {
 	global []float32    // [B][2][H][W]
 	hid    []float32    // [B][Hidden]
 	extra  []float32    // [B][Heads·Extras]
-	parts  []*scratch   // one per core that a batch this size can use
+	parts  []*scratch   // per part of a split batch (forwardParts), sized by fit
+	cores  int          // the cores parts is sized for (fit)
 	job    forwardJob
 }
 
@@ -132,8 +133,14 @@ type scratch struct {
 	workers int       // for the products: 1 in a part of a split batch, else 0 (all cores)
 }
 
-// NewWorkspace allocates buffers for batches of up to batch observations.
+// NewWorkspace allocates buffers for batches of up to batch observations,
+// split over GOMAXPROCS cores (Forward refits them if that changes).
 func NewWorkspace(a Arch, batch int) *Workspace {
+	return newWorkspace(a, batch, runtime.GOMAXPROCS(0))
+}
+
+// newWorkspace is NewWorkspace with its parts fitted to cores cores.
+func newWorkspace(a Arch, batch, cores int) *Workspace {
 	hw := a.Cells()
 	maxC := max(a.Cin(), a.Filters)
 	w := &Workspace{Batch: batch}
@@ -153,18 +160,39 @@ func NewWorkspace(a Arch, batch int) *Workspace {
 	w.global = make([]float32, batch*2*hw)
 	w.hid = make([]float32, batch*a.Hidden)
 	w.extra = make([]float32, batch*a.Heads*a.Extras)
-	parts := max(1, min(runtime.NumCPU(), batch/(2*chunkImages)))
-	for i := 0; i < parts; i++ {
-		rows := min(batch, (batch+parts-1)/parts+chunkImages) * hw
-		if i == 0 { // part 0 runs whole batches alone on one core
-			rows = batch * hw
-		}
-		s := &scratch{}
-		s.nhwc = make([]float32, rows*max(a.Filters, a.Heads*a.APlanes+2))
-		s.unit = make([]float32, a.Filters)
-		w.parts = append(w.parts, s)
-	}
+	w.fit(a, cores)
 	return w
+}
+
+// fit sizes w's per-part scratch for every batch of up to w.Batch
+// observations split over cores (forwardParts, partImages: the split
+// Forward makes), growing the parts that are too small or missing, and
+// records cores. NewWorkspace fits the workspace to GOMAXPROCS, and Forward
+// again when GOMAXPROCS has changed since (a container's CPU limit, a
+// test, or the runtime following a changed limit): then, and only then, it
+// may allocate. A part's results do not depend on how the batch is split,
+// so a refit changes no output bit.
+func (w *Workspace) fit(a Arch, cores int) {
+	hw := a.Cells()
+	for i := 0; i < forwardParts(cores, w.Batch); i++ {
+		images := w.Batch // part 0 runs a batch alone when it is not split
+		if i > 0 {
+			images = 0
+			for b := 1; b <= w.Batch; b++ {
+				if parts := forwardParts(cores, b); i < parts {
+					i0, i1 := partImages(i, parts, b)
+					images = max(images, i1-i0)
+				}
+			}
+		}
+		if i == len(w.parts) {
+			w.parts = append(w.parts, &scratch{unit: make([]float32, a.Filters)})
+		}
+		if s, n := w.parts[i], images*hw*max(a.Filters, a.Heads*a.APlanes+2); len(s.nhwc) < n {
+			s.nhwc = make([]float32, n)
+		}
+	}
+	w.cores = cores
 }
 
 // FillInput writes observation i of the batch from an encoder's planes and
@@ -235,7 +263,12 @@ func (n *Net) Forward(w *Workspace, b int, masks []uint64, maskWords int) {
 	// image's result is computed the same way whichever part takes it (the
 	// convolutions go image by image; the other products' rows do not
 	// depend on how they are split), so it does not depend on the cores.
-	parts := min(runtime.GOMAXPROCS(0), len(w.parts), b/(2*chunkImages))
+	// The scratch is refit when GOMAXPROCS is not what it was sized for.
+	cores := runtime.GOMAXPROCS(0)
+	if cores != w.cores {
+		w.fit(a, cores)
+	}
+	parts := forwardParts(cores, b)
 	for _, s := range w.parts {
 		s.workers = 1 // a part's products stay on its core
 	}
@@ -253,6 +286,20 @@ func (n *Net) Forward(w *Workspace, b int, masks []uint64, maskWords int) {
 // when every part gets at least two chunks.
 const chunkImages = 4
 
+// forwardParts is how many parts Forward splits a batch of b observations
+// into on cores cores (GOMAXPROCS): one per core, as long as every part
+// gets at least two chunks of images; at least one. With partImages it is
+// the one rule for both the split (Forward, forwardJob) and the scratch
+// each part needs (Workspace.fit), so the two cannot disagree.
+func forwardParts(cores, b int) int { return max(1, min(cores, b/(2*chunkImages))) }
+
+// partImages returns the observations i0..i1 of part i of parts of a batch
+// of b: whole chunks, the last one partial.
+func partImages(i, parts, b int) (i0, i1 int) {
+	chunks := (b + chunkImages - 1) / chunkImages
+	return chunks * i / parts * chunkImages, min(chunks*(i+1)/parts*chunkImages, b)
+}
+
 // forwardJob is a Forward split over cores by images (sgemm.Parallel).
 type forwardJob struct {
 	n         *Net
@@ -265,8 +312,7 @@ type forwardJob struct {
 // RunPart implements sgemm.Runner: the images of part i of parts, in whole
 // chunks.
 func (j *forwardJob) RunPart(i, parts int) {
-	chunks := (j.b + chunkImages - 1) / chunkImages
-	i0, i1 := chunks*i/parts*chunkImages, min(chunks*(i+1)/parts*chunkImages, j.b)
+	i0, i1 := partImages(i, parts, j.b)
 	j.n.forward(j.w, j.w.parts[i], i0, i1, j.masks, j.maskWords)
 }
 
