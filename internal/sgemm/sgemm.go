@@ -8,7 +8,8 @@
 // AVX-512F 12×16 assembly on amd64 CPUs that have them, found at run time
 // with golang.org/x/sys/cpu, the faster on this CPU timed at start-up;
 // portable Go elsewhere), and the rows of C split over
-// a fixed pool of worker goroutines. Every element of C is summed in the
+// a pool of worker goroutines (one per part of the largest split asked of
+// it, less the caller's: startPool). Every element of C is summed in the
 // same order whatever the number of workers, so results do not depend on
 // GOMAXPROCS, and a product allocates nothing once its buffers have grown.
 package sgemm
@@ -191,7 +192,7 @@ func GemmWorkers(workers int, transA, transB bool, m, n, k int, a []float32, lda
 		}
 		// Row ranges in whole micro-tiles, the same tiles for any split.
 		tiles := (m + mr - 1) / mr
-		startPool()
+		startPool(workers)
 		pk.wg.add(workers - 1)
 		for w := 1; w < workers; w++ {
 			t0, t1 := tiles*w/workers, tiles*(w+1)/workers
@@ -265,7 +266,7 @@ func Split(n int, r Runner) {
 // dispatch runs r's n parts, part 0 on the caller and the others on the
 // pool's workers, and returns when all are done.
 func dispatch(n int, r Runner) {
-	startPool()
+	startPool(n)
 	pk := getPacked(0)
 	pk.wg.add(n - 1)
 	for i := 1; i < n; i++ {
@@ -277,32 +278,45 @@ func dispatch(n int, r Runner) {
 }
 
 var (
-	queue    chan task
-	poolOnce sync.Once
+	queue    = make(chan task, maxWorkers)
+	poolMu   sync.Mutex   // held while the pool grows
+	poolSize atomic.Int32 // the worker goroutines started
 )
 
-// startPool starts the worker goroutines, once: one fewer than the CPUs,
-// since a product's or a Parallel's caller runs a share itself (a third
-// goroutine on two cores only competed for them). Idle, they spin for a
-// while, then sleep on the queue (next).
-func startPool() {
-	poolOnce.Do(func() {
-		queue = make(chan task, maxWorkers)
-		for range max(runtime.NumCPU()-1, 1) {
-			go func() {
-				sc := new(scratch)
-				for {
-					t := next()
-					if t.r != nil {
-						t.r.RunPart(t.i0, t.i1)
-					} else {
-						t.jb.rows(t.i0, t.i1, sc)
-					}
-					t.wg.done()
-				}
-			}()
+// startPool makes sure the pool has a worker for every part but the
+// caller's of a split into parts (a product's or a Parallel's caller runs
+// a share itself): the pool is sized by the splits asked of it, which
+// follow GOMAXPROCS or the caller's fixed part count, not by the CPU count,
+// so a split into more parts than there are CPUs (GOMAXPROCS above
+// runtime.NumCPU, a convolution's slots) still runs its parts at once, and
+// a process held to fewer cores than the machine has (a container's CPU
+// limit) starts no more workers than it uses. Workers are never stopped:
+// idle, they spin for a while, then sleep on the queue (next). Once grown,
+// a call costs one atomic load.
+func startPool(parts int) {
+	if int(poolSize.Load()) >= parts-1 {
+		return
+	}
+	poolMu.Lock()
+	defer poolMu.Unlock()
+	for int(poolSize.Load()) < parts-1 {
+		go work()
+		poolSize.Add(1)
+	}
+}
+
+// work is a pool worker: it runs the queue's tasks, forever.
+func work() {
+	sc := new(scratch)
+	for {
+		t := next()
+		if t.r != nil {
+			t.r.RunPart(t.i0, t.i1)
+		} else {
+			t.jb.rows(t.i0, t.i1, sc)
 		}
-	})
+		t.wg.done()
+	}
 }
 
 // spinFor is how long an idle worker, or a caller waiting for its workers,
