@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gridgym/gridgym/rules"
+	"github.com/gridgym/gridgym/train/graph"
 )
 
 // A train step — the forward and backward pass of the loss (step.run, on
@@ -27,29 +28,29 @@ func TestTrainStepAllocsNothing(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					fillBench(gr, rules.NewRNG(7))
-					if err := gr.coefficients(1, 0.5, 0.01, 0.1); err != nil {
+					graph.FillRandom(gr, rules.NewRNG(7))
+					if err := gr.Coefficients(1, 0.5, 0.01, 0.1); err != nil {
 						t.Fatal(err)
 					}
-					st, err := newStep(gr, net, workers)
+					st, err := graph.NewStep(gr, net, workers)
 					if err != nil {
 						t.Fatal(err)
 					}
 					opt := newAdam(net)
 					var stepErr error
 					step := func() {
-						if err := st.run(); err != nil {
+						if err := st.Run(); err != nil {
 							stepErr = err
 							return
 						}
-						grads, err := st.grads()
+						grads, err := st.Grads()
 						if err != nil {
 							stepErr = err
 							return
 						}
 						opt.step(net.Values, grads, 1e-3, 0.5)
-						_ = st.read(gr.loss)
-						_ = st.read(gr.ratio)
+						_ = st.Read(gr.Loss)
+						_ = st.Read(gr.Ratio)
 					}
 					// Warm-up: results, scratch and views are made in the first
 					// run; sgemm's pooled buffers (a sync.Pool) come back after
@@ -114,20 +115,20 @@ func BenchmarkTrainStepAdam(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			fillBench(gr, rules.NewRNG(1))
-			if err := gr.coefficients(1, 0.5, 0.01, 0); err != nil {
+			graph.FillRandom(gr, rules.NewRNG(1))
+			if err := gr.Coefficients(1, 0.5, 0.01, 0); err != nil {
 				b.Fatal(err)
 			}
-			st, err := newStep(gr, net, runtime.GOMAXPROCS(0))
+			st, err := graph.NewStep(gr, net, runtime.GOMAXPROCS(0))
 			if err != nil {
 				b.Fatal(err)
 			}
 			opt := newAdam(net)
 			step := func() {
-				if err := st.run(); err != nil {
+				if err := st.Run(); err != nil {
 					b.Fatal(err)
 				}
-				grads, err := st.grads()
+				grads, err := st.Grads()
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -13,6 +13,7 @@ import (
 	"github.com/gridgym/gridgym/datasets"
 	"github.com/gridgym/gridgym/rules"
 	"github.com/gridgym/gridgym/selfplay"
+	"github.com/gridgym/gridgym/train/graph"
 )
 
 // errEnough stops reading shards once enough samples are in.
@@ -69,7 +70,7 @@ func Clone(ctx context.Context, net *neural.Net, cc CloneConfig) (BCStats, error
 	if len(files) == 0 {
 		return BCStats{}, fmt.Errorf("behaviour cloning: no shards under %s", cc.Shards)
 	}
-	var s samples
+	var s graph.Samples
 	var values []float32
 	pending := map[[2]uint64][]int{} // (episode, seat) → sample indices awaiting the outcome
 	npend := 0                       // how many samples pending holds
@@ -112,8 +113,8 @@ func Clone(ctx context.Context, net *neural.Net, cc CloneConfig) (BCStats, error
 			if err := net.Arch.Fits(meta.Game, space); err != nil {
 				return fmt.Errorf("shards of %s do not fit the network: %w", meta.Game, err)
 			}
-			s = samples{os: space.ObsSize(), ns: space.Scalars, mw: space.MaskWords(), heads: space.Heads}
-			planes, scalars = make([]uint8, s.os), make([]float32, s.ns)
+			s = graph.Samples{OS: space.ObsSize(), NS: space.Scalars, MW: space.MaskWords(), Heads: space.Heads}
+			planes, scalars = make([]uint8, s.OS), make([]float32, s.NS)
 		}
 		// A sample's value target is the seat's return from its row on:
 		// the rewards of its row and of the seat's later rows (the terminal
@@ -136,10 +137,10 @@ func Clone(ctx context.Context, net *neural.Net, cc CloneConfig) (BCStats, error
 			pending[key] = append(pending[key], len(values))
 			npend++
 			episodes = append(episodes, row.EpisodeID)
-			s.planes = append(s.planes, planes...)
-			s.scalars = append(s.scalars, scalars...)
-			s.masks = append(s.masks, row.Legal...)
-			s.actions = append(s.actions, row.Action...)
+			s.Planes = append(s.Planes, planes...)
+			s.Scalars = append(s.Scalars, scalars...)
+			s.Masks = append(s.Masks, row.Legal...)
+			s.Actions = append(s.Actions, row.Action...)
 			values = append(values, float32(before)) // the return so far; the episode's total replaces it below
 		}
 		if row.Done || row.Truncated {
@@ -196,7 +197,7 @@ func Clone(ctx context.Context, net *neural.Net, cc CloneConfig) (BCStats, error
 // Each sample is seen in a random frame of sym (nil: as stored; cc.Augment
 // is Clone's). t0 is when cloning began (reading the shards), for Progress
 // and Seconds.
-func fit(ctx context.Context, net *neural.Net, s samples, values []float32, sym rules.Symmetric, cc CloneConfig, t0 time.Time) (BCStats, error) {
+func fit(ctx context.Context, net *neural.Net, s graph.Samples, values []float32, sym rules.Symmetric, cc CloneConfig, t0 time.Time) (BCStats, error) {
 	eps := cc.BC.LabelSmoothing
 	n := len(values)
 	B := cc.BC.Minibatch
@@ -204,10 +205,10 @@ func fit(ctx context.Context, net *neural.Net, s samples, values []float32, sym 
 	if err != nil {
 		return BCStats{}, err
 	}
-	if err := gr.coefficients(0, float32(cc.BC.ValueCoef), 0, 1); err != nil {
+	if err := gr.Coefficients(0, float32(cc.BC.ValueCoef), 0, 1); err != nil {
 		return BCStats{}, err
 	}
-	lo, hi := gr.lo.Data().([]float32), gr.hi.Data().([]float32)
+	lo, hi := gr.Lo.Data().([]float32), gr.Hi.Data().([]float32)
 	for i := range lo {
 		lo[i], hi[i] = 0, 2
 	}
@@ -260,26 +261,26 @@ epochs:
 			if sym != nil {
 				fr = frames
 			}
-			gr.fill(s, idx, sym, fr)
-			bcTargets(gr.onehot.Data().([]float32), gr.maskBias.Data().([]float32), net.Arch.Actions, eps, teacher)
-			ret := gr.ret.Data().([]float32)
+			gr.Fill(s, idx, sym, fr)
+			bcTargets(gr.Onehot.Data().([]float32), gr.MaskBias.Data().([]float32), net.Arch.Actions, eps, teacher)
+			ret := gr.Ret.Data().([]float32)
 			for j, r := range idx {
 				ret[j] = values[r]
 			}
-			if err := gr.run(); err != nil {
+			if err := gr.Run(); err != nil {
 				return st, fmt.Errorf("behaviour cloning step: %w", err)
 			}
-			grads, err := gr.grads()
+			grads, err := gr.Grads()
 			if err != nil {
 				return st, err
 			}
 			opt.step(net.Values, grads, cc.BC.LR, 1)
 			st.Steps++
-			loss += float64(gr.read(gr.bcLoss)[0])
-			entropy += float64(gr.read(gr.entropy)[0])
+			loss += float64(gr.Read(gr.BCLoss)[0])
+			entropy += float64(gr.Read(gr.Entropy)[0])
 			count++
-			logits := gr.read(gr.logits)
-			mb := gr.maskBias.Data().([]float32)
+			logits := gr.Read(gr.Logits)
+			mb := gr.MaskBias.Data().([]float32)
 			a := net.Arch
 			for j := range idx {
 				ok := true
@@ -314,7 +315,7 @@ epochs:
 // onehot ([rows][actions], rows = minibatch × heads) into behaviour
 // cloning's targets in place, with label smoothing eps (bc.label_smoothing,
 // 0 ≤ ε < 1) over each row's legal actions (mask bias 0; the illegal ones
-// have maskedLogit, probability 0):
+// have graph.MaskedLogit, probability 0):
 //
 //	target_k = (1−ε)·[k = teacher] + ε/|legal|   k legal
 //	target_k = 0                                  k illegal
@@ -358,7 +359,7 @@ func bcTargets(onehot, maskBias []float32, actions int, eps float64, teacher []i
 // firstByEpisode keeps the first limit samples (but those in drop) in the
 // order of their episodes' IDs by (episode number within the env, env
 // index), samples of one episode in the order read (a stable sort).
-func firstByEpisode(s samples, values []float32, episodes []uint64, drop map[int]bool, limit int) (samples, []float32) {
+func firstByEpisode(s graph.Samples, values []float32, episodes []uint64, drop map[int]bool, limit int) (graph.Samples, []float32) {
 	order := make([]int, 0, len(values))
 	for i := range values {
 		if !drop[i] {
@@ -369,15 +370,15 @@ func firstByEpisode(s samples, values []float32, episodes []uint64, drop map[int
 	sort.SliceStable(order, func(a, b int) bool { return key(episodes[order[a]]) < key(episodes[order[b]]) })
 	order = order[:min(limit, len(order))]
 	k := len(order)
-	out := samples{os: s.os, ns: s.ns, mw: s.mw, heads: s.heads,
-		planes: make([]uint8, 0, k*s.os), scalars: make([]float32, 0, k*s.ns),
-		masks: make([]uint64, 0, k*s.mw), actions: make([]int32, 0, k*s.heads)}
+	out := graph.Samples{OS: s.OS, NS: s.NS, MW: s.MW, Heads: s.Heads,
+		Planes: make([]uint8, 0, k*s.OS), Scalars: make([]float32, 0, k*s.NS),
+		Masks: make([]uint64, 0, k*s.MW), Actions: make([]int32, 0, k*s.Heads)}
 	vals := make([]float32, 0, k)
 	for _, i := range order {
-		out.planes = append(out.planes, s.planes[i*s.os:(i+1)*s.os]...)
-		out.scalars = append(out.scalars, s.scalars[i*s.ns:(i+1)*s.ns]...)
-		out.masks = append(out.masks, s.masks[i*s.mw:(i+1)*s.mw]...)
-		out.actions = append(out.actions, s.actions[i*s.heads:(i+1)*s.heads]...)
+		out.Planes = append(out.Planes, s.Planes[i*s.OS:(i+1)*s.OS]...)
+		out.Scalars = append(out.Scalars, s.Scalars[i*s.NS:(i+1)*s.NS]...)
+		out.Masks = append(out.Masks, s.Masks[i*s.MW:(i+1)*s.MW]...)
+		out.Actions = append(out.Actions, s.Actions[i*s.Heads:(i+1)*s.Heads]...)
 		vals = append(vals, values[i])
 	}
 	return out, vals

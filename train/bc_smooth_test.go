@@ -11,6 +11,7 @@ import (
 	"gorgonia.org/tensor"
 
 	"github.com/gridgym/gridgym/rules"
+	"github.com/gridgym/gridgym/train/graph"
 )
 
 // smoothRows is a minibatch of 4 head rows of 7 actions for bcTargets: row
@@ -20,7 +21,7 @@ func smoothRows() (onehot, mask []float32, teacher []int) {
 	const rows, actions = 4, 7
 	onehot, mask = make([]float32, rows*actions), make([]float32, rows*actions)
 	for k := range mask {
-		mask[k] = maskedLogit
+		mask[k] = graph.MaskedLogit
 	}
 	for _, k := range []int{1, 3, 6} {
 		mask[k] = 0
@@ -110,7 +111,7 @@ func TestBCSmoothedGradient(t *testing.T) {
 			return G.NewMatrix(g, tensor.Float32, G.WithShape(rows, actions), G.WithName(name), G.WithValue(v))
 		}
 		logits := node("logits", z)
-		terms := G.Must(G.ApplyOp(newPolicyOp(rows, actions), logits, node("mask", mask), node("target", oh)))
+		terms := G.Must(G.ApplyOp(graph.PolicyOp(rows, actions), logits, node("mask", mask), node("target", oh)))
 		// defineLoss's bc_loss with one head: −mean over samples of log π(a).
 		loss := G.Must(G.Neg(G.Must(G.Mean(G.Must(G.Slice(terms, nil, G.S(0)))))))
 		if _, err := G.Grad(loss, logits); err != nil {
@@ -181,7 +182,7 @@ func sum(v []float32) float64 {
 // toyBatch is n Rectangle decisions (8×8, 2 robots) with random planes,
 // random legal actions (about a third of each head's) and the lowest legal
 // action as the teacher's: a one-hot teacher a small network learns.
-func toyBatch(t *testing.T, n int) (samples, []float32) {
+func toyBatch(t *testing.T, n int) (graph.Samples, []float32) {
 	t.Helper()
 	g, err := rules.Lookup("rectangle")
 	if err != nil {
@@ -192,16 +193,16 @@ func toyBatch(t *testing.T, n int) (samples, []float32) {
 		t.Fatal(err)
 	}
 	sp := g.Encoder(rc).Space()
-	s := samples{os: sp.ObsSize(), ns: sp.Scalars, mw: sp.MaskWords(), heads: sp.Heads}
+	s := graph.Samples{OS: sp.ObsSize(), NS: sp.Scalars, MW: sp.MaskWords(), Heads: sp.Heads}
 	rng := rules.NewRNG(11)
 	for i := 0; i < n; i++ {
-		for j := 0; j < s.os; j++ {
-			s.planes = append(s.planes, uint8(rng.U(2)))
+		for j := 0; j < s.OS; j++ {
+			s.Planes = append(s.Planes, uint8(rng.U(2)))
 		}
-		for j := 0; j < s.ns; j++ {
-			s.scalars = append(s.scalars, float32(rng.Float64()))
+		for j := 0; j < s.NS; j++ {
+			s.Scalars = append(s.Scalars, float32(rng.Float64()))
 		}
-		mask := make([]uint64, s.mw)
+		mask := make([]uint64, s.MW)
 		for h := 0; h < sp.Heads; h++ {
 			act := int32(-1)
 			for k := 0; k < sp.Actions; k++ {
@@ -213,9 +214,9 @@ func toyBatch(t *testing.T, n int) (samples, []float32) {
 					}
 				}
 			}
-			s.actions = append(s.actions, act)
+			s.Actions = append(s.Actions, act)
 		}
-		s.masks = append(s.masks, mask...)
+		s.Masks = append(s.Masks, mask...)
 	}
 	return s, make([]float32, n)
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gridgym/gridgym/agents/neural"
 	"github.com/gridgym/gridgym/rules"
+	"github.com/gridgym/gridgym/train/graph"
 )
 
 func benchArch(b *testing.B, game string, filters, layers, hidden int) *neural.Net {
@@ -50,22 +51,22 @@ func BenchmarkTrainStep(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				fillBench(gr, rules.NewRNG(1))
-				gr.coefficients(1, 0.5, 0.01, 0)
+				graph.FillRandom(gr, rules.NewRNG(1))
+				gr.Coefficients(1, 0.5, 0.01, 0)
 				workers := 1
 				if mode == "split" {
 					workers = runtime.GOMAXPROCS(0)
 				}
-				st, err := newStep(gr, net, workers)
+				st, err := graph.NewStep(gr, net, workers)
 				if err != nil {
 					b.Fatal(err)
 				}
 				b.ResetTimer()
 				for i := 0; i < b.N; i++ {
-					if err := st.run(); err != nil {
+					if err := st.Run(); err != nil {
 						b.Fatal(err)
 					}
-					if _, err := st.grads(); err != nil {
+					if _, err := st.Grads(); err != nil {
 						b.Fatal(err)
 					}
 				}

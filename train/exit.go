@@ -16,6 +16,7 @@ import (
 	"github.com/gridgym/gridgym/env"
 	"github.com/gridgym/gridgym/rules"
 	"github.com/gridgym/gridgym/search"
+	"github.com/gridgym/gridgym/train/graph"
 )
 
 // Expert Iteration (config exit.*, ExItConfig), after the warm start, in
@@ -54,8 +55,8 @@ import (
 // (rows[i] of them from the i-th kept iteration, oldest first), cur this
 // iteration's while it is collected.
 type exitState struct {
-	gr   *graph
-	step *step
+	gr   *graph.Graph
+	step *graph.Step
 	buf  exitBuffer
 	cur  exitBuffer
 	rows []int
@@ -505,7 +506,7 @@ func (t *trainer) exitLearn(ctx context.Context, rng *rules.RNG, lr float64, m *
 		if w == 0 {
 			w = defaultWorkers()
 		}
-		st, err := newStep(gr, t.net, w)
+		st, err := graph.NewStep(gr, t.net, w)
 		if err != nil {
 			return err
 		}
@@ -513,23 +514,23 @@ func (t *trainer) exitLearn(ctx context.Context, rng *rules.RNG, lr float64, m *
 	}
 	gr, st := t.ex.gr, t.ex.step
 	// The loss weights: only the cross-entropy (c_kl) and the value.
-	if err := gr.coefficients(0, float32(e.ValueCoef), 0, 0); err != nil {
+	if err := gr.Coefficients(0, float32(e.ValueCoef), 0, 0); err != nil {
 		return err
 	}
-	if err := G.Let(gr.cKL, float32(e.PolicyCoef)); err != nil {
+	if err := G.Let(gr.CKL, float32(e.PolicyCoef)); err != nil {
 		return err
 	}
 	t.adam.frozen = nil
 	sp := t.sp
 	A := sp.Heads * sp.Actions
-	s := samples{planes: b.planes, scalars: b.scalars, masks: b.masks, actions: b.actions,
-		os: sp.ObsSize(), ns: sp.Scalars, mw: sp.MaskWords(), heads: sp.Heads}
+	s := graph.Samples{Planes: b.planes, Scalars: b.scalars, Masks: b.masks, Actions: b.actions,
+		OS: sp.ObsSize(), NS: sp.Scalars, MW: sp.MaskWords(), Heads: sp.Heads}
 	B := p.Minibatch
 	var steps int
 	var ce, kl, vl, ent, gnorm float64
 	err := minibatches(ctx, n, B, p.Epochs, rng, func(mbInds []int) error {
-		gr.fill(s, mbInds, nil, nil)
-		tg, ret := gr.target.Data().([]float32), gr.ret.Data().([]float32)
+		gr.Fill(s, mbInds, nil, nil)
+		tg, ret := gr.Target.Data().([]float32), gr.Ret.Data().([]float32)
 		h := 0.0 // Σ over the minibatch of the targets' entropy (all heads)
 		for j, r := range mbInds {
 			row := b.target[r*A : (r+1)*A]
@@ -541,19 +542,19 @@ func (t *trainer) exitLearn(ctx context.Context, rng *rules.RNG, lr float64, m *
 			}
 			ret[j] = b.ret[r]
 		}
-		if err := st.run(); err != nil {
+		if err := st.Run(); err != nil {
 			return fmt.Errorf("expert iteration step: %w", err)
 		}
-		grads, err := st.grads()
+		grads, err := st.Grads()
 		if err != nil {
 			return err
 		}
 		gnorm += t.adam.step(t.net.Values, grads, lr, p.MaxGradNorm)
-		c := float64(st.read(gr.klLoss)[0])
+		c := float64(st.Read(gr.KLLoss)[0])
 		ce += c
 		kl += c - h/float64(B)
-		vl += float64(st.read(gr.vLoss)[0])
-		ent += float64(st.read(gr.entropy)[0])
+		vl += float64(st.Read(gr.VLoss)[0])
+		ent += float64(st.Read(gr.Entropy)[0])
 		steps++
 		return nil
 	})
@@ -582,20 +583,20 @@ func (t *trainer) exitCrossEntropy() (float64, error) {
 	sp := t.sp
 	A := sp.Heads * sp.Actions
 	mw := sp.MaskWords()
-	s := samples{planes: b.planes, scalars: b.scalars, masks: b.masks, actions: b.actions,
-		os: sp.ObsSize(), ns: sp.Scalars, mw: mw, heads: sp.Heads}
-	B := gr.batch
+	s := graph.Samples{Planes: b.planes, Scalars: b.scalars, Masks: b.masks, Actions: b.actions,
+		OS: sp.ObsSize(), NS: sp.Scalars, MW: mw, Heads: sp.Heads}
+	B := gr.Batch
 	idx := make([]int, B)
 	sum := 0.0
 	for start := 0; start < n; start += B {
 		for j := range idx {
 			idx[j] = (start + j) % n
 		}
-		gr.fill(s, idx, nil, nil)
-		if err := st.run(); err != nil {
+		gr.Fill(s, idx, nil, nil)
+		if err := st.Run(); err != nil {
 			return 0, err
 		}
-		logits := st.read(gr.logits)
+		logits := st.Read(gr.Logits)
 		for j := 0; j < min(B, n-start); j++ {
 			r := idx[j]
 			mask := b.masks[r*mw : (r+1)*mw]

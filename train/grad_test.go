@@ -8,6 +8,7 @@ import (
 	G "gorgonia.org/gorgonia"
 
 	"github.com/gridgym/gridgym/rules"
+	"github.com/gridgym/gridgym/train/graph"
 )
 
 // The graph's gradients equal finite differences of its loss, for the
@@ -41,7 +42,7 @@ func TestGradientsMatchFiniteDifferences(t *testing.T) {
 			if tc.kl != 0 {
 				// Soft targets over each row's legal actions (k ≡ row mod 7).
 				a := net.Arch
-				q := gr.target.Data().([]float32)
+				q := gr.Target.Data().([]float32)
 				for j := 0; j < batch*a.Heads; j++ {
 					legal := 0
 					for k := j % 7; k < a.Actions; k += 7 {
@@ -51,41 +52,41 @@ func TestGradientsMatchFiniteDifferences(t *testing.T) {
 						q[j*a.Actions+k] = 1 / float32(legal)
 					}
 				}
-				if err := G.Let(gr.cKL, tc.kl); err != nil {
+				if err := G.Let(gr.CKL, tc.kl); err != nil {
 					t.Fatal(err)
 				}
 			}
-			x := gr.x.Data().([]float32)
+			x := gr.X.Data().([]float32)
 			for i := range x {
 				x[i] = float32(rng.U(2))
 			}
 			a := net.Arch
-			mb, oh := gr.maskBias.Data().([]float32), gr.onehot.Data().([]float32)
+			mb, oh := gr.MaskBias.Data().([]float32), gr.Onehot.Data().([]float32)
 			for j := 0; j < batch*a.Heads; j++ {
 				for k := 0; k < a.Actions; k++ {
-					mb[j*a.Actions+k] = maskedLogit
+					mb[j*a.Actions+k] = graph.MaskedLogit
 					if k%7 == j%7 {
 						mb[j*a.Actions+k] = 0
 					}
 				}
 				oh[j*a.Actions+7+j%7] = 1
 			}
-			old, adv, ret, lo, hi := gr.oldLogp.Data().([]float32), gr.adv.Data().([]float32), gr.ret.Data().([]float32), gr.lo.Data().([]float32), gr.hi.Data().([]float32)
+			old, adv, ret, lo, hi := gr.OldLogp.Data().([]float32), gr.Adv.Data().([]float32), gr.Ret.Data().([]float32), gr.Lo.Data().([]float32), gr.Hi.Data().([]float32)
 			for j := 0; j < batch; j++ {
 				old[j], adv[j], ret[j], lo[j], hi[j] = -5.3, float32(j)-1, 0.5, 0.8, 1.2
 			}
-			gr.coefficients(tc.pg, tc.v, tc.ent, tc.bc)
+			gr.Coefficients(tc.pg, tc.v, tc.ent, tc.bc)
 			loss := func() float64 {
-				if err := gr.run(); err != nil {
+				if err := gr.Run(); err != nil {
 					t.Fatal(err)
 				}
-				return float64(gr.read(gr.loss)[0])
+				return float64(gr.Read(gr.Loss)[0])
 			}
 			loss()
-			grads, _ := gr.grads()
+			grads, _ := gr.Grads()
 			first := append([]float32(nil), grads[0]...)
 			loss()
-			grads, _ = gr.grads()
+			grads, _ = gr.Grads()
 			for j := range first {
 				// A second run on the same input gives the same gradient, not
 				// the sum of both (gorgonia adds into gradients).
@@ -146,12 +147,12 @@ func TestGradientsSameOnEveryCoreCount(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				fillBench(gr, rules.NewRNG(5))
-				gr.coefficients(1, 0.5, 0.01, 0.3)
-				if err := gr.run(); err != nil {
+				graph.FillRandom(gr, rules.NewRNG(5))
+				gr.Coefficients(1, 0.5, 0.01, 0.3)
+				if err := gr.Run(); err != nil {
 					t.Fatal(err)
 				}
-				grads, err := gr.grads()
+				grads, err := gr.Grads()
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -159,7 +160,7 @@ func TestGradientsSameOnEveryCoreCount(t *testing.T) {
 				for _, g := range grads {
 					out = append(out, append([]float32(nil), g...))
 				}
-				return append([]float32(nil), gr.read(gr.loss)...), out
+				return append([]float32(nil), gr.Read(gr.Loss)...), out
 			}
 			l1, g1 := step(1)
 			l2, g2 := step(2)

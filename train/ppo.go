@@ -16,6 +16,7 @@ import (
 	"github.com/gridgym/gridgym/agents/neural"
 	"github.com/gridgym/gridgym/env"
 	"github.com/gridgym/gridgym/rules"
+	"github.com/gridgym/gridgym/train/graph"
 )
 
 // Options are the parts of a run that are not its config: where it writes
@@ -80,8 +81,8 @@ type trainer struct {
 	opt   Options
 	rcfg  rules.Config
 	net   *neural.Net
-	graph *graph
-	step  *step // the train step on graph's inputs (learn makes it)
+	graph *graph.Graph
+	step  *graph.Step // the train step on graph's inputs (learn makes it)
 	adam  *adam
 	pool  []*neural.Net
 	poolI []int // iteration of each pool snapshot

@@ -7,6 +7,7 @@ import (
 	"github.com/gridgym/gridgym/agents/neural"
 	"github.com/gridgym/gridgym/env"
 	"github.com/gridgym/gridgym/rules"
+	"github.com/gridgym/gridgym/train/graph"
 )
 
 // Who plays a seat in an episode.
@@ -216,7 +217,7 @@ func (p *player) decide(net *neural.Net, greedy bool, rngs []*rules.RNG, rec fun
 				dp, ds, dm := sc.planes[j*os:(j+1)*os], sc.scalars[j*ns:(j+1)*ns], sc.masks[j*mw:(j+1)*mw]
 				if g != 0 {
 					p.sym.TransformObs(g, dp, ds, obs, sca)
-					transformMask(p.sym, g, sp, m, dm)
+					graph.TransformMask(p.sym, g, sp, m, dm)
 				} else {
 					copy(dp, obs)
 					copy(ds, sca)
@@ -259,20 +260,6 @@ func (p *player) decide(net *neural.Net, greedy bool, rngs []*rules.RNG, rec fun
 			if rec != nil {
 				logp := neural.JointLogProb(sc.ws.Logits[j*a.Heads*a.Actions:(j+1)*a.Heads*a.Actions], a.Actions, sc.acts[j*a.Heads:(j+1)*a.Heads])
 				rec(i, s, sc, j, logp)
-			}
-		}
-	}
-}
-
-// transformMask writes the mask m of the canonical frame as seen in frame g.
-func transformMask(sym rules.Symmetric, g rules.D4, sp rules.Space, m, dst []uint64) {
-	clear(dst)
-	for h := 0; h < sp.Heads; h++ {
-		for a := 0; a < sp.Actions; a++ {
-			b := h*sp.Actions + a
-			if m[b>>6]>>(b&63)&1 != 0 {
-				t := h*sp.Actions + int(sym.TransformAction(g, h, int32(a)))
-				dst[t>>6] |= 1 << (t & 63)
 			}
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"math"
 	"regexp"
 	"runtime"
 	"strconv"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/gridgym/gridgym/agents/neural"
 	"github.com/gridgym/gridgym/rules"
+	"github.com/gridgym/gridgym/train/graph"
 )
 
 // LearnerRates are a network's learner and inference speeds on some cores:
@@ -40,22 +40,22 @@ func MeasureLearner(net *neural.Net, cores int, per time.Duration) (LearnerRates
 	if err != nil {
 		return r, err
 	}
-	fillBench(gr, rules.NewRNG(1))
-	if err := gr.coefficients(1, 0.5, 0.01, 0); err != nil {
+	graph.FillRandom(gr, rules.NewRNG(1))
+	if err := gr.Coefficients(1, 0.5, 0.01, 0); err != nil {
 		return r, err
 	}
 	// The step PPO takes (update.go): on more than one core the minibatch
 	// is split over them (shard.go).
-	st, err := newStep(gr, net, cores)
+	st, err := graph.NewStep(gr, net, cores)
 	if err != nil {
 		return r, err
 	}
 	opt := newAdam(net)
 	step := func() error {
-		if err := st.run(); err != nil {
+		if err := st.Run(); err != nil {
 			return err
 		}
-		grads, err := st.grads()
+		grads, err := st.Grads()
 		if err != nil {
 			return err
 		}
@@ -81,47 +81,6 @@ func MeasureLearner(net *neural.Net, cores int, per time.Duration) (LearnerRates
 		}
 	}
 	return r, nil
-}
-
-// fillBench fills a graph's inputs as torch_learner.py does: binary planes
-// (30% ones), 30% of the actions legal plus the last, one legal action
-// taken per head, zero old log-probabilities, normal advantages and returns,
-// the clip range [0.8, 1.2].
-func fillBench(gr *graph, rng *rules.RNG) {
-	a := gr.arch
-	x := gr.x.Data().([]float32)
-	for i := range x {
-		x[i] = 0
-		if rng.U(10) < 3 {
-			x[i] = 1
-		}
-	}
-	mb, oh := gr.maskBias.Data().([]float32), gr.onehot.Data().([]float32)
-	clear(oh)
-	for j := 0; j < gr.batch*a.Heads; j++ {
-		row := mb[j*a.Actions : (j+1)*a.Actions]
-		var legal []int
-		for k := range row {
-			row[k] = maskedLogit
-			if rng.U(10) < 3 || k == len(row)-1 {
-				row[k] = 0
-				legal = append(legal, k)
-			}
-		}
-		oh[j*a.Actions+legal[rng.U(len(legal))]] = 1
-	}
-	old, adv, ret := gr.oldLogp.Data().([]float32), gr.adv.Data().([]float32), gr.ret.Data().([]float32)
-	lo, hi := gr.lo.Data().([]float32), gr.hi.Data().([]float32)
-	for j := 0; j < gr.batch; j++ {
-		old[j], adv[j], ret[j], lo[j], hi[j] = 0, float32(normal(rng)), float32(normal(rng)), 0.8, 1.2
-	}
-}
-
-// normal draws a standard normal variate (Box–Muller).
-func normal(rng *rules.RNG) float64 {
-	u := (float64(rng.U(1<<30)) + 0.5) / (1 << 30)
-	v := float64(rng.U(1<<30)) / (1 << 30)
-	return math.Sqrt(-2*math.Log(u)) * math.Cos(2*math.Pi*v)
 }
 
 // rate runs f three times to warm up, then at least once and for about d,

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gridgym/gridgym/agents/neural"
 	"github.com/gridgym/gridgym/rules"
+	"github.com/gridgym/gridgym/train/graph"
 )
 
 // The PPO update, in the shape of CleanRL's ppo.py: learn runs the epochs
@@ -62,15 +63,15 @@ func (t *trainer) learn(ctx context.Context, it int, rng *rules.RNG, lr float64,
 		t.adam.frozen = t.policyParams()
 	}
 	m.KLCoef = cKL
-	if err := gr.coefficients(float32(cPG), float32(p.ValueCoef), float32(cEnt), 0); err != nil {
+	if err := gr.Coefficients(float32(cPG), float32(p.ValueCoef), float32(cEnt), 0); err != nil {
 		return err
 	}
-	if gr.cKL != nil {
-		if err := G.Let(gr.cKL, float32(cKL)); err != nil {
+	if gr.CKL != nil {
+		if err := G.Let(gr.CKL, float32(cKL)); err != nil {
 			return err
 		}
 	}
-	lo, hi := gr.lo.Data().([]float32), gr.hi.Data().([]float32)
+	lo, hi := gr.Lo.Data().([]float32), gr.Hi.Data().([]float32)
 	for i := range lo {
 		lo[i], hi[i] = float32(1-p.Clip), float32(1+p.Clip)
 	}
@@ -82,13 +83,13 @@ func (t *trainer) learn(ctx context.Context, it int, rng *rules.RNG, lr float64,
 			w = defaultWorkers()
 		}
 		var err error
-		if t.step, err = newStep(gr, t.net, w); err != nil {
+		if t.step, err = graph.NewStep(gr, t.net, w); err != nil {
 			return err
 		}
 	}
 	st := t.step
 
-	s := samples{planes: b.planes, scalars: b.scalars, masks: b.masks, actions: b.actions, os: b.os, ns: b.ns, mw: b.mw, heads: b.heads}
+	s := graph.Samples{Planes: b.planes, Scalars: b.scalars, Masks: b.masks, Actions: b.actions, OS: b.os, NS: b.ns, MW: b.mw, Heads: b.heads}
 	B := p.Minibatch
 	floorOn := false // the previous minibatch's entropy was below the floor
 	var steps int
@@ -96,14 +97,14 @@ func (t *trainer) learn(ctx context.Context, it int, rng *rules.RNG, lr float64,
 	step := func(mbInds []int) error {
 		// The minibatch: observations, masks and actions taken, then the
 		// old log-probabilities, normalised advantages and returns.
-		gr.fill(s, mbInds, nil, nil)
+		gr.Fill(s, mbInds, nil, nil)
 		// Entropy floor: a minibatch after one below it gets the extra bonus.
 		ec := cEnt
 		if cPG > 0 && p.EntropyFloor > 0 && floorOn {
 			ec += p.EntropyFloorCoef
 		}
 		if p.EntropyFloor > 0 {
-			if err := G.Let(gr.cEnt, float32(ec)); err != nil {
+			if err := G.Let(gr.CEnt, float32(ec)); err != nil {
 				return err
 			}
 		}
@@ -112,7 +113,7 @@ func (t *trainer) learn(ctx context.Context, it int, rng *rules.RNG, lr float64,
 		if cKL > 0 {
 			targetH = t.cloneTargets(s, mbInds)
 		}
-		old, adv, ret := gr.oldLogp.Data().([]float32), gr.adv.Data().([]float32), gr.ret.Data().([]float32)
+		old, adv, ret := gr.OldLogp.Data().([]float32), gr.Adv.Data().([]float32), gr.Ret.Data().([]float32)
 		for j, r := range mbInds {
 			old[j] = b.logp[r]
 			adv[j] = float32((float64(b.adv[r]) - mean) / std)
@@ -120,11 +121,11 @@ func (t *trainer) learn(ctx context.Context, it int, rng *rules.RNG, lr float64,
 		}
 
 		// loss (defineLoss), then loss.backward().
-		if err := st.run(); err != nil {
+		if err := st.Run(); err != nil {
 			return fmt.Errorf("ppo step: %w", err)
 		}
 		// clip_grad_norm_(max_grad_norm), optimizer.step().
-		grads, err := st.grads()
+		grads, err := st.Grads()
 		if err != nil {
 			return err
 		}
@@ -132,15 +133,15 @@ func (t *trainer) learn(ctx context.Context, it int, rng *rules.RNG, lr float64,
 
 		// Statistics: the loss terms, approx_kl = mean(old − new
 		// log-probability), clipfrac = share of |ratio − 1| > ε.
-		pg += float64(st.read(gr.pgLoss)[0])
-		vl += float64(st.read(gr.vLoss)[0])
-		e := float64(st.read(gr.entropy)[0])
+		pg += float64(st.Read(gr.PGLoss)[0])
+		vl += float64(st.Read(gr.VLoss)[0])
+		e := float64(st.Read(gr.Entropy)[0])
 		ent += e
 		floorOn = e < p.EntropyFloor
 		if cKL > 0 {
-			klClone += float64(st.read(gr.klLoss)[0]) - targetH/float64(B)
+			klClone += float64(st.Read(gr.KLLoss)[0]) - targetH/float64(B)
 		}
-		newLogp, ratio := st.read(gr.logpA), st.read(gr.ratio)
+		newLogp, ratio := st.Read(gr.LogpA), st.Read(gr.Ratio)
 		for j := range mbInds {
 			approxKL += float64(old[j] - newLogp[j])
 			if math.Abs(float64(ratio[j])-1) > p.Clip {
@@ -220,6 +221,18 @@ func minibatches(ctx context.Context, n, B, epochs int, rng *rules.RNG, f func(m
 	return nil
 }
 
+// newGraph is the training graph of net for minibatches of batch rows, with
+// defineLoss's loss (package graph builds and runs it).
+func newGraph(net *neural.Net, batch int) (*graph.Graph, error) {
+	return graph.New(net, batch, false, defineLoss)
+}
+
+// newGraphKL is newGraph with, if kl, the KL penalty towards the clone
+// (the graph's Target input and weight CKL).
+func newGraphKL(net *neural.Net, batch int, kl bool) (*graph.Graph, error) {
+	return graph.New(net, batch, kl, defineLoss)
+}
+
 // defineLoss builds, on the graph's network outputs for a minibatch, the
 // loss that learn minimises and behaviour cloning (bc.go) too:
 //
@@ -239,22 +252,22 @@ func minibatches(ctx context.Context, n, B, epochs int, rng *rules.RNG, f func(m
 // policy is policyOp's [rows, 2] (log π(a), entropy) per head row, and
 // clone, with the KL penalty (else nil), policyOp's rows on the clone's
 // probabilities (Σ_a π_clone(a)·log π(a), then unused).
-func (gr *graph) defineLoss(must func(*G.Node, error) *G.Node, logpA, policy, clone *G.Node) {
-	gr.entropy = must(G.Mean(must(G.Slice(policy, nil, G.S(1)))))
-	gr.ratio = must(G.Exp(must(G.Sub(logpA, gr.oldN))))
-	surr1 := must(G.HadamardProd(gr.ratio, gr.advN)) // −pg_loss1
-	clipped := must(G.MaxBetween(must(G.MinBetween(gr.ratio, gr.hiN)), gr.loN))
-	surr2 := must(G.HadamardProd(clipped, gr.advN)) // −pg_loss2
-	gr.pgLoss = must(G.Neg(must(G.Mean(must(G.MinBetween(surr1, surr2))))))
-	gr.vLoss = must(G.Mean(must(G.Square(must(G.Sub(gr.value, gr.retN))))))
-	gr.bcLoss = must(G.Neg(must(G.Mean(logpA))))
-	loss := must(G.Add(must(G.Mul(gr.cPG, gr.pgLoss)), must(G.Mul(gr.cV, gr.vLoss))))
-	loss = must(G.Sub(loss, must(G.Mul(gr.cEnt, gr.entropy))))
-	gr.loss = must(G.Add(loss, must(G.Mul(gr.cBC, gr.bcLoss))))
+func defineLoss(gr *graph.Graph, must func(*G.Node, error) *G.Node, logpA, policy, clone *G.Node) {
+	gr.Entropy = must(G.Mean(must(G.Slice(policy, nil, G.S(1)))))
+	gr.Ratio = must(G.Exp(must(G.Sub(logpA, gr.OldN))))
+	surr1 := must(G.HadamardProd(gr.Ratio, gr.AdvN)) // −pg_loss1
+	clipped := must(G.MaxBetween(must(G.MinBetween(gr.Ratio, gr.HiN)), gr.LoN))
+	surr2 := must(G.HadamardProd(clipped, gr.AdvN)) // −pg_loss2
+	gr.PGLoss = must(G.Neg(must(G.Mean(must(G.MinBetween(surr1, surr2))))))
+	gr.VLoss = must(G.Mean(must(G.Square(must(G.Sub(gr.Value, gr.RetN))))))
+	gr.BCLoss = must(G.Neg(must(G.Mean(logpA))))
+	loss := must(G.Add(must(G.Mul(gr.CPG, gr.PGLoss)), must(G.Mul(gr.CV, gr.VLoss))))
+	loss = must(G.Sub(loss, must(G.Mul(gr.CEnt, gr.Entropy))))
+	gr.Loss = must(G.Add(loss, must(G.Mul(gr.CBC, gr.BCLoss))))
 	if clone != nil {
 		ce := must(G.Slice(clone, nil, G.S(0)))
-		gr.klLoss = must(G.Neg(must(G.Mul(must(G.Mean(ce)), G.NewConstant(float32(gr.arch.Heads))))))
-		gr.loss = must(G.Add(gr.loss, must(G.Mul(gr.cKL, gr.klLoss))))
+		gr.KLLoss = must(G.Neg(must(G.Mul(must(G.Mean(ce)), G.NewConstant(float32(gr.Arch.Heads))))))
+		gr.Loss = must(G.Add(gr.Loss, must(G.Mul(gr.CKL, gr.KLLoss))))
 	}
 }
 
@@ -301,20 +314,20 @@ func (t *trainer) policyParams() []bool {
 // rows idx of s (the graph's input x, already filled) into the graph's KL
 // target, and returns the sum over the minibatch of the clone's entropy
 // (Σ over heads), the KL's constant.
-func (t *trainer) cloneTargets(s samples, idx []int) float64 {
+func (t *trainer) cloneTargets(s graph.Samples, idx []int) float64 {
 	gr, a := t.graph, t.net.Arch
 	B := len(idx)
 	if t.cloneWS == nil {
 		t.cloneWS = neural.NewWorkspace(a, B)
-		t.cloneMask = make([]uint64, B*s.mw)
+		t.cloneMask = make([]uint64, B*s.MW)
 	}
 	ws := t.cloneWS
-	copy(ws.Input, gr.x.Data().([]float32))
+	copy(ws.Input, gr.X.Data().([]float32))
 	for j, r := range idx {
-		copy(t.cloneMask[j*s.mw:(j+1)*s.mw], s.masks[r*s.mw:(r+1)*s.mw])
+		copy(t.cloneMask[j*s.MW:(j+1)*s.MW], s.Masks[r*s.MW:(r+1)*s.MW])
 	}
-	t.clone.Forward(ws, B, t.cloneMask, s.mw)
-	q := gr.target.Data().([]float32)
+	t.clone.Forward(ws, B, t.cloneMask, s.MW)
+	q := gr.Target.Data().([]float32)
 	h := 0.0
 	for r := 0; r < B*a.Heads; r++ {
 		// Probabilities of the head's row (all 0 where no action is legal).

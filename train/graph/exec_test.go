@@ -1,4 +1,4 @@
-package train
+package graph
 
 import (
 	"fmt"
@@ -29,30 +29,30 @@ func TestExecutorMatchesTapeMachine(t *testing.T) {
 				t.Fatal(err)
 			}
 			rng := rules.NewRNG(11)
-			fillBench(gr, rng)
-			target, mask := gr.target.Float32s(), gr.maskBias.Float32s()
+			FillRandom(gr, rng)
+			target, mask := gr.Target.Float32s(), gr.MaskBias.Float32s()
 			for j := range target {
 				if mask[j] == 0 { // the clone's probabilities, on legal actions only
 					target[j] = float32(rng.Float64()) / 10
 				}
 			}
-			if err := gr.coefficients(1, 0.5, 0.01, 0.3); err != nil {
+			if err := gr.Coefficients(1, 0.5, 0.01, 0.3); err != nil {
 				t.Fatal(err)
 			}
-			if err := G.Let(gr.cKL, float32(0.2)); err != nil {
+			if err := G.Let(gr.CKL, float32(0.2)); err != nil {
 				t.Fatal(err)
 			}
-			if err := gr.run(); err != nil {
+			if err := gr.Run(); err != nil {
 				t.Fatal(err)
 			}
 			// Old log-probabilities near the new ones: ratios inside and on
 			// both sides of the clip range [0.8, 1.2].
-			old, lo, hi := gr.oldLogp.Float32s(), gr.lo.Float32s(), gr.hi.Float32s()
-			for j, l := range gr.read(gr.logpA) {
+			old, lo, hi := gr.OldLogp.Float32s(), gr.Lo.Float32s(), gr.Hi.Float32s()
+			for j, l := range gr.Read(gr.LogpA) {
 				old[j] = l + float32(rng.Float64()-0.5)*0.6
 				lo[j], hi[j] = 0.8, 1.2
 			}
-			if err := gr.run(); err != nil {
+			if err := gr.Run(); err != nil {
 				t.Fatal(err)
 			}
 			grads := make([][]float32, len(gr.grad))
@@ -61,7 +61,7 @@ func TestExecutorMatchesTapeMachine(t *testing.T) {
 			}
 			outs := make([][]float32, len(gr.outs))
 			for i, n := range gr.outs {
-				outs[i] = append([]float32(nil), gr.read(n)...)
+				outs[i] = append([]float32(nil), gr.Read(n)...)
 			}
 
 			// The same graph on the tape machine.
@@ -69,7 +69,7 @@ func TestExecutorMatchesTapeMachine(t *testing.T) {
 			for i, n := range gr.outs {
 				G.Read(n, &read[i])
 			}
-			vm := G.NewTapeMachine(gr.g, G.BindDualValues(gr.params...))
+			vm := G.NewTapeMachine(gr.Expr, G.BindDualValues(gr.Params...))
 			defer vm.Close()
 			if err := vm.RunAll(); err != nil {
 				t.Fatal(err)
@@ -85,7 +85,7 @@ func TestExecutorMatchesTapeMachine(t *testing.T) {
 					}
 				}
 			}
-			for i, p := range gr.params {
+			for i, p := range gr.Params {
 				gv, err := p.Grad()
 				if err != nil {
 					t.Fatal(err)

@@ -1,4 +1,4 @@
-package train
+package graph
 
 import (
 	"fmt"
@@ -11,7 +11,7 @@ import (
 )
 
 // policyOp is the policy's per-row terms of the loss in one pass over the
-// logits: inputs logits, the mask bias (0 or maskedLogit) and the one-hot
+// logits: inputs logits, the mask bias (0 or MaskedLogit) and the one-hot
 // actions taken, all [rows, actions]; output [rows, 2]: log π(a) (the
 // one-hot's dot product with the masked log-softmax) and the entropy
 // −Σ π log π. Gorgonia's LogSoftMax, Exp, products and sums took a dozen
@@ -67,7 +67,7 @@ func floatsN(vs ...G.Value) (opArgs, error) {
 
 // logSoftmaxRow writes the log-softmax of z+mask into lp and the
 // probabilities into p, and returns the row's log π(a) and entropy. Masked
-// actions (mask < 0: maskedLogit) get probability exactly 0, as exp of
+// actions (mask < 0: MaskedLogit) get probability exactly 0, as exp of
 // their logit underflows to in float32, without computing it; a row with
 // every action masked is a softmax over all of them, as it was in gorgonia.
 func logSoftmaxRow(z, mask, onehot, lp, p []float32) (logpA, ent float64) {
@@ -249,3 +249,9 @@ func (op policyGradOp) Hashcode() uint32      { return hashOf(op) }
 func (op policyGradOp) String() string {
 	return fmt.Sprintf("∂logπ(a),H<%d×%d>", op.rows, op.actions)
 }
+
+// PolicyOp is the op New applies to the logits, for a loss's own tests:
+// on inputs logits, mask bias and target rows [rows, actions], the rows
+// [rows, 2] of Σ_a target(a)·log π(a) (log π(a) of a one-hot target) and the
+// entropy of the masked softmax π.
+func PolicyOp(rows, actions int) G.Op { return newPolicyOp(rows, actions) }

@@ -1,4 +1,4 @@
-package train
+package graph
 
 import (
 	"fmt"
@@ -10,63 +10,64 @@ import (
 	"github.com/gridgym/gridgym/internal/sgemm"
 )
 
-// step is one train step (forward and backward pass of the loss) on every
+// Step is one train step (forward and backward pass of the loss) on every
 // core by splitting the minibatch (issue 21): learn fills the full graph's
 // inputs as before, and with workers > 1 step copies them, rows in order,
 // into one graph per worker (parts) of batch/workers rows each (the last
 // part also takes the remainder). The parts share the network's weight
 // tensors, which the passes only read, and run at once (sgemm.Split), each
 // op in them on its own goroutine (sgemm.Serial). Every term of the loss
-// (defineLoss) is a mean over the samples (or over their heads' rows), so a
+// (package train's defineLoss) is a mean over the samples (or over their heads' rows), so a
 // part's gradient weighted by its share of the rows, n_k/batch, and summed
 // over the parts in order is the full minibatch's gradient: the same
 // up to rounding, and the same bits for a given number of workers.
-// With one worker step is the full graph itself, bit for bit.
-type step struct {
-	full  *graph
-	parts []*graph
+// With one worker a Step is the full graph itself, bit for bit.
+type Step struct {
+	full  *Graph
+	parts []*Graph
 	off   []int // first minibatch row of each part, then batch
 	grad  [][]float32
 	out   map[*G.Node][]float32 // read's results by the full graph's node
 	errs  []error
 }
 
-// newStep returns the train step of full on workers goroutines (at most
-// one per row).
-func newStep(full *graph, net *neural.Net, workers int) (*step, error) {
-	s := &step{full: full}
-	w := min(workers, full.batch)
+// NewStep returns the train step of full, a graph of net, on workers
+// goroutines (at most one per row); its parts' losses are built by full's
+// LossFunc.
+func NewStep(full *Graph, net *neural.Net, workers int) (*Step, error) {
+	s := &Step{full: full}
+	w := min(workers, full.Batch)
 	if w <= 1 {
 		return s, nil
 	}
-	per := full.batch / w
+	per := full.Batch / w
 	for k := 0; k < w; k++ {
 		n := per
 		if k == w-1 {
-			n = full.batch - per*(w-1)
+			n = full.Batch - per*(w-1)
 		}
-		gr, err := newGraphKL(net, n, full.cKL != nil)
+		gr, err := New(net, n, full.CKL != nil, full.loss)
 		if err != nil {
 			return nil, fmt.Errorf("minibatch shard %d of %d: %w", k, w, err)
 		}
 		s.parts = append(s.parts, gr)
 		s.off = append(s.off, k*per)
 	}
-	s.off = append(s.off, full.batch)
+	s.off = append(s.off, full.Batch)
 	s.errs = make([]error, w)
-	s.grad = make([][]float32, len(full.params))
-	for i, p := range full.params {
+	s.grad = make([][]float32, len(full.Params))
+	for i, p := range full.Params {
 		s.grad[i] = make([]float32, p.Shape().TotalSize())
 	}
 	s.out = map[*G.Node][]float32{}
 	return s, nil
 }
 
-// run executes the forward and backward pass of the loss on the full
+// Run executes the forward and backward pass of the loss on the full
 // graph's inputs as filled.
-func (s *step) run() error {
+func (s *Step) Run() error {
 	if s.parts == nil {
-		return s.full.run()
+		return s.full.Run()
 	}
 	for k, p := range s.parts {
 		if err := s.split(p, s.off[k], s.off[k+1]); err != nil {
@@ -83,30 +84,30 @@ func (s *step) run() error {
 }
 
 // RunPart implements sgemm.Runner: part k's pass.
-func (s *step) RunPart(k, _ int) { s.errs[k] = s.parts[k].run() }
+func (s *Step) RunPart(k, _ int) { s.errs[k] = s.parts[k].Run() }
 
 // split copies minibatch rows lo..hi of the full graph's inputs and its loss
 // weights into part p.
-func (s *step) split(p *graph, lo, hi int) error {
+func (s *Step) split(p *Graph, lo, hi int) error {
 	f := s.full
 	rows := func(dst, src *tensor.Dense) {
 		if dst == nil {
 			return
 		}
 		d, v := dst.Float32s(), src.Float32s()
-		w := len(v) / f.batch
+		w := len(v) / f.Batch
 		copy(d, v[lo*w:hi*w])
 	}
-	rows(p.x, f.x)
-	rows(p.maskBias, f.maskBias)
-	rows(p.onehot, f.onehot)
-	rows(p.oldLogp, f.oldLogp)
-	rows(p.adv, f.adv)
-	rows(p.ret, f.ret)
-	rows(p.lo, f.lo)
-	rows(p.hi, f.hi)
-	rows(p.target, f.target)
-	for _, c := range [][2]*G.Node{{p.cPG, f.cPG}, {p.cV, f.cV}, {p.cEnt, f.cEnt}, {p.cBC, f.cBC}, {p.cKL, f.cKL}} {
+	rows(p.X, f.X)
+	rows(p.MaskBias, f.MaskBias)
+	rows(p.Onehot, f.Onehot)
+	rows(p.OldLogp, f.OldLogp)
+	rows(p.Adv, f.Adv)
+	rows(p.Ret, f.Ret)
+	rows(p.Lo, f.Lo)
+	rows(p.Hi, f.Hi)
+	rows(p.Target, f.Target)
+	for _, c := range [][2]*G.Node{{p.CPG, f.CPG}, {p.CV, f.CV}, {p.CEnt, f.CEnt}, {p.CBC, f.CBC}, {p.CKL, f.CKL}} {
 		if c[0] == nil {
 			continue
 		}
@@ -125,19 +126,19 @@ func (s *step) split(p *graph, lo, hi int) error {
 }
 
 // share is part k's weight in the sums over parts: its share of the rows.
-func (s *step) share(k int) float32 {
-	return float32(s.off[k+1]-s.off[k]) / float32(s.full.batch)
+func (s *Step) share(k int) float32 {
+	return float32(s.off[k+1]-s.off[k]) / float32(s.full.Batch)
 }
 
-// grads returns the gradient of the loss of the last run by parameter, in
+// Grads returns the gradient of the loss of the last run by parameter, in
 // Net order: the parts' gradients weighted by their shares and summed in
 // part order.
-func (s *step) grads() ([][]float32, error) {
+func (s *Step) Grads() ([][]float32, error) {
 	if s.parts == nil {
-		return s.full.grads()
+		return s.full.Grads()
 	}
 	for k, p := range s.parts {
-		g, err := p.grads()
+		g, err := p.Grads()
 		if err != nil {
 			return nil, err
 		}
@@ -157,30 +158,34 @@ func (s *step) grads() ([][]float32, error) {
 	return s.grad, nil
 }
 
-// read is graph.read of the full graph's output node n for the whole
+// Read is Graph.Read of the full graph's output node n for the whole
 // minibatch: a per-sample output (log π(a), the ratio) is the parts' rows
 // in order, a loss term (a mean) the parts' terms weighted by their shares.
 // n must be one of the full graph's outputs.
-func (s *step) read(n *G.Node) []float32 {
+func (s *Step) Read(n *G.Node) []float32 {
 	if s.parts == nil {
-		return s.full.read(n)
+		return s.full.Read(n)
 	}
 	out, ok := s.out[n]
-	i := s.full.output(n)
+	i := s.full.Output(n)
 	if !ok {
-		out = make([]float32, len(s.full.read(n)))
+		out = make([]float32, len(s.full.Read(n)))
 		s.out[n] = out
 	}
 	if len(out) == 1 {
 		out[0] = 0
 		for k, p := range s.parts {
-			out[0] += s.share(k) * p.read(p.outputs()[i])[0]
+			out[0] += s.share(k) * p.Read(p.Outputs()[i])[0]
 		}
 		return out
 	}
-	w := len(out) / s.full.batch // values per sample
+	w := len(out) / s.full.Batch // values per sample
 	for k, p := range s.parts {
-		copy(out[s.off[k]*w:s.off[k+1]*w], p.read(p.outputs()[i]))
+		copy(out[s.off[k]*w:s.off[k+1]*w], p.Read(p.Outputs()[i]))
 	}
 	return out
 }
+
+// Parts is how many graphs the minibatch is split over (0: the full graph
+// runs alone).
+func (s *Step) Parts() int { return len(s.parts) }

@@ -1,4 +1,4 @@
-package train
+package graph
 
 import (
 	"fmt"
@@ -97,13 +97,13 @@ func TestConcatOpGradient(t *testing.T) {
 // log-softmax the forward pass kept, and computing it again without one),
 // for one-hot actions and for soft targets (the KL penalty's), with masked
 // actions (a row with every action masked has a gradient that no finite
-// difference sees: z + maskedLogit rounds the step away in float32).
+// difference sees: z + MaskedLogit rounds the step away in float32).
 func TestPolicyOpGradient(t *testing.T) {
 	const rows, actions = 3, 7
 	mask := make([]float32, rows*actions)
 	for k := range mask {
 		if k%3 == 1 {
-			mask[k] = maskedLogit
+			mask[k] = MaskedLogit
 		}
 	}
 	onehot := make([]float32, rows*actions)
@@ -149,15 +149,15 @@ func TestTrainStepReusesItsTensors(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			fillBench(gr, rules.NewRNG(1))
-			if err := gr.coefficients(1, 0.5, 0.01, 0); err != nil {
+			FillRandom(gr, rules.NewRNG(1))
+			if err := gr.Coefficients(1, 0.5, 0.01, 0); err != nil {
 				t.Fatal(err)
 			}
 			allocated := func(runs int) float64 {
 				var before, after runtime.MemStats
 				runtime.ReadMemStats(&before)
 				for range runs {
-					if err := gr.run(); err != nil {
+					if err := gr.Run(); err != nil {
 						t.Fatal(err)
 					}
 				}

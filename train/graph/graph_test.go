@@ -1,4 +1,4 @@
-package train
+package graph
 
 import (
 	"math"
@@ -68,7 +68,7 @@ func TestForwardMatchesGorgonia(t *testing.T) {
 				t.Fatal(err)
 			}
 			rng := rules.NewRNG(9)
-			x := gr.x.Data().([]float32)
+			x := gr.X.Data().([]float32)
 			for i := range x {
 				x[i] = float32(rng.U(3))
 			}
@@ -98,24 +98,24 @@ func TestForwardMatchesGorgonia(t *testing.T) {
 			for s := 0; s < 2; s++ {
 				neural.FillInput(a, x[s*a.InputSize():], v.Obs[s*sp.ObsSize():], v.Scalars[s*sp.Scalars:])
 			}
-			if err := gr.coefficients(1, 0.5, 0.01, 0); err != nil {
+			if err := gr.Coefficients(1, 0.5, 0.01, 0); err != nil {
 				t.Fatal(err)
 			}
-			if err := gr.run(); err != nil {
+			if err := gr.Run(); err != nil {
 				t.Fatal(err)
 			}
 			w := neural.NewWorkspace(a, batch)
 			copy(w.Input, x)
 			net.Forward(w, batch, nil, 0)
 			worst := 0.0
-			for i, l := range gr.read(gr.logits) {
+			for i, l := range gr.Read(gr.Logits) {
 				worst = max(worst, math.Abs(float64(l-w.Logits[i])))
 			}
-			for i, val := range gr.read(gr.value) {
+			for i, val := range gr.Read(gr.Value) {
 				worst = max(worst, math.Abs(float64(val-w.Value[i])))
 			}
-			if len(gr.read(gr.logits)) != batch*a.Logits() {
-				t.Fatalf("graph has %d logits, want %d", len(gr.read(gr.logits)), batch*a.Logits())
+			if len(gr.Read(gr.Logits)) != batch*a.Logits() {
+				t.Fatalf("graph has %d logits, want %d", len(gr.Read(gr.Logits)), batch*a.Logits())
 			}
 			if worst > 1e-5 {
 				t.Fatalf("max |gorgonia − plain Go| = %g, want ≤ 1e-5", worst)
