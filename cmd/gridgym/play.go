@@ -32,7 +32,8 @@ func newPlayCmd() *cobra.Command {
 		Long: `Play one game between the given bots (seat 0 first; a shorter list is
 repeated to fill the seats) and print each seat's score, placement points and
 rank, then each seat's answer times (mean, p50, p99 and slowest move in this
-process). --render draws the board after every step, in colour on a terminal.
+process). --render draws the board after every step, in colour on a terminal,
+after a legend of which symbol is which seat and bot.
 A bot is a registered name, a weights file or a training run folder, or the
 URL of either (file://…, s3://bucket/run?endpoint=…: downloaded first).`,
 		Example: `  gridgym play --game rising-tide --bots pass_perth,random_rizhao,nearby_new_orleans,trench_tunis --seed 7
@@ -59,6 +60,7 @@ URL of either (file://…, s3://bucket/run?endpoint=…: downloaded first).`,
 			color := isTerminal(os.Stdout)
 			var onStep func(rules.State)
 			if render {
+				writeLegend(out, g.Name, seated)
 				onStep = func(st rules.State) {
 					if color && delay > 0 {
 						fmt.Fprint(out, "\x1b[H\x1b[2J")
@@ -89,6 +91,56 @@ URL of either (file://…, s3://bucket/run?endpoint=…: downloaded first).`,
 	c.Flags().DurationVar(&delay, "delay", 0, "pause after each rendered step (e.g. 100ms)")
 	addBotLogFlag(c)
 	return c
+}
+
+// glyphRule is how a game's Render (and rules.CellView.Glyph) draws a seat
+// s's cells: a filled cell without a piece (shape 0) or a piece of the
+// shape (rules.CellView.Shape) as the character base+s.
+type glyphRule struct {
+	shape byte
+	base  byte
+	what  string
+}
+
+// renderGlyphs holds, for each game, the symbols of a seat in its Render;
+// TestRenderLegendMatchesTheBoard holds them to the games' CellViews.
+var renderGlyphs = map[string][]glyphRule{
+	"bovine-borders": {{'c', '0', "cows"}, {'b', 'A', "barn"}},
+	"nuggets":        {{0, '0', "squares"}},
+	"rectangle":      {{0, '0', "paint"}, {'r', 'A', "robot"}},
+	"rising-tide":    {{'s', 'A', "settlement"}},
+	"slime":          {{0, '1', "cells"}},
+}
+
+// renderNotes are the symbols of a game's Render that belong to no one seat.
+var renderNotes = map[string]string{
+	"bovine-borders": ". empty",
+	"nuggets":        ". empty",
+	"rectangle":      ". unpainted, # unpaintable, * two or more robots",
+	"rising-tide":    "digits are land heights, ~ water",
+	"slime":          ". empty",
+}
+
+// writeLegend writes which symbol of the rendered board is which seat and
+// bot, for play --render: one line a seat, symbol → seat → bot.
+func writeLegend(w io.Writer, game string, seated []string) {
+	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "legend (symbol → seat → bot):")
+	for s, name := range seated {
+		var sym []string
+		for _, r := range renderGlyphs[game] {
+			sym = append(sym, fmt.Sprintf("%c %s", r.base+byte(s), r.what))
+		}
+		if len(sym) == 0 {
+			sym = []string{"?"} // a game this table does not know yet
+		}
+		fmt.Fprintf(tw, "  %s\t→ seat %d\t→ %s\n", strings.Join(sym, ", "), s, name)
+	}
+	tw.Flush()
+	if n := renderNotes[game]; n != "" {
+		fmt.Fprintf(w, "  %s\n", n)
+	}
+	fmt.Fprintln(w)
 }
 
 func writeRanking(out io.Writer, spec *rules.Spec, seated []string, res eval.GameResult) {
