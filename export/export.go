@@ -135,6 +135,10 @@ type Report struct {
 	Game     string
 	Files    []string // paths written, in order
 	Warnings []string // what was skipped, and why
+	// Submit is the file to hand in to the competition: the executable
+	// where one was written (a few ms a move, Slime's R16 counts process
+	// start), else the Python file. SubmitNote says when the other applies.
+	Submit, SubmitNote string
 }
 
 // Export writes the bot of the network that spec names (a .safetensors file
@@ -214,7 +218,13 @@ func Export(spec, dir string, opt Options) (Report, error) {
 			rep.Warnings = append(rep.Warnings, fmt.Sprintf("no %s executable: %v (the Python bot is there)", title(game), err))
 		} else if err := write(t.Executable, AppendPayload(StripPayload(bin), pw), 0o755); err != nil {
 			return rep, err
+		} else {
+			rep.Submit = filepath.Join(dir, t.Executable)
+			rep.SubmitNote = fmt.Sprintf("where the competition accepts an executable; %s where it wants Python", t.File)
 		}
+	}
+	if rep.Submit == "" {
+		rep.Submit = filepath.Join(dir, t.File)
 	}
 	how := "The bot plays the network's most probable legal move; set SAMPLE = True in the Python file to sample.\n"
 	if opt.Play.Temperature > 0 {
@@ -225,7 +235,7 @@ func Export(spec, dir string, opt Options) (Report, error) {
 	}
 	how += memoryReadme(cfg.CarriedParams())
 	if opt.Python != "" {
-		text, warning := pythonNotes(opt.Python, t, dir, cfg)
+		text, warning := pythonNotes(runProcess, opt.Python, t, dir, cfg)
 		how += text
 		if warning != "" {
 			rep.Warnings = append(rep.Warnings, warning)

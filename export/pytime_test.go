@@ -10,13 +10,14 @@ import (
 	"github.com/gridgym/gridgym/export/exporttest"
 )
 
-// Export times the Python bot where the competition starts it for every
-// move and counts its start-up (Slime, R14/R16): the figures go into
-// README.txt, and a bot whose slowest run takes more than half the 0.1 s
-// limit, or more than all of it, gets a warning that says so. The stand-in
+// Export runs the Python bot where the competition starts it for every
+// move (Slime, R14/R16) and writes what it measured into README.txt; a bot
+// that cannot be run gets a warning that says so. The stand-in
 // interpreters are shell scripts that check they were given the bot file
-// and a Slime request (R14: `P,row0,…`), then take the time they are told.
-// A game whose bots are called in one process (Rectangle) is not timed.
+// and a Slime request (R14: `P,row0,…`). How the times are judged is
+// TestPythonNotesJudgesTheTimes' business (a stand-in runner with chosen
+// times): nothing here depends on how fast this machine is. A game whose
+// bots are called in one process (Rectangle) is not timed.
 func TestExportTimesPython(t *testing.T) {
 	dir := t.TempDir()
 	interp := func(name, body string) string {
@@ -30,12 +31,11 @@ func TestExportTimesPython(t *testing.T) {
 	weights := func(game string) string { return exporttest.RandomNetFile(t, dir, game, 1) }
 	for _, c := range []struct {
 		name, game, body string
-		readme, warning  string // "" = none
+		readme           string // a substring of README.txt ("" = no timing text)
+		warning          string // a substring of the warnings ("" = no "not timed" warning)
 	}{
-		{"fast", "slime", "exit 0", "Measured at export", ""},
-		{"half", "slime", "sleep 0.06", "Measured at export", "more than half the limit"},
-		{"over", "slime", "sleep 0.12", "Measured at export", "over the limit already here"},
-		{"broken", "slime", "exit 3", "", "slime_bot.py was not timed"},
+		{"runs", "slime", "exit 0", "Measured at export", ""},
+		{"broken", "slime", "exit 3", "Not measured at export", "slime_bot.py was not timed"},
 		{"inprocess", "rectangle", "exit 0", "", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -48,12 +48,13 @@ func TestExportTimesPython(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := strings.Contains(string(readme), "Measured at export"); got != (c.readme != "") {
-				t.Errorf("README mentions a measurement: %v, want %v:\n%s", got, c.readme != "", readme)
+			measured := strings.Contains(string(readme), "easured at export")
+			if measured != (c.readme != "") || !strings.Contains(string(readme), c.readme) {
+				t.Errorf("README (want %q):\n%s", c.readme, readme)
 			}
 			warned := strings.Join(rep.Warnings, "\n")
-			if c.warning == "" && warned != "" || !strings.Contains(warned, c.warning) {
-				t.Errorf("warnings %q, want one containing %q", rep.Warnings, c.warning)
+			if notTimed := strings.Contains(warned, "not timed"); notTimed != (c.warning != "") || !strings.Contains(warned, c.warning) {
+				t.Errorf("warnings %q, want a \"not timed\" one: %v (%q)", rep.Warnings, c.warning != "", c.warning)
 			}
 		})
 	}
