@@ -88,7 +88,7 @@ func (a *AnswerTimes) Quantile(q float64) time.Duration {
 }
 
 // answersNote says what the answer-time table measures.
-const answersNote = "Wall time of each move in the process that ran the tournament (the bot's own work: a search bot's simulations, a hosted bot's process); p50 and p99 are upper bounds, within 9% or 1 µs. games.jsonl does not keep them, so a report rebuilt from it has none."
+const answersNote = "Wall time of each move as the process that ran the tournament waited for it (the bot's own work: a search bot's simulations; for a hosted bot also its process start and pipes, so more than the competition's clock counts against the limit); p50 and p99 are upper bounds, within 9% or 1 µs. games.jsonl does not keep them, so a report rebuilt from it has none."
 
 // answersTable is one row per bot of r with answers: moves, mean, median,
 // 99th percentile and slowest, in milliseconds; no rows without answers (a
@@ -112,6 +112,7 @@ func WriteAnswerTimes(w io.Writer, res *Result) error {
 	if len(t.Rows) == 0 {
 		return nil
 	}
-	fmt.Fprintf(w, "\nanswer times in this process (wall time of each move, the bot's own work; p50 and p99: upper bounds within 9%% or 1 µs):\n")
+	fmt.Fprintf(w, "\nanswer times in this process (wall time of each move as the tournament waited for it; p50 and p99: upper bounds within 9%% or 1 µs;\n"+
+		"a hosted bot's include its process start and pipes, so they exceed the competition's clock in the hosted bots' table, which the limit applies to):\n")
 	return writeTextTable(w, t)
 }

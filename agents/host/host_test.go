@@ -214,7 +214,7 @@ func TestPythonFailuresArePasses(t *testing.T) {
 	}{
 		{"raises", func(e Events) int { return e.Errors }, "raised ZeroDivisionError", false},
 		{"hangs", func(e Events) int { return e.Hangs }, "no answer within", true},
-		{"slow", func(e Events) int { return e.Timeouts }, "over the 150ms limit", false},
+		{"slow", func(e Events) int { return e.Timeouts }, "over the 2s limit", false},
 		{"crashes", func(e Events) int { return e.Crashes }, "process died", true},
 		{"corrupts", func(e Events) int { return e.Garbage }, "garbage {not json", true},
 		// Refused answers are logged as the bot wrote them (Python's repr),
@@ -226,7 +226,11 @@ func TestPythonFailuresArePasses(t *testing.T) {
 		t.Run(c.entry, func(t *testing.T) {
 			log := &syncBuffer{}
 			a, err := NewPython("rising-tide", "testdata/risingtide_faulty.py", c.entry,
-				Options{Limit: 150 * time.Millisecond, HangAfter: 600 * time.Millisecond, Log: log})
+				// Limits far from every answer's time (the late
+				// one sleeps 4 s, the hung one 60 s; the rest take
+				// milliseconds): a loaded machine cannot move an
+				// answer across them.
+				Options{Limit: 2 * time.Second, HangAfter: 6 * time.Second, Log: log})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -466,7 +470,10 @@ func TestCommandSlime(t *testing.T) {
 		a.Reset(st, 0, nil)
 		t0 := time.Now()
 		m := a.Act(st)
-		if d := time.Since(t0); d > 1500*time.Millisecond {
+		// A generous bound that only a limit not enforced at all misses
+		// ("hang" never answers): the time a loaded machine takes to
+		// start and kill a shell is not judged.
+		if d := time.Since(t0); d > 60*time.Second {
 			t.Errorf("%s: the move took %v", c.mode, d)
 		}
 		if m != (rules.Move{}) && (c.mode != "illegal" || st.Legal(0, m)) || c.count(a.Events()) != 1 {

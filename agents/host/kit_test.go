@@ -168,7 +168,7 @@ func TestTimingSummary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := NewPython("rising-tide", "testdata/risingtide_faulty.py", "slow", Options{Limit: 150 * time.Millisecond, HangAfter: 5 * time.Second, Log: log})
+	s, err := NewPython("rising-tide", "testdata/risingtide_faulty.py", "slow", Options{Limit: 2 * time.Second, HangAfter: 10 * time.Second, Log: log})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -272,4 +272,33 @@ type countingWriter struct {
 func (c *countingWriter) Write(p []byte) (int, error) {
 	c.writes++
 	return c.b.Write(p)
+}
+
+// A hosted bot that lost moves to the limit on a machine busier than its
+// cores gets a note that the load may be the cause; on an idle machine, or
+// with no move lost, none.
+func TestTimingsLoadHint(t *testing.T) {
+	ts := []Timing{{Bot: "cmd:bot", Game: "slime", Limit: 100 * time.Millisecond, Moves: 10, P50: 50 * time.Millisecond,
+		P99: 300 * time.Millisecond, Max: 400 * time.Millisecond, Over: 3}}
+	for _, c := range []struct {
+		load float64
+		cpus int
+		over int
+		hint bool
+	}{
+		{8.5, 2, 3, true},
+		{1.5, 2, 3, false},
+		{8.5, 2, 0, false},
+		{0, 0, 3, false}, // load unknown
+	} {
+		ts[0].Over = c.over
+		var out strings.Builder
+		if err := writeTimings(&out, ts, c.load, c.cpus); err != nil {
+			t.Fatal(err)
+		}
+		got := strings.Contains(out.String(), "may be the machine's fault")
+		if got != c.hint || got && !strings.Contains(out.String(), "load average is 8.5 on 2 cores") {
+			t.Errorf("load %.1f on %d cores, %d over: hint %v, want %v:\n%s", c.load, c.cpus, c.over, got, c.hint, out.String())
+		}
+	}
 }

@@ -3,7 +3,11 @@ package host
 import (
 	"fmt"
 	"io"
+	"os"
+	"runtime"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"text/tabwriter"
 	"time"
@@ -100,23 +104,70 @@ func ResetTimings() {
 
 // WriteTimings writes a table of Timings, one line per hosted bot: moves,
 // p50, p99 and the slowest answer against the game's time limit, and the
-// moves over it. It writes nothing when no hosted bot played.
+// moves over it. These are the times the competition counts (a Python
+// bot's call, a program's start to its first line), which the limit
+// applies to; the tournament's own table beside it measures each move's
+// round trip in gridgym's process (process start and pipes included), so
+// its figures are larger. When moves were over the limit on a machine whose
+// load exceeds its cores, a note says the load may be the cause. It writes
+// nothing when no hosted bot played.
 func WriteTimings(w io.Writer) error {
-	ts := Timings()
+	load, cpus, _ := machineLoad()
+	return writeTimings(w, Timings(), load, cpus)
+}
+
+// writeTimings is WriteTimings for the timings ts on a machine with load
+// average load (1 minute; 0 unknown) over cpus cores.
+func writeTimings(w io.Writer, ts []Timing, load float64, cpus int) error {
 	if len(ts) == 0 {
 		return nil
 	}
-	fmt.Fprintf(w, "\nhosted bots' answer times (a Python bot's call; a program's start to its first line):\n")
+	fmt.Fprintf(w, "\nhosted bots' answer times as the competition counts them (a Python bot's call; a program's start to its first line), against the limit:\n")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "bot\tmoves\tp50\tp99\tmax\tlimit\tover the limit\t\n")
+	over := 0
 	for _, t := range ts {
 		warn := ""
 		if t.P99 > t.Limit {
 			warn = "  ← p99 over the limit: those moves are passes"
 		}
+		over += t.Over
 		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%s\t%d\t%s\n", t.Bot, t.Moves, ms(t.P50), ms(t.P99), ms(t.Max), ms(t.Limit), t.Over, warn)
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if hint := loadHint(over, load, cpus); hint != "" {
+		_, err := fmt.Fprintln(w, hint)
+		return err
+	}
+	return nil
+}
+
+// loadHint is the note under the timings when over moves lost to the
+// limit on a machine busier than its cores (load above cpus): "" otherwise.
+func loadHint(over int, load float64, cpus int) string {
+	if over == 0 || cpus <= 0 || load <= float64(cpus) {
+		return ""
+	}
+	return fmt.Sprintf("note: this machine's load average is %.1f on %d cores: moves over the limit may be the machine's fault, "+
+		"not the bot's (each waits its turn for a core); rerun on an idle machine to tell them apart", load, cpus)
+}
+
+// machineLoad reads the 1-minute load average (Linux /proc/loadavg) and the
+// cores this process may use; ok is false where the load is unknown.
+func machineLoad() (load float64, cpus int, ok bool) {
+	cpus = runtime.GOMAXPROCS(0)
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return 0, cpus, false
+	}
+	f := strings.Fields(string(b))
+	if len(f) == 0 {
+		return 0, cpus, false
+	}
+	load, err = strconv.ParseFloat(f[0], 64)
+	return load, cpus, err == nil
 }
 
 // ms writes d in milliseconds with one decimal.

@@ -43,8 +43,10 @@ def hangs(terrain, round_num):
 
 
 def slow(terrain, round_num):
+    # Twice the tests' 2 s limit, and under their hang limits: late on any
+    # machine, however loaded, while the other rounds are in time on any.
     if round_num == 1:
-        time.sleep(0.3)
+        time.sleep(4)
     return first_legal(terrain)
 
 
