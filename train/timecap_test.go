@@ -35,13 +35,17 @@ func TestTimeCapBoundsTheWarmStart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Unbounded, this plan clones 20,000 samples 100 times over: minutes.
-	// The cap is 12 s; the slack covers one iteration and a loaded machine.
-	if took > 36*time.Second {
-		t.Errorf("a 12 s run took %v", took)
+	// Unbounded, this plan clones 20,000 samples 100 times over (62,500
+	// steps: minutes on any machine). With the cap, cloning stops at its
+	// share of the 12 s, after however many steps this machine managed
+	// (none at all on a machine at load 15), and the run still ends with
+	// checkpoint 0. How long it took is logged, not judged: the verdict
+	// must not depend on the machine's speed or load.
+	if !res.BC.Stopped || res.BC.Steps >= res.BC.Planned {
+		t.Errorf("cloning %+v: want it stopped by its share of the time, before its plan", res.BC)
 	}
-	if !res.BC.Stopped || res.BC.Steps == 0 || res.BC.Steps >= res.BC.Planned {
-		t.Errorf("cloning %+v: want it stopped by its share of the time after some steps", res.BC)
+	if res.Iterations >= cfg.Iterations {
+		t.Errorf("%d PPO iterations of %d: the cap did not stop the run", res.Iterations, cfg.Iterations)
 	}
 	if res.Checkpoint == "" {
 		t.Fatal("no checkpoint")

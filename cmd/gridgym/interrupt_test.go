@@ -66,13 +66,15 @@ func TestTrainCtrlCTwice(t *testing.T) {
 	}
 	defer cmd.Process.Kill()
 	out := newLineWaiter(pr)
-	// The first line (the warm start's plan) comes before any work; 5 s
-	// covers a child process starting on a loaded 2-core machine.
-	out.wait(t, "warm start", 5*time.Second)
+	// The first line (the warm start's plan) comes before any work. The
+	// limits below are liveness bounds that only a program ignoring the
+	// signal misses (the run is 10 minutes long); how fast it answered is
+	// logged, not judged, so a loaded machine cannot fail the test.
+	out.wait(t, "warm start", 60*time.Second)
 	t.Logf("first line after %v", time.Since(t0).Round(time.Millisecond))
 	time.Sleep(300 * time.Millisecond) // into the teacher's play
 	cmd.Process.Signal(os.Interrupt)
-	d1 := out.wait(t, "Ctrl-C again to stop now", 2*time.Second)
+	d1 := out.wait(t, "Ctrl-C again to stop now", 30*time.Second)
 	cmd.Process.Signal(os.Interrupt)
 	t2 := time.Now()
 	done := make(chan error, 1)
@@ -83,9 +85,9 @@ func TestTrainCtrlCTwice(t *testing.T) {
 		if !errors.As(err, &ee) || ee.ExitCode() != 130 {
 			t.Fatalf("after the second Ctrl-C: %v, want exit status 130\n%s", err, out.all.String())
 		}
-	case <-time.After(3 * time.Second):
-		t.Fatalf("still running 3 s after the second Ctrl-C\n%s", out.all.String())
+	case <-time.After(30 * time.Second):
+		t.Fatalf("still running 30 s after the second Ctrl-C\n%s", out.all.String())
 	}
-	out.wait(t, "stopped", time.Second)
+	out.wait(t, "stopped", 10*time.Second)
 	t.Logf("first Ctrl-C answered in %v; the second stopped the program in %v", d1.Round(time.Millisecond), time.Since(t2).Round(time.Millisecond))
 }

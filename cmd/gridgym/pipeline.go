@@ -99,7 +99,7 @@ checkpoint, the rest at the end.`,
 				if err := o.finish(context.Background()); err != nil {
 					return err
 				}
-				fmt.Fprintf(w, "interrupted: evaluation skipped; the bot is in %s\n", o.show(botDir))
+				fmt.Fprintf(w, "interrupted: evaluation skipped; the bot is in %s\n%s", o.show(botDir), submitLine(o.show(rep.Submit), rep.SubmitNote))
 				return nil
 			}
 			rcfg, err := cfg.RulesConfig()
@@ -133,7 +133,7 @@ checkpoint, the rest at the end.`,
 			if err := o.finish(ctx); err != nil {
 				return err
 			}
-			fmt.Fprintf(w, "\nthe trained network (%s) plays as \"trained\" in the table above\nits bot: %s\nthe report (ratings with intervals, win rates, plots): %s\n", o.show(policy), o.show(botDir), o.show(report))
+			fmt.Fprintf(w, "\nthe trained network (%s) plays as \"trained\" in the table above\nits bot: %s\nthe report (ratings with intervals, win rates, plots): %s\n%s", o.show(policy), o.show(botDir), o.show(report), submitLine(o.show(rep.Submit), rep.SubmitNote))
 			return nil
 		},
 	}
@@ -143,4 +143,13 @@ checkpoint, the rest at the end.`,
 	c.Flags().StringVarP(&out, "out", "o", "", "output folder, or URL (file://, s3://…: staged locally, uploaded) (default runs/pipeline-<game>-<time>, git-ignored)")
 	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "no progress bars")
 	return c
+}
+
+// submitLine is the pipeline's last line: the one file to hand in to the
+// competition, and when the other one applies.
+func submitLine(file, note string) string {
+	if note != "" {
+		return fmt.Sprintf("submit: %s (%s)\n", file, note)
+	}
+	return fmt.Sprintf("submit: %s\n", file)
 }

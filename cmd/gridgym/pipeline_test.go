@@ -44,14 +44,13 @@ func TestPipelineUnderLoadYieldsABot(t *testing.T) {
 	}
 	startHog(t)
 	dir := t.TempDir()
-	const minutes = 0.2
 	t0 := time.Now()
 	out, err := run("pipeline", "--game", "slime", "--minutes", "0.2", "--games", "4", "-q", "--out", dir)
 	took := time.Since(t0)
 	if err != nil {
 		t.Fatalf("pipeline: %v\n%s", err, out)
 	}
-	for _, w := range []string{"== 1/3 train", "== 2/3 export", "== 3/3 evaluate", "trained", "1st"} {
+	for _, w := range []string{"== 1/3 train", "== 2/3 export", "== 3/3 evaluate", "trained", "1st", "submit: "} {
 		if !strings.Contains(out, w) {
 			t.Errorf("output lacks %q:\n%s", w, out)
 		}
@@ -61,10 +60,8 @@ func TestPipelineUnderLoadYieldsABot(t *testing.T) {
 			t.Errorf("%s: %v", f, err)
 		}
 	}
-	// Training is capped at 12 s; export and 4 evaluation games of Slime
-	// take a few seconds more on a loaded machine.
-	if limit := time.Duration(minutes*float64(time.Minute)) + 45*time.Second; took > limit {
-		t.Errorf("pipeline took %v under load, want under %v", took, limit)
-	}
+	// How long it took under load is logged, not judged (a verdict on
+	// wall time would depend on the machine): what must hold is that the
+	// capped training still leaves checkpoint 0 and the rest follows.
 	t.Logf("pipeline under load: %v\n%s", took, out)
 }
