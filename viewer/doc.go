@@ -4,7 +4,11 @@
 // colours, cows, barns, robots and settlements), every seat's move at every
 // step, the scores over time as a small chart and the final ranking, with
 // play/pause, step, a timeline slider, a speed choice and the keyboard
-// (space, ←/→, Home/End).
+// (space, ←/→, Home/End). The page opens at the step its address names
+// (page.html#step=N) and, while not playing, keeps the address at the step
+// it shows, so a link names a position. The final ranking is a spoiler: it
+// stays collapsed, and the score chart drawn only up to the shown step,
+// until the last step is shown or the ranking's heading is clicked.
 //
 // The page needs no server and fetches nothing: its script, style and data
 // are inline. The data is compact: a table of the distinct cell views, the
@@ -20,8 +24,9 @@
 // lead to and as a list.
 //
 // The page shows the displayed position as text for tests and tools:
-// document.body.dataset.step is the step shown and <pre id="board-dump">
-// holds one line per board row in the format of Dump.
+// document.body.dataset.step is the step shown, dataset.ranking is "shown"
+// or "hidden", and <pre id="board-dump"> holds one line per board row in
+// the format of Dump.
 //
 // The viewer knows no game: everything it draws comes from rules.Viewer,
 // which every registered game implements.

@@ -22,7 +22,8 @@ var script string
 var style string
 
 // page is the HTML around the data: the canvas, the controls, the seats'
-// moves and scores, the chart and the ranking; style and script inline.
+// moves and scores, the chart and the ranking (collapsed, a <details>,
+// until the last step is shown or it is opened); style and script inline.
 var page = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -52,7 +53,7 @@ var page = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 <span id="steplabel"></span>
 </div>
 <input id="slider" type="range" min="0" max="0" value="0" aria-label="step">
-<div class="hint">space: play/pause · ←/→: step (shift: 10) · Home/End: first/last · dashed: the cells this step changed</div>
+<div class="hint">space: play/pause · ←/→: step (shift: 10) · Home/End: first/last · dashed: the cells this step changed · the address (#step=N) opens this step</div>
 </div>
 <div id="side">
 <h2>Seats at this step</h2>
@@ -66,8 +67,10 @@ var page = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 </div>
 <h2>Score over time</h2>
 <canvas id="chart" width="420" height="120"></canvas>
-<h2>Final ranking</h2>
+<details id="ranking-box">
+<summary id="ranking-show"><h2>Final ranking</h2> <span id="ranking-note">(hidden until the last step: click to show)</span></summary>
 <table id="ranking"><thead><tr><th>place</th><th>seat</th><th>bot</th><th>score</th><th>points</th><th>win</th><th>no answer</th></tr></thead><tbody></tbody></table>
+</details>
 </div>
 </div>
 <pre id="board-dump" hidden></pre>

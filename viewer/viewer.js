@@ -263,6 +263,50 @@
     });
   }
 
+  // The final ranking stays collapsed (a spoiler) until the last step is
+  // shown or its summary is clicked; until then the score chart is drawn
+  // only up to the shown step.
+  var rankBox = $("ranking-box");
+  function revealed() { return rankBox.open; }
+  function drawChart(n) {
+    var cx = 4 + (chart.width - 8) * (steps ? n / steps : 0);
+    cctx.clearRect(0, 0, chart.width, chart.height);
+    if (revealed()) cctx.drawImage(chartBase, 0, 0);
+    else if (cx >= 1) cctx.drawImage(chartBase, 0, 0, Math.ceil(cx), chart.height, 0, 0, Math.ceil(cx), chart.height);
+    cctx.strokeStyle = "#000"; cctx.lineWidth = 1; cctx.beginPath(); cctx.moveTo(cx, 0); cctx.lineTo(cx, chart.height); cctx.stroke();
+  }
+  $("ranking-show").addEventListener("mousedown", function (e) { e.preventDefault(); }); // keep the keys for the page
+  rankBox.addEventListener("toggle", function () {
+    document.body.dataset.ranking = revealed() ? "shown" : "hidden";
+    drawChart(shown);
+  });
+  document.body.dataset.ranking = revealed() ? "shown" : "hidden";
+
+  // The address follows the shown step (#step=N, for a link to it) while
+  // not playing, at most ten times a second (browsers throttle history
+  // updates), and a page opened at #step=N, or whose address is edited to
+  // one, shows step N.
+  function hashStep() {
+    var m = /^#(?:.*&)?step=(\d+)/.exec(location.hash);
+    return m ? Number(m[1]) : -1;
+  }
+  var hashTimer = null, hashAt = -Infinity, following = false;
+  function writeHash() {
+    if (timer !== null || hashStep() === shown) return; // playing: pause writes it
+    hashAt = performance.now();
+    try { history.replaceState(null, "", "#step=" + shown); } catch (e) { /* an address that cannot change */ }
+  }
+  function followHash() {
+    if (!following || hashTimer !== null) return; // a later write is due, with the step it will show
+    var wait = hashAt + 100 - performance.now();
+    if (wait > 0) hashTimer = setTimeout(function () { hashTimer = null; writeHash(); }, wait);
+    else writeHash();
+  }
+  window.addEventListener("hashchange", function () {
+    var n = hashStep();
+    if (n >= 0 && n !== shown) { pause(); show(n); }
+  });
+
   var shown = -1, board = new Uint16Array(cells);
   function show(n) {
     n = Math.max(0, Math.min(steps, n | 0));
@@ -295,10 +339,9 @@
       seatRows[s].cells[2].textContent = n === 0 ? "–" : m === 0 ? "(not asked)" : D.moveTexts[m - 1];
       seatRows[s].cells[3].textContent = fmt(scoreAt[s][n]);
     }
-    cctx.clearRect(0, 0, chart.width, chart.height);
-    cctx.drawImage(chartBase, 0, 0);
-    var cx = 4 + (chart.width - 8) * (steps ? n / steps : 0);
-    cctx.strokeStyle = "#000"; cctx.lineWidth = 1; cctx.beginPath(); cctx.moveTo(cx, 0); cctx.lineTo(cx, chart.height); cctx.stroke();
+    if (n >= steps && !revealed()) rankBox.open = true; // its toggle event draws the chart again
+    drawChart(n);
+    followHash();
     document.body.dataset.step = String(n);
     document.body.dataset.renderMs = (performance.now() - t0).toFixed(2);
   }
@@ -324,6 +367,7 @@
     if (timer !== null) cancelAnimationFrame(timer);
     timer = null; playBtn.textContent = "▶"; playBtn.title = "play (space)";
     document.body.dataset.playing = "0";
+    followHash();
   }
   function toggle() { if (timer === null) play(); else pause(); }
   // Buttons do not take the focus, so the keys keep working after a click.
@@ -349,7 +393,8 @@
     else return;
     e.preventDefault();
   });
-  show(0);
+  show(Math.max(0, hashStep()));
+  following = true;
   document.body.dataset.steps = String(steps);
   document.body.dataset.readyMs = performance.now().toFixed(1);
   requestAnimationFrame(function () { document.body.dataset.frameMs = performance.now().toFixed(1); });

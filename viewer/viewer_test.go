@@ -253,6 +253,34 @@ func TestPageSelfContained(t *testing.T) {
 	}
 }
 
+// The final ranking is a spoiler: the page holds its table in a closed
+// <details> whose summary reveals it, and its script opens at the address's
+// #step=N and writes the shown step back there.
+func TestPageRankingCollapsed(t *testing.T) {
+	g, err := rules.Lookup("slime")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := record(t, g.Default(), []string{"random"}, 1)
+	var b bytes.Buffer
+	if err := Write(&b, r, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	page := b.String()
+	box := regexp.MustCompile(`(?s)<details id="ranking-box">\s*<summary id="ranking-show">.*?</summary>\s*<table id="ranking">.*?</table>\s*</details>`)
+	if !box.MatchString(page) {
+		t.Errorf("the ranking's table is not in a closed <details> with a summary:\n%s", page[strings.Index(page, "<h2>Score"):strings.Index(page, "<pre id")])
+	}
+	if strings.Count(page, `id="ranking"`) != 1 {
+		t.Error("want one ranking table")
+	}
+	for _, w := range []string{`step=(\d+)`, `"#step=" + shown`, `addEventListener("hashchange"`, `rankBox.open = true`} {
+		if !strings.Contains(page, w) {
+			t.Errorf("the page's script lacks %s", w)
+		}
+	}
+}
+
 // A page names the game's parameters and escapes what bots are called.
 func TestPageEscapes(t *testing.T) {
 	g, err := rules.Lookup("slime")

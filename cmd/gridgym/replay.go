@@ -36,7 +36,9 @@ downloaded first.
 --html OUT.html writes the game instead as one self-contained web page
 (script and data inline, nothing fetched): open it in any browser to watch
 the board with play/pause, step, a timeline, speed and the keys (space,
-←/→, Home/End), each seat's moves, the scores over time and the ranking.
+←/→, Home/End), each seat's moves, the scores over time and the ranking
+(collapsed until the last step: no spoiler). OUT.html#step=N opens it at
+step N, and the address follows the step shown, for a link to a position.
 With --with-policy, each seat played by a trained network (a weights file
 or run folder, still at the path the replay names) also shows, at every
 position it moved from, its top moves with their probabilities as a heat
