@@ -60,6 +60,11 @@ type Entry struct {
 	// trained with a parameter the state carries, rules.Param.Carried);
 	// nil for bots that play in any configuration of the game.
 	Params map[string]string
+	// HeldOut marks a bot of the test set (issue 54): hand-written to
+	// measure how well networks generalise, played in tournaments like any
+	// bot, and never an opponent, teacher or baseline of any training
+	// (configs' TestNoTrainingSeesAHeldOutBot holds every preset to it).
+	HeldOut bool
 }
 
 var registry = map[string]map[string]Entry{}
@@ -73,6 +78,27 @@ func Register(game, name, doc string, f Factory) {
 		panic("agents: registered twice: " + game + "/" + name)
 	}
 	registry[game][name] = Entry{Game: game, Name: name, Doc: doc, New: f}
+}
+
+// RegisterHeldOut adds a held-out bot (Entry.HeldOut) for game under name:
+// a bot of the test set, which no training may see.
+func RegisterHeldOut(game, name, doc string, f Factory) {
+	Register(game, name, doc, f)
+	e := registry[game][name]
+	e.HeldOut = true
+	registry[game][name] = e
+}
+
+// HeldOut lists game's held-out bots (RegisterHeldOut), sorted.
+func HeldOut(game string) []string {
+	var names []string
+	for n, e := range registry[game] {
+		if e.HeldOut {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	return names
 }
 
 // Lookup returns the agent name of game. Every game has "random" and "pass".
