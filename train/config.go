@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -659,6 +660,7 @@ func nameFields(src []byte, err error) error {
 		return err
 	}
 	at := map[int]string{}
+	keys := map[string]string{} // "line:key" → the key's path
 	var walk func(n *yaml.Node, path string)
 	walk = func(n *yaml.Node, path string) {
 		switch n.Kind {
@@ -672,6 +674,7 @@ func nameFields(src []byte, err error) error {
 				if path != "" {
 					p = path + "." + p
 				}
+				keys[fmt.Sprintf("%d:%s", n.Content[i].Line, n.Content[i].Value)] = p
 				v := n.Content[i+1]
 				if _, ok := at[v.Line]; !ok || v.Kind == yaml.ScalarNode {
 					at[v.Line] = p
@@ -685,11 +688,77 @@ func nameFields(src []byte, err error) error {
 	for i, m := range te.Errors {
 		msgs[i] = m
 		var line int
-		if _, e := fmt.Sscanf(m, "line %d:", &line); e == nil && at[line] != "" {
+		var field, typ string
+		if _, e := fmt.Sscanf(m, "line %d: field %s not found in type %s", &line, &field, &typ); e == nil {
+			msgs[i] = unknownField(keys[fmt.Sprintf("%d:%s", line, field)], field, line)
+		} else if _, e := fmt.Sscanf(m, "line %d:", &line); e == nil && at[line] != "" {
 			msgs[i] = "field " + at[line] + ": " + m
 		}
 	}
 	return fmt.Errorf("%s", strings.Join(msgs, "; "))
+}
+
+// unknownField describes yaml's "field F not found in type T" at path (the
+// field's own path, "ppo.lrr"; "" if unknown) in the config's terms: the
+// section, the field and the section's valid fields.
+func unknownField(path, field string, line int) string {
+	section := ""
+	if i := strings.LastIndexByte(path, '.'); i >= 0 && strings.HasSuffix(path, "."+field) {
+		section = path[:i]
+	}
+	t := reflect.TypeOf(Config{})
+	for _, name := range strings.Split(section, ".") {
+		if name == "" {
+			break
+		}
+		if f, ok := yamlField(t, name); ok && f.Kind() == reflect.Struct {
+			t = f
+		} else {
+			t = nil
+			break
+		}
+	}
+	where := "unknown field"
+	if section != "" {
+		where = section + ": unknown field"
+	}
+	msg := fmt.Sprintf("%s %q on line %d", where, field, line)
+	if t != nil {
+		var valid []string
+		for i := range t.NumField() {
+			if n := yamlName(t.Field(i)); n != "" {
+				valid = append(valid, n)
+			}
+		}
+		msg += " (valid: " + strings.Join(valid, ", ") + ")"
+	}
+	return msg
+}
+
+// yamlField returns the type of the field of struct type t that YAML key
+// name sets.
+func yamlField(t reflect.Type, name string) (reflect.Type, bool) {
+	for i := range t.NumField() {
+		if yamlName(t.Field(i)) == name {
+			return t.Field(i).Type, true
+		}
+	}
+	return nil, false
+}
+
+// yamlName is a struct field's YAML key ("" for none).
+func yamlName(f reflect.StructField) string {
+	if !f.IsExported() {
+		return ""
+	}
+	n, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+	if n == "-" {
+		return ""
+	}
+	if n == "" {
+		n = strings.ToLower(f.Name)
+	}
+	return n
 }
 
 // Arch shapes the network of the config: the game's observation and action
