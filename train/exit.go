@@ -369,122 +369,156 @@ func (t *trainer) exitCollect(ctx context.Context, expert agents.Factory, opps [
 	return steps, true, nil
 }
 
-// exitGame plays game k: the expert in seat k mod seats, each other seat an
+// exitGame plays game k on an env.Vec of one env, as every game loop of
+// the repository does: the expert in seat k mod seats, each other seat an
 // opponent drawn from the game's stream; chance from rules.GameStream and
-// each seat's agent from rules.SeatStream of (seed, k).
+// each seat's agent from rules.SeatStream of (seed, k). The env truncates
+// the game at max_episode_steps (env.Config.MaxSteps) and holds its final
+// position; every decision of the learner's is labelled with the game's
+// rank reward for the learner (env.TerminalReward, env.RewardRank), which
+// a truncated game gets too, from its position when cut.
 func (t *trainer) exitGame(expert agents.Factory, opps []agents.Factory, seed, k uint64) (g exitGame) {
 	defer func() {
 		if r := recover(); r != nil {
 			g.err = fmt.Errorf("expert iteration: game %d: %v", k, r)
 		}
 	}()
-	rc := t.rcfg
-	enc := rc.Game().Encoder(rc)
-	sp := enc.Space()
-	st := rc.Game().New(rc)
-	st.Reset()
-	spec := st.Spec()
-	learner := int(k % uint64(spec.Seats))
-	chance := rules.GameStream(seed, k)
-	keep := rules.SeatStream(seed, k, spec.Seats) // exit.keep_prior's draws, a stream of no seat
-	bots := make([]agents.Agent, spec.Seats)
-	var ag *search.Agent
-	for s := range bots {
-		if s == learner {
-			bots[s] = expert()
-			sa, ok := bots[s].(*search.Agent)
-			if !ok {
-				return exitGame{err: fmt.Errorf("expert iteration: field exit.expert: %T is not a search agent", bots[s])}
-			}
-			ag = sa
-		} else {
-			bots[s] = opps[chance.U(len(opps))]()
-		}
-		bots[s].Reset(st, s, rules.SeatStream(seed, k, s))
+	v, err := env.New(env.Config{Game: t.rcfg, N: 1, Workers: 1, Reward: env.RewardRank,
+		MaxSteps: t.cfg.MaxEpisodeSteps, NoObs: true, NoMask: true, Hold: true})
+	if err != nil {
+		return exitGame{err: fmt.Errorf("expert iteration: %w", err)}
 	}
-	var net *neural.Agent // the network being trained, greedy, for exit.keep_disagree
-	if t.cfg.ExIt.KeepDisagree > 0 {
-		a, err := neural.NewAgent(t.net, rc, false)
-		if err != nil {
-			return exitGame{err: fmt.Errorf("expert iteration: exit.keep_disagree: %w", err)}
-		}
-		a.Reset(st, learner, rules.SeatStream(seed, k, learner))
-		net = a
+	defer v.Close()
+	p, err := t.exitPlayers(v, expert, opps, seed, k)
+	if err != nil {
+		return exitGame{err: err}
 	}
-	os, ns, mw, A := sp.ObsSize(), sp.Scalars, sp.MaskWords(), sp.Heads*sp.Actions
-	moves := make([]rules.Move, spec.Seats)
-	var cm []rules.Move
-	var cv []int32
-	var cq, keys []float64
-	e := t.cfg.ExIt
-	acts := make([]int32, sp.Heads)
-	b := &g.buf
-	for !st.Done() {
+	st := v.State(0)
+	moves := make([]rules.Move, v.Seats)
+	for !v.Terminated[0] && !v.Truncated[0] {
 		for s := range moves {
-			moves[s] = rules.Move{}
 			if !st.Active(s) {
 				continue
 			}
 			var failed bool
-			moves[s], failed = agents.SafeAct(bots[s], st)
+			moves[s], failed = agents.SafeAct(p.bots[s], st)
 			if failed {
 				moves[s] = rules.Move{}
 			}
-			if s != learner || failed {
-				continue
+			v.SetMove(0, s, moves[s])
+			if s == p.learner && !failed {
+				p.label(&g.buf, st, moves[s])
 			}
-			cm, cv = ag.RootVisits(cm[:0], cv[:0])
-			if len(cm) < 2 {
-				continue // no choice (an eliminated seat's pass): nothing to learn
-			}
-			if moves[s] == cm[0] && e.KeepPrior > 0 && e.KeepPrior < 1 && keep.Float64() >= e.KeepPrior {
-				// exit.keep_prior: the prior's move, not kept, unless the
-				// network would play another (exit.keep_disagree)
-				if net == nil || keep.Float64() >= e.KeepDisagree || net.Act(st) == moves[s] {
-					continue
-				}
-			}
-			n := b.len()
-			b.planes = appendZeros(b.planes, os)
-			b.scalars = appendZeros(b.scalars, ns)
-			b.masks = appendZeros(b.masks, mw)
-			b.target = appendZeros(b.target, A)
-			b.actions = appendZeros(b.actions, sp.Heads)
-			enc.Mask(st, s, b.masks[n*mw:])
-			switch e.Policy {
-			case ExItValue:
-				cq = ag.RootValues(cq[:0])
-				keys = valueKeys(cv, cq, e.valueMinShare(), keys)
-			case ExItPlayed:
-				keys = playedKeys(cm, moves[s], keys)
-			default:
-				keys = visitKeys(cv, keys)
-			}
-			if !candidateTargets(enc, st, s, cm, keys, b.masks[n*mw:], e.Temperature, b.target[n*A:], b.actions[n*sp.Heads:], acts) {
-				b.planes, b.scalars, b.masks = b.planes[:n*os], b.scalars[:n*ns], b.masks[:n*mw]
-				b.target, b.actions = b.target[:n*A], b.actions[:n*sp.Heads]
-				continue
-			}
-			enc.Observe(st, s, b.planes[n*os:], b.scalars[n*ns:])
-			b.ret = append(b.ret, 0)
 		}
-		st.Step(moves, chance)
+		v.StepMoves()
 		g.steps++
-		if t.cfg.MaxEpisodeSteps > 0 && st.Steps() >= t.cfg.MaxEpisodeSteps {
-			break
-		}
 	}
-	es := ag.Stats() // the expert's searched moves and departures, as the loop saw them
+	es := p.expert.Stats() // the expert's searched moves and departures, as the loop saw them
 	g.searched, g.departed = es.Moves, es.Departed
-	out := rules.NewOutcome(spec.Seats)
-	st.Outcome(out)
-	half := float64(spec.Seats-1) / 2
-	g.ret = (out.Points[learner] - half) / half // rank reward, as env.RewardRank
-	g.win = out.Win[learner]
-	for i := range b.ret {
-		b.ret[i] = float32(g.ret)
+	out := &rules.Outcome{Score: v.FinalScore, Points: v.FinalPoints, Win: v.FinalWin}
+	g.ret = env.TerminalReward(env.RewardRank, out, p.learner, v.Space.ScoreScale)
+	g.win = out.Win[p.learner]
+	for i := range g.buf.ret {
+		g.buf.ret[i] = float32(g.ret)
 	}
 	return g
+}
+
+// exitPlayers is one Expert Iteration game's seats and what labels the
+// learner's decisions: the expert (a search agent) in the learner's seat,
+// the network being trained (greedy, for exit.keep_disagree), the draws of
+// exit.keep_prior, and the scratch of label.
+type exitPlayers struct {
+	t       *trainer
+	enc     rules.Encoder
+	learner int
+	bots    []agents.Agent
+	expert  *search.Agent
+	net     *neural.Agent // nil without exit.keep_disagree
+	keep    *rules.RNG    // exit.keep_prior's draws, a stream of no seat
+	cm      []rules.Move
+	cv      []int32
+	cq      []float64
+	keys    []float64
+	acts    []int32
+}
+
+// exitPlayers seats game k of env v (env 0, put at its start with chance
+// from rules.GameStream(seed, k) once the opponents are drawn from it).
+func (t *trainer) exitPlayers(v *env.Vec, expert agents.Factory, opps []agents.Factory, seed, k uint64) (*exitPlayers, error) {
+	seats := v.Seats
+	p := &exitPlayers{t: t, enc: v.Encoder(), learner: int(k % uint64(seats)), bots: make([]agents.Agent, seats),
+		keep: rules.SeatStream(seed, k, seats), acts: make([]int32, v.Space.Heads)}
+	chance := rules.GameStream(seed, k)
+	st := v.State(0) // at its start position (env.New)
+	for s := range p.bots {
+		if s == p.learner {
+			p.bots[s] = expert()
+			sa, ok := p.bots[s].(*search.Agent)
+			if !ok {
+				return nil, fmt.Errorf("expert iteration: field exit.expert: %T is not a search agent", p.bots[s])
+			}
+			p.expert = sa
+		} else {
+			p.bots[s] = opps[chance.U(len(opps))]()
+		}
+		p.bots[s].Reset(st, s, rules.SeatStream(seed, k, s))
+	}
+	v.ResetEnv(0, chance) // the start position again, its chance drawn from now on from what the draws left
+	if t.cfg.ExIt.KeepDisagree > 0 {
+		a, err := neural.NewAgent(t.net, t.rcfg, false)
+		if err != nil {
+			return nil, fmt.Errorf("expert iteration: exit.keep_disagree: %w", err)
+		}
+		a.Reset(st, p.learner, rules.SeatStream(seed, k, p.learner))
+		p.net = a
+	}
+	return p, nil
+}
+
+// label appends to b the learner's decision in st, where the expert chose
+// move: the observation, the mask and the search's target (exit.policy) —
+// unless it had no choice (one root candidate: an eliminated seat's pass),
+// exit.keep_prior leaves out a move that is the prior's, or no candidate
+// maps to an action. Its return is set when the game ends (exitGame).
+func (p *exitPlayers) label(b *exitBuffer, st rules.State, move rules.Move) {
+	e, s, enc := p.t.cfg.ExIt, p.learner, p.enc
+	p.cm, p.cv = p.expert.RootVisits(p.cm[:0], p.cv[:0])
+	if len(p.cm) < 2 {
+		return
+	}
+	if move == p.cm[0] && e.KeepPrior > 0 && e.KeepPrior < 1 && p.keep.Float64() >= e.KeepPrior {
+		// exit.keep_prior: the prior's move, not kept, unless the
+		// network would play another (exit.keep_disagree)
+		if p.net == nil || p.keep.Float64() >= e.KeepDisagree || p.net.Act(st) == move {
+			return
+		}
+	}
+	sp := enc.Space()
+	os, ns, mw, A := sp.ObsSize(), sp.Scalars, sp.MaskWords(), sp.Heads*sp.Actions
+	n := b.len()
+	b.planes = appendZeros(b.planes, os)
+	b.scalars = appendZeros(b.scalars, ns)
+	b.masks = appendZeros(b.masks, mw)
+	b.target = appendZeros(b.target, A)
+	b.actions = appendZeros(b.actions, sp.Heads)
+	enc.Mask(st, s, b.masks[n*mw:])
+	switch e.Policy {
+	case ExItValue:
+		p.cq = p.expert.RootValues(p.cq[:0])
+		p.keys = valueKeys(p.cv, p.cq, e.valueMinShare(), p.keys)
+	case ExItPlayed:
+		p.keys = playedKeys(p.cm, move, p.keys)
+	default:
+		p.keys = visitKeys(p.cv, p.keys)
+	}
+	if !candidateTargets(enc, st, s, p.cm, p.keys, b.masks[n*mw:], e.Temperature, b.target[n*A:], b.actions[n*sp.Heads:], p.acts) {
+		b.planes, b.scalars, b.masks = b.planes[:n*os], b.scalars[:n*ns], b.masks[:n*mw]
+		b.target, b.actions = b.target[:n*A], b.actions[:n*sp.Heads]
+		return
+	}
+	enc.Observe(st, s, b.planes[n*os:], b.scalars[n*ns:])
+	b.ret = append(b.ret, 0)
 }
 
 // exitLearn is the update on the iteration's decisions: ppo.epochs passes
