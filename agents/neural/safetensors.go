@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -76,35 +77,71 @@ func EncodeSafetensors(tensors []Tensor, meta map[string]string) ([]byte, error)
 	return out, nil
 }
 
+// CorruptError is a weights file that cannot be read as safetensors: cut
+// short (an interrupted copy or download) or damaged. Detail says where the
+// reading failed; File is the file's name where the reader knows it (Load).
+// Commands treat it as bad input.
+type CorruptError struct {
+	File, Detail string
+}
+
+func (e *CorruptError) Error() string {
+	if e.File == "" {
+		return "truncated or corrupt safetensors: " + e.Detail
+	}
+	return e.File + " is truncated or corrupt: " + e.Detail
+}
+
+func corruptf(format string, a ...any) error {
+	return &CorruptError{Detail: fmt.Sprintf(format, a...)}
+}
+
+// InFile returns err naming the file it came from: a CorruptError with its
+// File set to path, else err itself.
+func InFile(path string, err error) error {
+	var ce *CorruptError
+	if errors.As(err, &ce) && ce.File == "" {
+		return &CorruptError{File: path, Detail: ce.Detail}
+	}
+	return err
+}
+
 // DecodeSafetensors parses a safetensors file of F32 tensors. Tensors come
-// back sorted by their offset in the file.
+// back sorted by their offset in the file. A file it cannot parse gets a
+// *CorruptError.
 func DecodeSafetensors(b []byte) ([]Tensor, map[string]string, error) {
 	if len(b) < 8 {
-		return nil, nil, fmt.Errorf("not a safetensors file: %d bytes, shorter than its 8-byte header length", len(b))
+		return nil, nil, corruptf("%d bytes, shorter than its 8-byte header length", len(b))
 	}
 	n := binary.LittleEndian.Uint64(b)
 	if n > maxHeader || n > uint64(len(b)-8) {
-		return nil, nil, fmt.Errorf("not a safetensors file: header length %d exceeds the file (%d bytes)", n, len(b))
+		return nil, nil, corruptf("header length %d exceeds the file (%d bytes)", n, len(b))
 	}
 	var raw map[string]json.RawMessage
 	dec := json.NewDecoder(bytes.NewReader(b[8 : 8+n]))
 	if err := dec.Decode(&raw); err != nil {
-		return nil, nil, fmt.Errorf("safetensors header: %w", err)
+		return nil, nil, corruptf("header: %v", err)
 	}
 	data := b[8+n:]
 	var meta map[string]string
 	var ts []Tensor
 	var offs []int
-	for name, r := range raw {
+	names := make([]string, 0, len(raw))
+	for name := range raw {
+		names = append(names, name)
+	}
+	sort.Strings(names) // the same file, the same error
+	for _, name := range names {
+		r := raw[name]
 		if name == "__metadata__" {
 			if err := json.Unmarshal(r, &meta); err != nil {
-				return nil, nil, fmt.Errorf("safetensors metadata: %w", err)
+				return nil, nil, corruptf("metadata: %v", err)
 			}
 			continue
 		}
 		var e stEntry
 		if err := json.Unmarshal(r, &e); err != nil {
-			return nil, nil, fmt.Errorf("safetensors tensor %s: %w", name, err)
+			return nil, nil, corruptf("tensor %s: %v", name, err)
 		}
 		if e.Dtype != "F32" {
 			return nil, nil, fmt.Errorf("safetensors tensor %s: dtype %s, want F32", name, e.Dtype)
@@ -121,7 +158,7 @@ func DecodeSafetensors(b []byte) ([]Tensor, map[string]string, error) {
 		}
 		lo, hi := e.Offsets[0], e.Offsets[1]
 		if lo < 0 || hi < lo || hi > len(data) || hi-lo != 4*size {
-			return nil, nil, fmt.Errorf("safetensors tensor %s: offsets [%d, %d] do not fit shape %v in %d data bytes", name, lo, hi, e.Shape, len(data))
+			return nil, nil, corruptf("tensor %s: offsets [%d, %d] do not fit shape %v in %d data bytes", name, lo, hi, e.Shape, len(data))
 		}
 		t := Tensor{Name: name, Shape: e.Shape, Data: make([]float32, size)}
 		for i := range t.Data {
@@ -185,7 +222,10 @@ func Load(path string) (*Net, map[string]string, error) {
 		return nil, nil, fmt.Errorf("load weights: %w", err)
 	}
 	net, meta, err := Decode(b)
-	if err != nil {
+	var ce *CorruptError
+	if errors.As(err, &ce) {
+		return nil, nil, InFile(path, err) // FILE is truncated or corrupt: …
+	} else if err != nil {
 		return nil, nil, fmt.Errorf("load %s: %w", path, err)
 	}
 	return net, meta, nil

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gridgym/gridgym/agents/host"
+	"github.com/gridgym/gridgym/agents/neural"
 	"github.com/gridgym/gridgym/export"
 	"github.com/gridgym/gridgym/store"
 )
@@ -90,6 +91,7 @@ refused: retrain it, or export with the gridgym that trained it.`,
 			opt.Python = timingPython(python)
 			rep, err := export.Export(cp, o.dir, opt)
 			if err != nil {
+				err = neural.InFile(cp, err) // FILE is truncated or corrupt: …, as every command says it
 				if cp != checkpoint {
 					return fmt.Errorf("%w (--checkpoint %s)", err, store.Redact(checkpoint))
 				}

@@ -5,12 +5,14 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/gridgym/gridgym/agents/host"
+	"github.com/gridgym/gridgym/agents/neural"
 	_ "github.com/gridgym/gridgym/games"
 )
 
@@ -26,12 +28,21 @@ func main() {
 	removeTemps()  // downloaded inputs, staged outputs
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "gridgym: %v\n", err)
-		var ue usageError
-		if errors.As(err, &ue) || isFlagError(err) {
-			os.Exit(2)
-		}
-		os.Exit(1)
+		os.Exit(exitStatus(err))
 	}
+}
+
+// exitStatus is the status gridgym exits with after err, the same from
+// every command: 2 for bad input (a usage error, a flag or argument cobra
+// refused, a file that does not exist, a weights file that is truncated or
+// corrupt, wherever it was read), 1 for any other failure.
+func exitStatus(err error) int {
+	var ue usageError
+	var ce *neural.CorruptError
+	if errors.As(err, &ue) || isFlagError(err) || errors.Is(err, fs.ErrNotExist) || errors.As(err, &ce) {
+		return 2
+	}
+	return 1
 }
 
 func newRoot() *cobra.Command {
