@@ -209,12 +209,14 @@ Bot specs (a comma-separated list names the bots; each is one of):
 and play keep their own output with --bot-log DIR and print their answer
 times (p50, p99) against the limit.`
 
-// botSpecsCommands are the commands that take bots.
-var botSpecsCommands = []string{"play", "tournament", "selfplay", "pipeline"}
+// botSpecsCommands are the commands that take bots (pipeline takes none:
+// it plays the network it trains against the config's baselines).
+var botSpecsCommands = []string{"play", "tournament", "selfplay"}
 
-// addBotSpecsHelp appends botSpecsHelp to the help of root's commands that
-// take bots.
+// addBotSpecsHelp appends botSpecsHelp to the help of root and of its
+// commands that take bots.
 func addBotSpecsHelp(root *cobra.Command) {
+	root.Long = strings.TrimRight(root.Long, "\n") + "\n" + botSpecsHelp
 	for _, c := range root.Commands() {
 		for _, name := range botSpecsCommands {
 			if c.Name() == name {

@@ -24,6 +24,10 @@ one shard (.arrow) or a directory of shards; unfinished temporary files
 (file://, or s3://bucket/prefix?endpoint=… for any S3-compatible store): the
 shards are downloaded to a temporary folder first. export's --out may be a
 URL too: the Parquet files are written locally, then uploaded.`,
+		Example: `  gridgym selfplay --game slime --agents simplebot,random --out datasets/out/slime
+  gridgym datasets inspect datasets/out/slime
+  gridgym datasets validate datasets/out/slime/shard-000000.arrow
+  gridgym datasets export datasets/out/slime --out datasets/out/slime-parquet`,
 	}
 	c.AddCommand(&cobra.Command{
 		Use:   "inspect PATH|URL",
@@ -31,6 +35,8 @@ URL too: the Parquet files are written locally, then uploaded.`,
 		Long: `Print the schema, metadata, rows, episodes and per-agent mean returns of
 the shards under PATH: a shard, a folder, or a URL (file://…,
 s3://bucket/prefix?endpoint=…: downloaded to a temporary folder first).`,
+		Example: `  gridgym datasets inspect datasets/out/slime
+  gridgym datasets inspect 's3://gridgym/shards/slime?endpoint=http://minio:9000&use_path_style=true'`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			path, cleanup, err := localInput(args[0], ".arrow")
@@ -57,6 +63,8 @@ Shards written before shards carried checksums are listed as unchecked (they
 are still read and checked otherwise). Exits with status 1 when anything is
 wrong. PATH may be a URL (file://…,
 s3://bucket/prefix?endpoint=…): downloaded to a temporary folder first.`,
+		Example: `  gridgym datasets validate datasets/out/slime
+  gridgym datasets validate datasets/out/slime/shard-000000.arrow`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			path, cleanup, err := localInput(args[0], ".arrow")

@@ -16,7 +16,13 @@ func newGamesCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "games",
 		Short: "List the games with their parameters and bots",
-		Args:  cobra.NoArgs,
+		Long: `List every game: its seats, board and score, its parameters (--param
+NAME=VALUE, with the default and the valid values), its bots (the names
+play, tournament and selfplay take) and its training presets.`,
+		Example: `  gridgym games
+  gridgym play --game slime --bots simplebot,random --param max_turns=400
+  gridgym train --game rectangle --preset rings`,
+		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			w := c.OutOrStdout()
 			for i, g := range rules.Games() {

@@ -54,6 +54,10 @@ func newRoot() *cobra.Command {
 sample bots, and measures bots against each other.
 
 Start with 'gridgym games' to see the games, their parameters and bots.`,
+		Example: `  gridgym games
+  gridgym play --game slime --bots simplebot,random --render
+  gridgym pipeline --game slime --minutes 4
+  gridgym export --checkpoint runs/pipeline-slime-20261123-120000/run --out bots/slime`,
 		SilenceErrors: true,
 		SilenceUsage:  true,
 	}
