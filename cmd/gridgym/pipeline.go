@@ -20,6 +20,7 @@ func newPipelineCmd() *cobra.Command {
 		minutes float64
 		games   int
 		out     string
+		runner  string
 		quiet   bool
 	)
 	c := &cobra.Command{
@@ -85,7 +86,7 @@ checkpoint, the rest at the end.`,
 				return fmt.Errorf("training saved no policy in %s", o.show(runDir))
 			}
 			fmt.Fprintf(w, "== 2/3 export %s → %s\n", o.show(policy), o.show(botDir))
-			rep, err := export.Export(policy, botDir, export.Options{Python: timingPython("python3")})
+			rep, err := export.Export(policy, botDir, export.Options{Python: timingPython("python3"), Runner: runner})
 			if err != nil {
 				return err
 			}
@@ -117,21 +118,20 @@ checkpoint, the rest at the end.`,
 			if err != nil && (tr == nil || len(tr.Games) == 0) {
 				return err
 			}
-			if err := eval.WriteTable(w, tr); err != nil {
-				return err
-			}
-			paths, err := eval.WriteReport(reportDir, tr, eval.Analyze(tr, eval.AnalyzeOptions{Ratings: eval.RatingOptions{Seed: cfg.Seed}}))
+			// The report first (and the whole run uploaded), then the table.
+			paths, err := eval.Report(w, tr, eval.ReportOptions{
+				Dir:     reportDir,
+				Analyze: eval.AnalyzeOptions{Ratings: eval.RatingOptions{Seed: cfg.Seed}},
+				Saved:   func() error { return o.finish(ctx) },
+			})
 			if err != nil {
 				return err
 			}
-			report := paths[0]
+			report := reportDir
 			for _, p := range paths {
 				if filepath.Base(p) == "report.html" {
 					report = p
 				}
-			}
-			if err := o.finish(ctx); err != nil {
-				return err
 			}
 			fmt.Fprintf(w, "\nthe trained network (%s) plays as \"trained\" in the table above\nits bot: %s\nthe report (ratings with intervals, win rates, plots): %s\n%s", o.show(policy), o.show(botDir), o.show(report), submitLine(o.show(rep.Submit), rep.SubmitNote))
 			return nil
@@ -142,6 +142,7 @@ checkpoint, the rest at the end.`,
 	c.Flags().IntVarP(&games, "games", "n", 100, "evaluation games")
 	c.Flags().StringVarP(&out, "out", "o", "", "output folder, or URL (file://, s3://…: staged locally, uploaded) (default runs/pipeline-<game>-<time>, git-ignored)")
 	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "no progress bars")
+	c.Flags().StringVar(&runner, "runner", "", "prebuilt cmd/slimebot binary for a game's executable bot (default: go build it, as export does)")
 	return c
 }
 
