@@ -70,29 +70,18 @@ func Clone(ctx context.Context, net *neural.Net, cc CloneConfig) (BCStats, error
 	if len(files) == 0 {
 		return BCStats{}, fmt.Errorf("behaviour cloning: no shards under %s", cc.Shards)
 	}
-	var s graph.Samples
-	var values []float32
-	pending := map[[2]uint64][]int{} // (episode, seat) → sample indices awaiting the outcome
-	npend := 0                       // how many samples pending holds
-	cut := false                     // reading stopped for time (readEnd) or ctx
-	got := map[[2]uint64]float64{}   // (episode, seat) → rewards so far
-	var space rules.Space
-	var obs *datasets.Observer
-	var planes []uint8
-	var scalars []float32
 	// Shards written by several workers hold their episodes in an order
-	// that varies from run to run; reading up to readCap samples and then
-	// keeping the first Samples in episode-ID order (selfplay's IDs are
+	// that varies from run to run; reading up to 4·bc.samples and then
+	// keeping the first bc.samples in episode-ID order (selfplay's IDs are
 	// (env, n-th episode of the env)) makes the clone the same every run
-	// whenever the shards hold fewer than readCap (the warm start's do).
-	limit := 4 * cc.BC.Samples
-	var episodes []uint64 // episode ID of each sample
+	// whenever the shards hold fewer (the warm start's do).
+	r := &bcReader{ctx: ctx, net: net, teacher: cc.Teacher, limit: 4 * cc.BC.Samples,
+		pending: map[[2]uint64][]int{}, got: map[[2]uint64]float64{}}
 	// With a deadline, reading takes at most a third of the time left, so
 	// that gradient steps get the rest (a time-cut clone is not the same
 	// every run, as no time-bounded run is).
-	var readEnd time.Time
 	if !cc.Deadline.IsZero() {
-		readEnd = t0.Add(time.Until(cc.Deadline) / 3)
+		r.readEnd = t0.Add(time.Until(cc.Deadline) / 3)
 	}
 	skipped := 0
 	skip := func(file string, err error) {
@@ -103,82 +92,23 @@ func Clone(ctx context.Context, net *neural.Net, cc CloneConfig) (BCStats, error
 		}
 		logf("behaviour cloning: skipping corrupt shard %s: %v", file, err)
 	}
-	err = datasets.EachRowSkipping(cc.Shards, skip, func(meta datasets.Meta, row datasets.Row) error {
-		if obs == nil {
-			o, err := datasets.NewObserver(meta)
-			if err != nil {
-				return err
-			}
-			obs, space = o, o.Space()
-			if err := net.Arch.Fits(meta.Game, space); err != nil {
-				return fmt.Errorf("shards of %s do not fit the network: %w", meta.Game, err)
-			}
-			s = graph.Samples{OS: space.ObsSize(), NS: space.Scalars, MW: space.MaskWords(), Heads: space.Heads}
-			planes, scalars = make([]uint8, s.OS), make([]float32, s.NS)
-		}
-		// A sample's value target is the seat's return from its row on:
-		// the rewards of its row and of the seat's later rows (the terminal
-		// reward alone when the shards were played with rank rewards).
-		key := [2]uint64{row.EpisodeID, uint64(row.Seat)}
-		before := got[key]
-		got[key] += float64(row.Reward)
-		take := !((cc.Teacher != "" && row.Agent != cc.Teacher) || len(values) >= limit)
-		if take {
-			for _, a := range row.Action {
-				if a < 0 {
-					take = false // not the seat's turn, or a move outside the action space
-				}
-			}
-		}
-		if take {
-			if err := obs.Observe(row, planes, scalars); err != nil {
-				return err
-			}
-			pending[key] = append(pending[key], len(values))
-			npend++
-			episodes = append(episodes, row.EpisodeID)
-			s.Planes = append(s.Planes, planes...)
-			s.Scalars = append(s.Scalars, scalars...)
-			s.Masks = append(s.Masks, row.Legal...)
-			s.Actions = append(s.Actions, row.Action...)
-			values = append(values, float32(before)) // the return so far; the episode's total replaces it below
-		}
-		if row.Done || row.Truncated {
-			total := got[key]
-			for _, i := range pending[key] {
-				values[i] = float32(total - float64(values[i]))
-			}
-			npend -= len(pending[key])
-			delete(pending, key)
-			delete(got, key)
-		}
-		// Enough samples: stop once every episode read has finished (the
-		// same clone every run). Out of time: stop now; the samples of
-		// unfinished episodes, which have no return yet, are dropped below.
-		if len(values) >= limit && len(pending) == 0 {
-			return errEnough
-		}
-		if len(values) > npend && (ctx.Err() != nil || !readEnd.IsZero() && time.Now().After(readEnd)) {
-			cut = true
-			return errEnough
-		}
-		return nil
-	})
+	err = datasets.EachRowSkipping(cc.Shards, skip, r.row)
 	if err != nil && !errors.Is(err, errEnough) {
 		return BCStats{}, fmt.Errorf("behaviour cloning: %w", err)
 	}
-	if len(values) == 0 {
+	if len(r.values) == 0 {
 		return BCStats{}, fmt.Errorf("behaviour cloning: no decisions of %q in %s", cc.Teacher, cc.Shards)
 	}
 	drop := map[int]bool{} // the samples of episodes unfinished when time cut reading
-	if cut {
-		for _, is := range pending {
+	if r.cut {
+		for _, is := range r.pending {
 			for _, i := range is {
 				drop[i] = true
 			}
 		}
 	}
-	s, values = firstByEpisode(s, values, episodes, drop, cc.BC.Samples)
+	obs := r.obs
+	s, values := firstByEpisode(r.s, r.values, r.episodes, drop, cc.BC.Samples)
 	var sym rules.Symmetric
 	if cc.Augment {
 		// The shards' own game config: a board of another size has
@@ -188,6 +118,91 @@ func Clone(ctx context.Context, net *neural.Net, cc CloneConfig) (BCStats, error
 	st, err := fit(ctx, net, s, values, sym, cc, t0)
 	st.Skipped = skipped
 	return st, err
+}
+
+// bcReader is Clone's reading of the shards: the teacher's decisions as
+// samples, each with its value target, the seat's return from its row on.
+type bcReader struct {
+	ctx      context.Context
+	net      *neural.Net
+	teacher  string    // the agent whose rows are read ("" = every agent)
+	limit    int       // read up to this many samples
+	readEnd  time.Time // stop reading then (zero: no deadline)
+	s        graph.Samples
+	values   []float32
+	episodes []uint64              // episode ID of each sample
+	pending  map[[2]uint64][]int   // (episode, seat) → sample indices awaiting the outcome
+	npend    int                   // how many samples pending holds
+	got      map[[2]uint64]float64 // (episode, seat) → rewards so far
+	cut      bool                  // reading stopped for time (readEnd) or ctx
+	obs      *datasets.Observer
+	planes   []uint8
+	scalars  []float32
+}
+
+// row reads one row of the shards (datasets.EachRow's callback); it
+// returns errEnough to stop reading.
+func (r *bcReader) row(meta datasets.Meta, row datasets.Row) error {
+	if r.obs == nil {
+		o, err := datasets.NewObserver(meta)
+		if err != nil {
+			return err
+		}
+		space := o.Space()
+		r.obs = o
+		if err := r.net.Arch.Fits(meta.Game, space); err != nil {
+			return fmt.Errorf("shards of %s do not fit the network: %w", meta.Game, err)
+		}
+		r.s = graph.Samples{OS: space.ObsSize(), NS: space.Scalars, MW: space.MaskWords(), Heads: space.Heads}
+		r.planes, r.scalars = make([]uint8, r.s.OS), make([]float32, r.s.NS)
+	}
+	// A sample's value target is the seat's return from its row on:
+	// the rewards of its row and of the seat's later rows (the terminal
+	// reward alone when the shards were played with rank rewards).
+	key := [2]uint64{row.EpisodeID, uint64(row.Seat)}
+	before := r.got[key]
+	r.got[key] += float64(row.Reward)
+	take := !((r.teacher != "" && row.Agent != r.teacher) || len(r.values) >= r.limit)
+	if take {
+		for _, a := range row.Action {
+			if a < 0 {
+				take = false // not the seat's turn, or a move outside the action space
+			}
+		}
+	}
+	if take {
+		if err := r.obs.Observe(row, r.planes, r.scalars); err != nil {
+			return err
+		}
+		r.pending[key] = append(r.pending[key], len(r.values))
+		r.npend++
+		r.episodes = append(r.episodes, row.EpisodeID)
+		r.s.Planes = append(r.s.Planes, r.planes...)
+		r.s.Scalars = append(r.s.Scalars, r.scalars...)
+		r.s.Masks = append(r.s.Masks, row.Legal...)
+		r.s.Actions = append(r.s.Actions, row.Action...)
+		r.values = append(r.values, float32(before)) // the return so far; the episode's total replaces it below
+	}
+	if row.Done || row.Truncated {
+		total := r.got[key]
+		for _, i := range r.pending[key] {
+			r.values[i] = float32(total - float64(r.values[i]))
+		}
+		r.npend -= len(r.pending[key])
+		delete(r.pending, key)
+		delete(r.got, key)
+	}
+	// Enough samples: stop once every episode read has finished (the
+	// same clone every run). Out of time: stop now; the samples of
+	// unfinished episodes, which have no return yet, are dropped (Clone).
+	if len(r.values) >= r.limit && len(r.pending) == 0 {
+		return errEnough
+	}
+	if len(r.values) > r.npend && (r.ctx.Err() != nil || !r.readEnd.IsZero() && time.Now().After(r.readEnd)) {
+		r.cut = true
+		return errEnough
+	}
+	return nil
 }
 
 // fit is behaviour cloning's gradient steps: cc.BC.Epochs passes over
@@ -201,16 +216,9 @@ func fit(ctx context.Context, net *neural.Net, s graph.Samples, values []float32
 	eps := cc.BC.LabelSmoothing
 	n := len(values)
 	B := cc.BC.Minibatch
-	gr, err := newGraph(net, B)
+	gr, err := bcGraph(net, B, cc.BC.ValueCoef)
 	if err != nil {
 		return BCStats{}, err
-	}
-	if err := gr.Coefficients(0, float32(cc.BC.ValueCoef), 0, 1); err != nil {
-		return BCStats{}, err
-	}
-	lo, hi := gr.Lo.Data().([]float32), gr.Hi.Data().([]float32)
-	for i := range lo {
-		lo[i], hi[i] = 0, 2
 	}
 	opt := newAdam(net)
 	rng := rules.CloneStream(cc.Seed)
@@ -247,21 +255,7 @@ epochs:
 				}
 				break epochs
 			}
-			for j := range idx {
-				if start+j < n {
-					idx[j] = perm[start+j]
-				} else {
-					idx[j] = rng.U(n)
-				}
-				if sym != nil {
-					frames[j] = syms[rng.U(len(syms))]
-				}
-			}
-			var fr []rules.D4
-			if sym != nil {
-				fr = frames
-			}
-			gr.Fill(s, idx, sym, fr)
+			gr.Fill(s, idx, sym, bcMinibatch(idx, frames, perm[start:], n, syms, rng))
 			bcTargets(gr.Onehot.Data().([]float32), gr.MaskBias.Data().([]float32), net.Arch.Actions, eps, teacher)
 			ret := gr.Ret.Data().([]float32)
 			for j, r := range idx {
@@ -279,27 +273,7 @@ epochs:
 			loss += float64(gr.Read(gr.BCLoss)[0])
 			entropy += float64(gr.Read(gr.Entropy)[0])
 			count++
-			logits := gr.Read(gr.Logits)
-			mb := gr.MaskBias.Data().([]float32)
-			a := net.Arch
-			for j := range idx {
-				ok := true
-				for h := 0; h < a.Heads; h++ {
-					row := (j*a.Heads + h) * a.Actions
-					best, bi := float32(0), -1
-					for k := 0; k < a.Actions; k++ {
-						if v := logits[row+k] + mb[row+k]; bi < 0 || v > best {
-							best, bi = v, k
-						}
-					}
-					if bi != teacher[j*a.Heads+h] {
-						ok = false
-					}
-				}
-				if ok {
-					correct++
-				}
-			}
+			correct += float64(bcCorrect(net.Arch, B, gr.Read(gr.Logits), gr.MaskBias.Data().([]float32), teacher))
 			if cc.Progress != nil && (st.Steps%10 == 0 || time.Since(lastReport) > time.Second) {
 				lastReport = time.Now()
 				cc.Progress(Progress{Phase: "bc", Done: st.Steps, Of: total, Elapsed: time.Since(t0)})
@@ -309,6 +283,71 @@ epochs:
 	}
 	st.Seconds = time.Since(t0).Seconds()
 	return st, nil
+}
+
+// bcGraph is behaviour cloning's training graph of net for minibatches
+// of B: the cloning term and the value loss weighted by valueCoef, the
+// policy-gradient term off (its clip range [0, 2] unused).
+func bcGraph(net *neural.Net, B int, valueCoef float64) (*graph.Graph, error) {
+	gr, err := newGraph(net, B)
+	if err != nil {
+		return nil, err
+	}
+	if err := gr.Coefficients(0, float32(valueCoef), 0, 1); err != nil {
+		return nil, err
+	}
+	lo, hi := gr.Lo.Data().([]float32), gr.Hi.Data().([]float32)
+	for i := range lo {
+		lo[i], hi[i] = 0, 2
+	}
+	return gr, nil
+}
+
+// bcMinibatch writes into idx a minibatch's sample indices, the next of
+// perm (this epoch's order of the n samples), past its end samples drawn
+// with replacement, and, with symmetries syms, each sample's random frame
+// into frames, which it returns (nil without: samples as stored).
+func bcMinibatch(idx []int, frames []rules.D4, perm []int, n int, syms []rules.D4, rng *rules.RNG) []rules.D4 {
+	for j := range idx {
+		if j < len(perm) {
+			idx[j] = perm[j]
+		} else {
+			idx[j] = rng.U(n)
+		}
+		if syms != nil {
+			frames[j] = syms[rng.U(len(syms))]
+		}
+	}
+	if syms == nil {
+		return nil
+	}
+	return frames
+}
+
+// bcCorrect is how many of a minibatch's B samples the network's greedy
+// actions (the logits' argmax over legal actions, mask bias mb) match the
+// teacher's actions on every head.
+func bcCorrect(a neural.Arch, B int, logits, mb []float32, teacher []int) int {
+	correct := 0
+	for j := 0; j < B; j++ {
+		ok := true
+		for h := 0; h < a.Heads; h++ {
+			row := (j*a.Heads + h) * a.Actions
+			best, bi := float32(0), -1
+			for k := 0; k < a.Actions; k++ {
+				if v := logits[row+k] + mb[row+k]; bi < 0 || v > best {
+					best, bi = v, k
+				}
+			}
+			if bi != teacher[j*a.Heads+h] {
+				ok = false
+			}
+		}
+		if ok {
+			correct++
+		}
+	}
+	return correct
 }
 
 // bcTargets turns the one-hot teacher actions that graph.fill wrote into

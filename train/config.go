@@ -502,6 +502,20 @@ func (c *Config) Validate() error {
 	if _, err := g.Configure(c.Params); err != nil {
 		return fmt.Errorf("field params: %w", err)
 	}
+	if err := c.checkRanges(); err != nil {
+		return err
+	}
+	if err := c.checkModes(g); err != nil {
+		return err
+	}
+	if err := c.checkBots(); err != nil {
+		return err
+	}
+	return c.ExIt.validate(c.Game)
+}
+
+// checkRanges is Validate's check of every number against its range.
+func (c *Config) checkRanges() error {
 	type check struct {
 		field  string
 		v      float64
@@ -559,6 +573,14 @@ func (c *Config) Validate() error {
 			return fmt.Errorf("field %s = %v: want %v..%v", k.field, k.v, k.lo, k.hi)
 		}
 	}
+	return nil
+}
+
+// checkModes is Validate's check of the settings that name a mode (the
+// advantage target, the reward, eval.select) or depend on the game
+// (shaping, eval.lineup), and of the values that only matter with another.
+func (c *Config) checkModes(g *rules.Game) error {
+	p, bc := c.PPO, c.BC
 	if err := bc.checkLabelSmoothing(); err != nil {
 		return err
 	}
@@ -590,6 +612,12 @@ func (c *Config) Validate() error {
 			return fmt.Errorf("field eval.lineup: true needs exactly %d eval.baselines (one per other seat of %s), have %d", seats-1, c.Game, len(c.Eval.Baselines))
 		}
 	}
+	return nil
+}
+
+// checkBots is Validate's check that every bot named is one of the game's.
+func (c *Config) checkBots() error {
+	o, bc := c.Opponents, c.BC
 	if len(o.Scripted) == 0 {
 		return fmt.Errorf("field opponents.scripted: empty; name at least one bot of %s (%s)", c.Game, botNames(c.Game))
 	}
@@ -607,7 +635,7 @@ func (c *Config) Validate() error {
 	if bc.Samples > 0 && bc.Teacher == "" && bc.Shards == "" {
 		return fmt.Errorf("field bc.teacher: bc.samples = %d needs a teacher bot or bc.shards", bc.Samples)
 	}
-	return c.ExIt.validate(c.Game)
+	return nil
 }
 
 // RewardMode returns ppo.reward as the env's reward mode ("" = rank).

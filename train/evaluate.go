@@ -87,20 +87,7 @@ func evaluate(cfg rules.Config, net *neural.Net, baselines []string, lineup bool
 			if !active[i] || !(v.Terminated[i] || v.Truncated[i]) {
 				continue
 			}
-			k := i*seats + policySeat[i]
-			res.Games++
-			res.Win += v.FinalWin[k]
-			res.Points += v.FinalPoints[k]
-			scores = append(scores, v.FinalScore[k])
-			for s, a := range pl.actors[i] {
-				if a.kind == byScripted {
-					res.BaselineScore[a.label] += v.FinalScore[i*seats+s]
-					res.BaselineSeats[a.label]++
-				}
-			}
-			if v.FinalWin[k] == 1 {
-				res.First++
-			}
+			scores = res.add(v, i, policySeat[i], pl.actors[i], scores)
 			if started < games {
 				seat(i)
 			} else {
@@ -109,6 +96,35 @@ func evaluate(cfg rules.Config, net *neural.Net, baselines []string, lineup bool
 			}
 		}
 	}
+	res.summarise(scores)
+	return res, nil
+}
+
+// add counts env i's ended game, the policy in seat ps and the baselines
+// in the seats of actors, into the sums of res, and returns scores with
+// the policy's score appended.
+func (res *EvalResult) add(v *env.Vec, i, ps int, actors []seatActor, scores []float64) []float64 {
+	seats := v.Seats
+	k := i*seats + ps
+	res.Games++
+	res.Win += v.FinalWin[k]
+	res.Points += v.FinalPoints[k]
+	scores = append(scores, v.FinalScore[k])
+	for s, a := range actors {
+		if a.kind == byScripted {
+			res.BaselineScore[a.label] += v.FinalScore[i*seats+s]
+			res.BaselineSeats[a.label]++
+		}
+	}
+	if v.FinalWin[k] == 1 {
+		res.First++
+	}
+	return scores
+}
+
+// summarise turns the sums of res into means, with their intervals, over
+// its games, the policy's scores being scores.
+func (res *EvalResult) summarise(scores []float64) {
 	g := float64(res.Games)
 	res.Win /= g
 	res.Points /= g
@@ -127,5 +143,4 @@ func evaluate(cfg rules.Config, net *neural.Net, baselines []string, lineup bool
 	if g > 1 {
 		res.ScoreLo, res.ScoreHi = res.Score-half, res.Score+half
 	}
-	return res, nil
 }

@@ -138,48 +138,88 @@ func Run(ctx context.Context, cfg Config, opt Options) (Result, error) {
 		}
 		first = it + 1
 	} else {
-		if err := t.create(); err != nil {
-			return Result{}, err
-		}
 		if opt.CloneOnly && cfg.BC.Samples == 0 {
+			if err := t.create(); err != nil {
+				return Result{}, err
+			}
 			return Result{}, fmt.Errorf("behaviour cloning: bc.samples is 0 (field bc.samples)")
 		}
-		if cfg.BC.Samples > 0 {
-			if err := t.warmStart(ctx); err != nil {
-				return Result{}, err
-			}
-		}
-		// Checkpoint 0, the clone (or the initial network): a run always
-		// ends with a policy to export, however early it is stopped.
-		if err := t.checkpoint(0); err != nil {
+		if err := t.begin(ctx); err != nil {
 			return Result{}, err
 		}
-		if t.usesClone() {
-			t.clone = t.net.Clone()
-		}
 		if opt.CloneOnly {
-			if err := t.writeBC(); err != nil {
-				return Result{}, err
-			}
 			return Result{Dir: opt.Dir, Checkpoint: t.latestWeights(), BC: t.bc, Interrupted: ctx.Err() != nil}, nil
 		}
-		if cfg.BC.Samples > 0 {
-			if cfg.Eval.Every > 0 && ctx.Err() == nil {
-				r, err := t.evaluateBest(0)
-				if err != nil {
-					return Result{}, err
-				}
-				t.cloneEval = r
-			}
-			if err := t.writeBC(); err != nil {
-				return Result{}, err
-			}
+	}
+	last, err := t.iterate(ctx, first)
+	if err != nil {
+		return Result{}, err
+	}
+	// A run stopped by its time cap or interrupted between checkpoints
+	// still leaves its last iteration as a checkpoint (a resume point).
+	if t.iterations > t.saved {
+		if err := t.checkpoint(t.iterations); err != nil {
+			return Result{}, err
 		}
 	}
+	if err := t.writePlots(); err != nil {
+		return Result{}, err
+	}
+	best := filepath.Join(opt.Dir, "best.safetensors")
+	if _, err := os.Stat(best); err != nil {
+		best = ""
+	}
+	return Result{Dir: opt.Dir, Iterations: t.iterations, Checkpoint: t.latestWeights(), Last: last, BC: t.bc, Best: best,
+		CloneEval: t.cloneEval, Interrupted: ctx.Err() != nil}, nil
+}
+
+// begin starts a fresh run: the run folder, the warm start (bc.samples >
+// 0), checkpoint 0 and, after cloning, the clone's evaluation and bc.json.
+// With Options.CloneOnly it stops after the clone's bc.json.
+func (t *trainer) begin(ctx context.Context) error {
+	cfg, opt := t.cfg, t.opt
+	if err := t.create(); err != nil {
+		return err
+	}
+	if cfg.BC.Samples > 0 {
+		if err := t.warmStart(ctx); err != nil {
+			return err
+		}
+	}
+	// Checkpoint 0, the clone (or the initial network): a run always
+	// ends with a policy to export, however early it is stopped.
+	if err := t.checkpoint(0); err != nil {
+		return err
+	}
+	if t.usesClone() {
+		t.clone = t.net.Clone()
+	}
+	if opt.CloneOnly {
+		return t.writeBC()
+	}
+	if cfg.BC.Samples > 0 {
+		if cfg.Eval.Every > 0 && ctx.Err() == nil {
+			r, err := t.evaluateBest(0)
+			if err != nil {
+				return err
+			}
+			t.cloneEval = r
+		}
+		if err := t.writeBC(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// iterate runs iterations first.. until config iterations, ctx's end or
+// the time cap, and returns the last one's metrics: with a time cap, an
+// iteration that would end after it is not started (judged by the longest
+// iteration so far), and one that runs past it is abandoned, the network
+// as before it.
+func (t *trainer) iterate(ctx context.Context, first int) (Metrics, error) {
+	cfg, opt := t.cfg, t.opt
 	var last Metrics
-	// With a time cap, an iteration that would end after it is not
-	// started (judged by the longest iteration so far), and one that runs
-	// past it is abandoned, the network as before it.
 	runCtx := ctx
 	var budget time.Duration
 	if cfg.Minutes > 0 {
@@ -199,7 +239,7 @@ func Run(ctx context.Context, cfg Config, opt Options) (Result, error) {
 			break
 		}
 		if err != nil {
-			return Result{}, err
+			return last, err
 		}
 		longest = max(longest, time.Since(t0))
 		last = m
@@ -208,22 +248,7 @@ func Run(ctx context.Context, cfg Config, opt Options) (Result, error) {
 			opt.Progress(Progress{Phase: "ppo", Iteration: it, Iterations: cfg.Iterations, Done: it, Of: cfg.Iterations, Metrics: m, Elapsed: t.elapsed()})
 		}
 	}
-	// A run stopped by its time cap or interrupted between checkpoints
-	// still leaves its last iteration as a checkpoint (a resume point).
-	if t.iterations > t.saved {
-		if err := t.checkpoint(t.iterations); err != nil {
-			return Result{}, err
-		}
-	}
-	if err := t.writePlots(); err != nil {
-		return Result{}, err
-	}
-	best := filepath.Join(opt.Dir, "best.safetensors")
-	if _, err := os.Stat(best); err != nil {
-		best = ""
-	}
-	return Result{Dir: opt.Dir, Iterations: t.iterations, Checkpoint: t.latestWeights(), Last: last, BC: t.bc, Best: best,
-		CloneEval: t.cloneEval, Interrupted: ctx.Err() != nil}, nil
+	return last, nil
 }
 
 func newTrainer(cfg Config, opt Options) (*trainer, error) {
@@ -523,110 +548,136 @@ func (t *trainer) collect(ctx context.Context, rng *rules.RNG, it int, m *Metric
 	t.buf.reset()
 	v, pl := t.v, t.pl
 	v.Reset(rng.Uint64())
-	seats, heads := v.Seats, v.Space.Heads
+	c := &collection{t: t, it: it, m: m, last: make([]int32, v.N*v.Seats), active: make([]bool, v.N), allScripted: make([]bool, v.N)}
+	c.mode, _ = t.cfg.RewardMode()
 	rngs := make([]*rules.RNG, v.N)
-	epRNG := rules.Derive(rng.Uint64(), 0)
-	last := make([]int32, v.N*seats) // last decision index of each learner seat, −1 none
-	active := make([]bool, v.N)
-	allScripted := make([]bool, v.N)
-	episodes := 0
-	start := func(i int) { // seat env i's next episode
-		t.seatEpisode(i, it*v.N+episodes, epRNG)
-		allScripted[i] = t.onlyScripted(i)
-		episodes++
-	}
+	c.epRNG = rules.Derive(rng.Uint64(), 0)
 	for i := range rngs {
 		rngs[i] = rules.Derive(rng.Uint64(), uint64(i))
-		start(i)
-		active[i] = true
+		c.start(i)
+		c.active[i] = true
 	}
-	for i := range last {
-		last[i] = -1
+	for i := range c.last {
+		c.last[i] = -1
 	}
 	var steps int64
-	var wins, winN, rewardSum float64
-	var rewardN int
-	mode, _ := t.cfg.RewardMode()
-	var out rules.Outcome
-	for running := v.N; running > 0; {
+	for c.running = v.N; c.running > 0; {
 		if ctx.Err() != nil {
 			return steps, false
 		}
-		t.request(active, byLearner, -1, rngs)
-		pl.decide(t.net, false, rngs, func(i, s int, sc *scratch, row int, logp float64) {
-			b := &t.buf
-			idx := int32(b.len())
-			b.planes = append(b.planes, sc.planes[row*b.os:(row+1)*b.os]...)
-			b.scalars = append(b.scalars, sc.scalars[row*b.ns:(row+1)*b.ns]...)
-			b.masks = append(b.masks, sc.masks[row*b.mw:(row+1)*b.mw]...)
-			b.actions = append(b.actions, sc.acts[row*heads:(row+1)*heads]...)
-			b.logp = append(b.logp, float32(logp))
-			b.value = append(b.value, sc.ws.Value[row])
-			b.reward = append(b.reward, 0)
-			b.done = append(b.done, false)
-			b.next = append(b.next, -1)
-			if p := last[i*seats+s]; p >= 0 {
-				b.next[p] = idx
-			}
-			last[i*seats+s] = idx
-		})
-		t.opponents(active, rngs)
+		t.request(c.active, byLearner, -1, rngs)
+		pl.decide(t.net, false, rngs, c.store)
+		t.opponents(c.active, rngs)
 		v.Step(pl.actions)
-		steps += int64(running)
+		steps += int64(c.running)
 		for i := 0; i < v.N; i++ {
-			if !active[i] {
-				continue
+			if c.active[i] {
+				c.settle(i)
 			}
-			// The env's reward of this step (shaping, and the terminal
-			// reward when the rules ended the episode) goes to each learner
-			// seat's latest decision.
-			for s := 0; s < seats; s++ {
-				if k := i*seats + s; pl.actors[i][s].kind == byLearner && last[k] >= 0 {
-					t.buf.reward[last[k]] += v.Reward[k]
-					rewardSum += float64(v.Reward[k])
-				}
-			}
-			if !(v.Terminated[i] || v.Truncated[i]) {
-				continue
-			}
-			out.Score, out.Points = v.FinalScore[i*seats:(i+1)*seats], v.FinalPoints[i*seats:(i+1)*seats]
-			for s := 0; s < seats; s++ {
-				k := i*seats + s
-				if pl.actors[i][s].kind != byLearner || last[k] < 0 {
-					continue
-				}
-				r := env.TerminalReward(mode, &out, s, v.Space.ScoreScale)
-				if v.Truncated[i] { // the env gives none at truncation; the trainer scores the position as it stands
-					t.buf.reward[last[k]] += float32(r)
-					rewardSum += r
-				}
-				t.buf.done[last[k]] = true
-				last[k] = -1
-				rewardN++
-				if allScripted[i] {
-					wins += v.FinalWin[k]
-					winN++
-				}
-			}
-			t.record(i, out.Points)
-			m.Episodes++
-			if t.buf.len() >= t.cfg.Decisions {
-				active[i] = false
-				running--
-				continue
-			}
-			start(i)
 		}
 	}
 	m.Decisions = t.buf.len()
 	m.TrainWin = math.NaN()
-	if winN > 0 {
-		m.TrainWin = wins / winN
+	if c.winN > 0 {
+		m.TrainWin = c.wins / c.winN
 	}
-	if rewardN > 0 {
-		m.MeanReward = rewardSum / float64(rewardN)
+	if c.rewardN > 0 {
+		m.MeanReward = c.rewardSum / float64(c.rewardN)
 	}
 	return steps, true
+}
+
+// collection is one collect in progress: the envs still playing (active,
+// running), each learner seat's last decision in the buffer (last, −1
+// none), and the sums behind metrics.csv's train_win and mean_reward.
+type collection struct {
+	t           *trainer
+	it          int
+	m           *Metrics
+	mode        env.RewardMode
+	epRNG       *rules.RNG // the league's draws (seatEpisode)
+	last        []int32    // [env][seat]
+	active      []bool     // [env]
+	allScripted []bool     // [env]: the learner's opponents are all scripted
+	running     int
+	episodes    int
+	wins, winN  float64
+	rewardSum   float64
+	rewardN     int
+	out         rules.Outcome
+}
+
+// start seats env i's next episode.
+func (c *collection) start(i int) {
+	c.t.seatEpisode(i, c.it*c.t.v.N+c.episodes, c.epRNG)
+	c.allScripted[i] = c.t.onlyScripted(i)
+	c.episodes++
+}
+
+// store appends the learner's decision in seat s of env i (row of the
+// player's scratch sc) to the buffer, linked to the seat's previous one.
+func (c *collection) store(i, s int, sc *scratch, row int, logp float64) {
+	b, seats, heads := &c.t.buf, c.t.v.Seats, c.t.v.Space.Heads
+	idx := int32(b.len())
+	b.planes = append(b.planes, sc.planes[row*b.os:(row+1)*b.os]...)
+	b.scalars = append(b.scalars, sc.scalars[row*b.ns:(row+1)*b.ns]...)
+	b.masks = append(b.masks, sc.masks[row*b.mw:(row+1)*b.mw]...)
+	b.actions = append(b.actions, sc.acts[row*heads:(row+1)*heads]...)
+	b.logp = append(b.logp, float32(logp))
+	b.value = append(b.value, sc.ws.Value[row])
+	b.reward = append(b.reward, 0)
+	b.done = append(b.done, false)
+	b.next = append(b.next, -1)
+	if p := c.last[i*seats+s]; p >= 0 {
+		b.next[p] = idx
+	}
+	c.last[i*seats+s] = idx
+}
+
+// settle takes env i's step: the env's reward (shaping, and the terminal
+// reward when the rules ended the episode) goes to each learner seat's
+// latest decision; an ended episode closes its seats' decisions (a
+// truncated one scored as its position stands), and the env starts its
+// next one, or stops once the buffer holds enough decisions.
+func (c *collection) settle(i int) {
+	t, v, pl := c.t, c.t.v, c.t.pl
+	seats, last := v.Seats, c.last
+	for s := 0; s < seats; s++ {
+		if k := i*seats + s; pl.actors[i][s].kind == byLearner && last[k] >= 0 {
+			t.buf.reward[last[k]] += v.Reward[k]
+			c.rewardSum += float64(v.Reward[k])
+		}
+	}
+	if !(v.Terminated[i] || v.Truncated[i]) {
+		return
+	}
+	c.out.Score, c.out.Points = v.FinalScore[i*seats:(i+1)*seats], v.FinalPoints[i*seats:(i+1)*seats]
+	for s := 0; s < seats; s++ {
+		k := i*seats + s
+		if pl.actors[i][s].kind != byLearner || last[k] < 0 {
+			continue
+		}
+		r := env.TerminalReward(c.mode, &c.out, s, v.Space.ScoreScale)
+		if v.Truncated[i] { // the env gives none at truncation; the trainer scores the position as it stands
+			t.buf.reward[last[k]] += float32(r)
+			c.rewardSum += r
+		}
+		t.buf.done[last[k]] = true
+		last[k] = -1
+		c.rewardN++
+		if c.allScripted[i] {
+			c.wins += v.FinalWin[k]
+			c.winN++
+		}
+	}
+	t.record(i, c.out.Points)
+	c.m.Episodes++
+	if t.buf.len() >= t.cfg.Decisions {
+		c.active[i] = false
+		c.running--
+		return
+	}
+	c.start(i)
 }
 
 func (t *trainer) onlyScripted(i int) bool {

@@ -95,82 +95,13 @@ func (l *ShardLearner) Learn(ctx context.Context, files []string) (ShardStats, e
 	b := &t.buf
 	b.reset()
 	st := ShardStats{Files: len(files)}
-	planes, scalars := make([]uint8, b.os), make([]float32, b.ns)
-	gamma := t.cfg.PPO.Gamma
+	r := &shardReader{t: t, st: &st, planes: make([]uint8, b.os), scalars: make([]float32, b.ns)}
 	for _, f := range files {
 		if ctx.Err() != nil {
 			return st, ctx.Err()
 		}
-		var obs *datasets.Observer
-		last := map[[2]uint64]int{} // (episode, seat) → its latest decision in b
-		n0, lp, ls, lm, la, rows0, steps0 := b.len(), len(b.planes), len(b.scalars), len(b.masks), len(b.actions), st.Rows, st.EnvSteps
-		err := datasets.EachRow(f, func(meta datasets.Meta, row datasets.Row) error {
-			st.Rows++
-			if row.Seat == 0 {
-				st.EnvSteps++
-			}
-			if obs == nil {
-				o, err := datasets.NewObserver(meta)
-				if err != nil {
-					return err
-				}
-				if err := t.net.Arch.Fits(meta.Game, o.Space()); err != nil {
-					return fmt.Errorf("shards of %s do not fit the network: %w", meta.Game, err)
-				}
-				obs = o
-			}
-			key := [2]uint64{row.EpisodeID, uint64(row.Seat)}
-			prev, hasPrev := last[key]
-			decided := row.HasPolicy
-			for _, a := range row.Action {
-				if a < 0 {
-					decided = false
-				}
-			}
-			if decided {
-				if err := obs.Observe(row, planes, scalars); err != nil {
-					return err
-				}
-				i := b.len()
-				b.planes = append(b.planes, planes...)
-				b.scalars = append(b.scalars, scalars...)
-				b.masks = append(b.masks, row.Legal...)
-				b.actions = append(b.actions, row.Action...)
-				b.logp = append(b.logp, row.LogP)
-				b.value = append(b.value, row.Value)
-				b.reward = append(b.reward, row.Reward)
-				b.done = append(b.done, false)
-				b.next = append(b.next, -1)
-				if hasPrev {
-					b.next[prev] = int32(i)
-				}
-				last[key], prev, hasPrev = i, i, true
-			} else if hasPrev {
-				b.reward[prev] += row.Reward
-			}
-			if row.Done || row.Truncated {
-				if hasPrev {
-					if row.Done {
-						b.done[prev] = true
-					} else {
-						b.reward[prev] += float32(gamma) * b.value[prev] // bootstrap the cut episode
-						b.done[prev] = true
-					}
-				}
-				delete(last, key)
-			}
-			return nil
-		})
-		if errors.Is(err, datasets.ErrCorrupt) {
-			// Skip the shard: drop what was taken from it before the damage.
-			b.planes, b.scalars, b.masks, b.actions = b.planes[:lp], b.scalars[:ls], b.masks[:lm], b.actions[:la]
-			b.logp, b.value, b.reward, b.done, b.next = b.logp[:n0], b.value[:n0], b.reward[:n0], b.done[:n0], b.next[:n0]
-			st.Rows, st.EnvSteps = rows0, steps0
-			st.Skipped = append(st.Skipped, err.Error())
-			continue
-		}
-		if err != nil {
-			return st, fmt.Errorf("learn from %s: %w", f, err)
+		if err := r.read(f); err != nil {
+			return st, err
 		}
 	}
 	st.Decisions = b.len()
@@ -186,4 +117,99 @@ func (l *ShardLearner) Learn(ctx context.Context, files []string) (ShardStats, e
 	st.Metrics = m
 	st.Seconds = time.Since(t0).Seconds()
 	return st, nil
+}
+
+// shardReader reads actors' shards into the trainer's buffer (Learn).
+type shardReader struct {
+	t       *trainer
+	st      *ShardStats
+	planes  []uint8
+	scalars []float32
+	obs     *datasets.Observer // the current shard's
+	last    map[[2]uint64]int  // (episode, seat) → its latest decision in the buffer
+}
+
+// read appends shard f's decisions to the buffer; a corrupt shard is
+// skipped (named in ShardStats.Skipped), what was taken from it before the
+// damage dropped.
+func (r *shardReader) read(f string) error {
+	b, st := &r.t.buf, r.st
+	r.obs, r.last = nil, map[[2]uint64]int{}
+	n0, lp, ls, lm, la, rows0, steps0 := b.len(), len(b.planes), len(b.scalars), len(b.masks), len(b.actions), st.Rows, st.EnvSteps
+	err := datasets.EachRow(f, r.row)
+	if errors.Is(err, datasets.ErrCorrupt) {
+		b.planes, b.scalars, b.masks, b.actions = b.planes[:lp], b.scalars[:ls], b.masks[:lm], b.actions[:la]
+		b.logp, b.value, b.reward, b.done, b.next = b.logp[:n0], b.value[:n0], b.reward[:n0], b.done[:n0], b.next[:n0]
+		st.Rows, st.EnvSteps = rows0, steps0
+		st.Skipped = append(st.Skipped, err.Error())
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("learn from %s: %w", f, err)
+	}
+	return nil
+}
+
+// row takes one row of a shard: a decision of the learner's policy becomes
+// a buffer row, the rewards of the seat's other rows go to its latest
+// decision, and an episode's end closes it (a truncated one bootstrapped
+// from the value).
+func (r *shardReader) row(meta datasets.Meta, row datasets.Row) error {
+	t := r.t
+	b := &t.buf
+	r.st.Rows++
+	if row.Seat == 0 {
+		r.st.EnvSteps++
+	}
+	if r.obs == nil {
+		o, err := datasets.NewObserver(meta)
+		if err != nil {
+			return err
+		}
+		if err := t.net.Arch.Fits(meta.Game, o.Space()); err != nil {
+			return fmt.Errorf("shards of %s do not fit the network: %w", meta.Game, err)
+		}
+		r.obs = o
+	}
+	key := [2]uint64{row.EpisodeID, uint64(row.Seat)}
+	prev, hasPrev := r.last[key]
+	decided := row.HasPolicy
+	for _, a := range row.Action {
+		if a < 0 {
+			decided = false
+		}
+	}
+	if decided {
+		if err := r.obs.Observe(row, r.planes, r.scalars); err != nil {
+			return err
+		}
+		i := b.len()
+		b.planes = append(b.planes, r.planes...)
+		b.scalars = append(b.scalars, r.scalars...)
+		b.masks = append(b.masks, row.Legal...)
+		b.actions = append(b.actions, row.Action...)
+		b.logp = append(b.logp, row.LogP)
+		b.value = append(b.value, row.Value)
+		b.reward = append(b.reward, row.Reward)
+		b.done = append(b.done, false)
+		b.next = append(b.next, -1)
+		if hasPrev {
+			b.next[prev] = int32(i)
+		}
+		r.last[key], prev, hasPrev = i, i, true
+	} else if hasPrev {
+		b.reward[prev] += row.Reward
+	}
+	if row.Done || row.Truncated {
+		if hasPrev {
+			if row.Done {
+				b.done[prev] = true
+			} else {
+				b.reward[prev] += float32(t.cfg.PPO.Gamma) * b.value[prev] // bootstrap the cut episode
+				b.done[prev] = true
+			}
+		}
+		delete(r.last, key)
+	}
+	return nil
 }

@@ -40,138 +40,171 @@ import (
 func (t *trainer) learn(ctx context.Context, it int, rng *rules.RNG, lr float64, m *Metrics) error {
 	p := t.cfg.PPO
 	b := &t.buf
-	gr := t.graph
 
 	// Advantages and returns: GAE(γ, λ), or UPGO's; V-trace's are made
 	// before every epoch (below), from the network as it is then.
-	n := b.len()
-	var mean, std float64
+	u := &ppoUpdate{t: t, lr: lr}
 	if p.Target != "vtrace" {
 		b.gae(p.Gamma, p.Lambda)
 		if p.Target == "upgo" {
 			b.upgo(p.Gamma)
 		}
-		mean, std = advStats(b.adv)
+		u.mean, u.std = advStats(b.adv)
 	}
 
-	// This iteration's loss weights (defineLoss): the policy terms are off
-	// during the critic warm-up, which also freezes the policy's parameters.
-	cPG, cEnt, cKL := 1.0, p.EntropyCoef, t.klCoef(it)
+	// This iteration's loss weights (defineLoss), the clip range, and the
+	// train step: the minibatch split over the workers (graph.Step).
+	var err error
+	if u.cPG, u.cEnt, u.cKL, err = t.lossWeights(it); err != nil {
+		return err
+	}
+	m.KLCoef = u.cKL
+	if t.step == nil {
+		w := t.cfg.Workers
+		if w == 0 {
+			w = defaultWorkers()
+		}
+		if t.step, err = graph.NewStep(t.graph, t.net, w); err != nil {
+			return err
+		}
+	}
+
+	// for epoch: (V-trace's targets), for minibatch: the step.
+	u.s = graph.Samples{Planes: b.planes, Scalars: b.scalars, Masks: b.masks, Actions: b.actions, OS: b.os, NS: b.ns, MW: b.mw, Heads: b.heads}
+	for epoch := 0; epoch < p.Epochs; epoch++ {
+		if p.Target == "vtrace" {
+			lp, v := t.policyNow()
+			b.vtrace(p.Gamma, p.Lambda, lp, v)
+			u.mean, u.std = advStats(b.adv)
+		}
+		if err := minibatches(ctx, b.len(), p.Minibatch, 1, rng, u.minibatch); err != nil {
+			return err
+		}
+	}
+	u.report(m)
+	return nil
+}
+
+// lossWeights sets the graph's loss weights and clip range for iteration
+// it and returns the policy term's, the entropy bonus's and the KL
+// penalty's weights: the policy terms are off during the critic warm-up,
+// which also freezes the policy's parameters (Adam's frozen).
+func (t *trainer) lossWeights(it int) (cPG, cEnt, cKL float64, err error) {
+	p, gr := t.cfg.PPO, t.graph
+	cPG, cEnt, cKL = 1.0, p.EntropyCoef, t.klCoef(it)
 	t.adam.frozen = nil
 	if it <= p.CriticWarmup {
 		cPG, cEnt, cKL = 0, 0, 0
 		t.adam.frozen = t.policyParams()
 	}
-	m.KLCoef = cKL
 	if err := gr.Coefficients(float32(cPG), float32(p.ValueCoef), float32(cEnt), 0); err != nil {
-		return err
+		return 0, 0, 0, err
 	}
 	if gr.CKL != nil {
 		if err := G.Let(gr.CKL, float32(cKL)); err != nil {
-			return err
+			return 0, 0, 0, err
 		}
 	}
 	lo, hi := gr.Lo.Data().([]float32), gr.Hi.Data().([]float32)
 	for i := range lo {
 		lo[i], hi[i] = float32(1-p.Clip), float32(1+p.Clip)
 	}
+	return cPG, cEnt, cKL, nil
+}
 
-	// The train step: the minibatch split over the workers (shard.go).
-	if t.step == nil {
-		w := t.cfg.Workers
-		if w == 0 {
-			w = defaultWorkers()
-		}
-		var err error
-		if t.step, err = graph.NewStep(gr, t.net, w); err != nil {
+// ppoUpdate is one iteration's PPO update in progress: what every
+// minibatch step reads (the buffer's samples, the advantages' mean and
+// standard deviation, the loss weights, the learning rate) and the sums of
+// its statistics over the steps.
+type ppoUpdate struct {
+	t               *trainer
+	s               graph.Samples
+	mean, std       float64
+	cPG, cEnt, cKL  float64
+	lr              float64
+	floorOn         bool // the previous minibatch's entropy was below the floor
+	steps           int
+	pg, vl, ent     float64
+	approxKL, clipF float64
+	gnorm, klClone  float64
+	entCoef         float64
+}
+
+// minibatch is one gradient step on the buffer's rows mbInds: the loss
+// (defineLoss), its gradient, Adam's step, and the step's statistics.
+func (u *ppoUpdate) minibatch(mbInds []int) error {
+	t, p, b := u.t, u.t.cfg.PPO, &u.t.buf
+	gr, st := t.graph, t.step
+	// The minibatch: observations, masks and actions taken, then the
+	// old log-probabilities, normalised advantages and returns.
+	gr.Fill(u.s, mbInds, nil, nil)
+	// Entropy floor: a minibatch after one below it gets the extra bonus.
+	ec := u.cEnt
+	if u.cPG > 0 && p.EntropyFloor > 0 && u.floorOn {
+		ec += p.EntropyFloorCoef
+	}
+	if p.EntropyFloor > 0 {
+		if err := G.Let(gr.CEnt, float32(ec)); err != nil {
 			return err
 		}
 	}
-	st := t.step
-
-	s := graph.Samples{Planes: b.planes, Scalars: b.scalars, Masks: b.masks, Actions: b.actions, OS: b.os, NS: b.ns, MW: b.mw, Heads: b.heads}
-	B := p.Minibatch
-	floorOn := false // the previous minibatch's entropy was below the floor
-	var steps int
-	var pg, vl, ent, approxKL, clipFrac, gnorm, klClone, entCoef float64
-	step := func(mbInds []int) error {
-		// The minibatch: observations, masks and actions taken, then the
-		// old log-probabilities, normalised advantages and returns.
-		gr.Fill(s, mbInds, nil, nil)
-		// Entropy floor: a minibatch after one below it gets the extra bonus.
-		ec := cEnt
-		if cPG > 0 && p.EntropyFloor > 0 && floorOn {
-			ec += p.EntropyFloorCoef
-		}
-		if p.EntropyFloor > 0 {
-			if err := G.Let(gr.CEnt, float32(ec)); err != nil {
-				return err
-			}
-		}
-		entCoef += ec
-		var targetH float64 // Σ over the minibatch of the clone's entropy (the KL's constant)
-		if cKL > 0 {
-			targetH = t.cloneTargets(s, mbInds)
-		}
-		old, adv, ret := gr.OldLogp.Data().([]float32), gr.Adv.Data().([]float32), gr.Ret.Data().([]float32)
-		for j, r := range mbInds {
-			old[j] = b.logp[r]
-			adv[j] = float32((float64(b.adv[r]) - mean) / std)
-			ret[j] = b.ret[r]
-		}
-
-		// loss (defineLoss), then loss.backward().
-		if err := st.Run(); err != nil {
-			return fmt.Errorf("ppo step: %w", err)
-		}
-		// clip_grad_norm_(max_grad_norm), optimizer.step().
-		grads, err := st.Grads()
-		if err != nil {
-			return err
-		}
-		gnorm += t.adam.step(t.net.Values, grads, lr, p.MaxGradNorm)
-
-		// Statistics: the loss terms, approx_kl = mean(old − new
-		// log-probability), clipfrac = share of |ratio − 1| > ε.
-		pg += float64(st.Read(gr.PGLoss)[0])
-		vl += float64(st.Read(gr.VLoss)[0])
-		e := float64(st.Read(gr.Entropy)[0])
-		ent += e
-		floorOn = e < p.EntropyFloor
-		if cKL > 0 {
-			klClone += float64(st.Read(gr.KLLoss)[0]) - targetH/float64(B)
-		}
-		newLogp, ratio := st.Read(gr.LogpA), st.Read(gr.Ratio)
-		for j := range mbInds {
-			approxKL += float64(old[j] - newLogp[j])
-			if math.Abs(float64(ratio[j])-1) > p.Clip {
-				clipFrac++
-			}
-		}
-		steps++
-		return nil
+	u.entCoef += ec
+	var targetH float64 // Σ over the minibatch of the clone's entropy (the KL's constant)
+	if u.cKL > 0 {
+		targetH = t.cloneTargets(u.s, mbInds)
 	}
-	for epoch := 0; epoch < p.Epochs; epoch++ {
-		if p.Target == "vtrace" {
-			lp, v := t.policyNow()
-			b.vtrace(p.Gamma, p.Lambda, lp, v)
-			mean, std = advStats(b.adv)
-		}
-		if err := minibatches(ctx, n, B, 1, rng, step); err != nil {
-			return err
+	old, adv, ret := gr.OldLogp.Data().([]float32), gr.Adv.Data().([]float32), gr.Ret.Data().([]float32)
+	for j, r := range mbInds {
+		old[j] = b.logp[r]
+		adv[j] = float32((float64(b.adv[r]) - u.mean) / u.std)
+		ret[j] = b.ret[r]
+	}
+
+	// loss (defineLoss), then loss.backward().
+	if err := st.Run(); err != nil {
+		return fmt.Errorf("ppo step: %w", err)
+	}
+	// clip_grad_norm_(max_grad_norm), optimizer.step().
+	grads, err := st.Grads()
+	if err != nil {
+		return err
+	}
+	u.gnorm += t.adam.step(t.net.Values, grads, u.lr, p.MaxGradNorm)
+
+	// Statistics: the loss terms, approx_kl = mean(old − new
+	// log-probability), clipfrac = share of |ratio − 1| > ε.
+	u.pg += float64(st.Read(gr.PGLoss)[0])
+	u.vl += float64(st.Read(gr.VLoss)[0])
+	e := float64(st.Read(gr.Entropy)[0])
+	u.ent += e
+	u.floorOn = e < p.EntropyFloor
+	if u.cKL > 0 {
+		u.klClone += float64(st.Read(gr.KLLoss)[0]) - targetH/float64(p.Minibatch)
+	}
+	newLogp, ratio := st.Read(gr.LogpA), st.Read(gr.Ratio)
+	for j := range mbInds {
+		u.approxKL += float64(old[j] - newLogp[j])
+		if math.Abs(float64(ratio[j])-1) > p.Clip {
+			u.clipF++
 		}
 	}
-	if steps > 0 {
-		f := float64(steps)
-		m.PGLoss, m.ValueLoss, m.Entropy, m.GradNorm = pg/f, vl/f, ent/f, gnorm/f
-		m.ApproxKL, m.ClipFrac = approxKL/(f*float64(B)), clipFrac/(f*float64(B))
-		m.KLClone, m.EntropyCoef = math.NaN(), entCoef/f
-		if cKL > 0 {
-			m.KLClone = klClone / f
-		}
-	}
-	m.Samples = steps * B
+	u.steps++
 	return nil
+}
+
+// report writes the update's means over its steps into m's loss columns.
+func (u *ppoUpdate) report(m *Metrics) {
+	B := u.t.cfg.PPO.Minibatch
+	if u.steps > 0 {
+		f := float64(u.steps)
+		m.PGLoss, m.ValueLoss, m.Entropy, m.GradNorm = u.pg/f, u.vl/f, u.ent/f, u.gnorm/f
+		m.ApproxKL, m.ClipFrac = u.approxKL/(f*float64(B)), u.clipF/(f*float64(B))
+		m.KLClone, m.EntropyCoef = math.NaN(), u.entCoef/f
+		if u.cKL > 0 {
+			m.KLClone = u.klClone / f
+		}
+	}
+	m.Samples = u.steps * B
 }
 
 // advStats is the mean and standard deviation (+1e-8) of the advantages,
