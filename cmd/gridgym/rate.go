@@ -65,28 +65,21 @@ the pooled games). A file may be a URL (file://, s3://…: downloaded first).`,
 			if err != nil {
 				return err
 			}
-			a := eval.Analyze(res, eval.AnalyzeOptions{Ratings: eval.RatingOptions{Seed: gf.seed, Resamples: resamples}})
-			var paths []string
+			opt := eval.ReportOptions{Analyze: eval.AnalyzeOptions{Ratings: eval.RatingOptions{Seed: gf.seed, Resamples: resamples}}, PrintRatings: true}
+			var out *output
 			if report != "" {
-				out, err := openOutput(report)
-				if err != nil {
+				if out, err = openOutput(report); err != nil {
 					return err
 				}
-				if paths, err = eval.WriteReport(out.dir, res, a); err != nil {
-					return err
-				}
-				if err := out.finish(c.Context()); err != nil {
-					return err
-				}
-				for i := range paths {
-					paths[i] = out.show(paths[i])
-				}
+				opt.Dir = out.dir
+				opt.Saved = func() error { return out.finish(c.Context()) }
 			}
-			if err := eval.WriteTable(c.OutOrStdout(), res); err != nil {
+			paths, err := eval.Report(c.OutOrStdout(), res, opt) // the report, then the table and the ratings
+			if err != nil {
 				return err
 			}
-			if err := eval.WriteRatings(c.OutOrStdout(), a.Ratings); err != nil {
-				return err
+			for i := range paths {
+				paths[i] = out.show(paths[i])
 			}
 			if len(paths) > 0 {
 				fmt.Fprintf(c.OutOrStdout(), "\nreport:\n")

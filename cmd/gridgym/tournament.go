@@ -139,39 +139,29 @@ Ctrl-C stops early and reports the games finished so far.`,
 			if ctx.Err() != nil {
 				fmt.Fprintf(c.ErrOrStderr(), "stopped early: %d of %d games\n", len(res.Games), games)
 			}
-			// The report is written before anything is printed: output
-			// piped into a reader that stops early (| head) kills the
-			// process at its next write, and must not cost the report.
-			var paths []string
-			if reportOut != nil && len(res.Games) > 0 {
-				a := eval.Analyze(res, eval.AnalyzeOptions{Ratings: eval.RatingOptions{Seed: gf.seed}})
+			// eval.Report writes the report (and uploads it) before it
+			// prints anything: output piped into a reader that stops early
+			// (| head) kills the process at its next write, and must not
+			// cost the report.
+			opt := eval.ReportOptions{Analyze: eval.AnalyzeOptions{Ratings: eval.RatingOptions{Seed: gf.seed}}, PrintAnswerTimes: true}
+			if reportOut != nil {
+				opt.Dir = reportOut.dir
+				opt.Saved = func() error { return reportOut.finish(ctx) }
 				// Each replay as a web page in the report, linked from it.
 				// The replays name bots by label; --with-policy loads each from its spec.
-				specs := map[string]string{}
-				if labels, lerr := agents.Labels(names); lerr == nil {
-					for i, l := range labels {
-						specs[l] = names[i]
+				opt.Pages = func(dir string, r *eval.Result) (map[int]string, []string, error) {
+					specs := map[string]string{}
+					if labels, lerr := agents.Labels(names); lerr == nil {
+						for i, l := range labels {
+							specs[l] = names[i]
+						}
 					}
-				}
-				pages, pagePaths, perr := viewer.WritePages(reportOut.dir, res.Replays, viewer.Options{Policy: policy, Specs: specs})
-				if perr != nil {
-					return perr
-				}
-				a.Pages = pages
-				var werr error
-				if paths, werr = eval.WriteReport(reportOut.dir, res, a); werr != nil {
-					return werr
-				}
-				paths = append(paths, pagePaths...)
-				if err := reportOut.finish(ctx); err != nil {
-					return err
+					return viewer.WritePages(dir, r.Replays, viewer.Options{Policy: policy, Specs: specs})
 				}
 			}
-			if err := eval.WriteTable(c.OutOrStdout(), res); err != nil {
-				return err
-			}
-			if err := eval.WriteAnswerTimes(c.OutOrStdout(), res); err != nil { // every bot's cost per move
-				return err
+			paths, rerr := eval.Report(c.OutOrStdout(), res, opt) // the table, then every bot's cost per move
+			if rerr != nil {
+				return rerr
 			}
 			if err := host.WriteTimings(c.OutOrStdout()); err != nil { // hosted bots' answer times vs the limit
 				return err
