@@ -11,10 +11,10 @@ import (
 )
 
 // A train step — the forward and backward pass of the loss (step.run, on
-// the executor of exec.go), the gradients summed over the workers
+// the executor of package graph), the gradients summed over the workers
 // (step.grads) and the Adam step — allocates nothing after a warm-up, on
 // every game's network shape, with and without the KL penalty's inputs, on
-// one worker and on two (the minibatch split, shard.go) (issue 21). It is
+// one worker and on two (the minibatch split, graph.Step) (issue 21). It is
 // measured by testing.AllocsPerRun (which runs at GOMAXPROCS 1) and again
 // at two cores, where each op's rows and products go through
 // sgemm.Parallel and the runtime may hand out a sudog.

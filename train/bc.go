@@ -350,7 +350,7 @@ func bcCorrect(a neural.Arch, B int, logits, mb []float32, teacher []int) int {
 	return correct
 }
 
-// bcTargets turns the one-hot teacher actions that graph.fill wrote into
+// bcTargets turns the one-hot teacher actions that graph.Graph.Fill wrote into
 // onehot ([rows][actions], rows = minibatch × heads) into behaviour
 // cloning's targets in place, with label smoothing eps (bc.label_smoothing,
 // 0 ≤ ε < 1) over each row's legal actions (mask bias 0; the illegal ones

@@ -40,7 +40,7 @@ var benchShapes = []struct {
 
 // BenchmarkTrainStep: one forward+backward pass of the gorgonia graph on a
 // minibatch of 256 and the gradients' sum, as learn runs it (samples/s =
-// 256/op): split, the minibatch split over GOMAXPROCS workers (shard.go);
+// 256/op): split, the minibatch split over GOMAXPROCS workers (graph.Step);
 // whole, unsplit, each op on every core. -cpu 1,2 gives one core and two.
 func BenchmarkTrainStep(b *testing.B) {
 	for _, s := range benchShapes {

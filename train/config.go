@@ -57,7 +57,7 @@ type Config struct {
 	// iteration always writes one.
 	CheckpointEvery int `yaml:"checkpoint_every"`
 	// Workers goroutines for acting and env stepping, and the parts each
-	// PPO minibatch is split into (shard.go), 0 = all cores (0..256). A run
+	// PPO minibatch is split into (graph.Step), 0 = all cores (0..256). A run
 	// gives the same bits for the same workers; with other workers its
 	// gradients differ in the last bits (summed in another order).
 	Workers int `yaml:"workers"`
@@ -97,7 +97,9 @@ type OpponentConfig struct {
 	PFSP bool `yaml:"pfsp"`
 }
 
-// PPOConfig holds the PPO hyperparameters (clipped objective, GAE).
+// PPOConfig holds the PPO hyperparameters: the clipped objective, the
+// advantage target (GAE, UPGO or V-trace) and the stabilisers; update.go's
+// table says which term of the loss each weighs.
 type PPOConfig struct {
 	LR          float64 `yaml:"lr"`            // Adam learning rate, (0, 1]
 	LRFinal     float64 `yaml:"lr_final"`      // final LR as a fraction of LR (linear schedule), 0..1

@@ -24,14 +24,16 @@ import (
 // rows are the iteration's as in ppo.go:
 //
 //	expert   exit.expert with {net} = the current network (exit-expert.safetensors)
-//	collect  (exitCollect) whole games, the expert in the learner's seat
+//	collect  (exitCollect, exitGame) games on env.Vec, cut at
+//	         max_episode_steps, the expert in the learner's seat
 //	         (game k: seat k mod seats), exit.opponents in the others; each
 //	         learner decision with a choice (two root candidates or more)
 //	         keeps its observation, mask, the policy target over the
 //	         network's actions (candidateTargets: the root's visit
 //	         distribution, or its action values with exit.policy value, or
 //	         the move played with exit.policy played) and,
-//	         at the end, the game's rank outcome (−1..1); with
+//	         at the end, the game's rank outcome (−1..1,
+//	         env.TerminalReward; a cut game's as its position stands); with
 //	         exit.keep_prior only a share of the decisions where the
 //	         expert played its prior's move, plus (exit.keep_disagree) a
 //	         share of those where the network would have played another

@@ -45,7 +45,7 @@ func MeasureLearner(net *neural.Net, cores int, per time.Duration) (LearnerRates
 		return r, err
 	}
 	// The step PPO takes (update.go): on more than one core the minibatch
-	// is split over them (shard.go).
+	// is split over them (graph.Step).
 	st, err := graph.NewStep(gr, net, cores)
 	if err != nil {
 		return r, err

@@ -17,7 +17,11 @@ import (
 // and minibatches, defineLoss (below it) is the loss they minimise. Every
 // hyperparameter is a PPOConfig field (a game's train/default.yaml, ppo.*):
 //
-//	gamma, lambda      GAE(γ, λ) advantages and returns (target: gae | upgo)
+//	target             the advantage estimator: gae | upgo | vtrace (doc.go)
+//	gamma, lambda      γ and λ of GAE(γ, λ), of UPGO (γ) and of V-trace's traces
+//	                   (V-trace's truncation levels ρ̄ = c̄ = 1 are constants, vtrace.go)
+//	reward, shaping    the terminal reward (rank | score | none) and the
+//	                   potential-based shaping's weight (env.Config)
 //	epochs, minibatch  passes over the iteration's decisions, samples per step
 //	clip               ε of the clipped ratio (the graph's inputs lo, hi)
 //	value_coef         weight of the value loss (c_v)
@@ -27,10 +31,11 @@ import (
 //	critic_warmup      iterations of value-only updates (c_pg = c_ent = c_kl = 0)
 //	max_grad_norm      global gradient-norm clip (Adam's step, adam.go)
 //	lr, lr_final       Adam's learning rate, linear schedule (trainer.lr)
+//	augment            act in a random frame of the game's symmetries
 //
-// The gorgonia plumbing — the network as a graph, its inputs — is
-// graph.go's, running it exec.go's; filling the inputs from the buffer is
-// graph.fill.
+// The gorgonia plumbing — the network as a graph, its inputs, running it,
+// the minibatch split over the workers — is package graph's; filling the
+// inputs from the buffer is graph.Graph.Fill.
 
 // learn is one iteration's PPO update over the buffer: advantages, then for
 // each epoch, for each minibatch, a forward and backward pass of the loss

@@ -24,7 +24,7 @@ func updateTrainer(t *testing.T, game string, gamma, entropyCoef float64) *train
 	cfg.PPO.Minibatch, cfg.PPO.Epochs, cfg.PPO.CriticWarmup = 16, 1, 0
 	cfg.PPO.KLClone, cfg.PPO.KLAnneal = 0.5, 10
 	cfg.PPO.EntropyFloor, cfg.PPO.EntropyFloorCoef = 10, 0.05 // the second step gets the extra bonus
-	// One worker: the train step unsplit (shard.go), as when the bits were pinned.
+	// One worker: the train step unsplit (graph.Step), as when the bits were pinned.
 	cfg.Workers = 1
 	tr, err := newLearner(cfg, nil, Options{})
 	if err != nil {
