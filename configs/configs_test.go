@@ -43,7 +43,8 @@ func TestEveryGameHasItsConfigs(t *testing.T) {
 }
 
 // check fails unless b (err) is the file configs.File names for game's
-// preset ("" = the default), read from the module's source tree.
+// preset ("" = the default), in the game's folder (rules.Game.Package),
+// read from the module's source tree.
 func check(t *testing.T, game, preset string, b []byte, err error) {
 	t.Helper()
 	name := configs.File(game, preset)
@@ -55,8 +56,10 @@ func check(t *testing.T, game, preset string, b []byte, err error) {
 	if preset != "" {
 		want = rules.TrainPreset(preset)
 	}
-	if !strings.HasSuffix(name, "/"+want) || !strings.HasPrefix(name, "rules/") {
-		t.Errorf("%s %q: file %s, want rules/<game>/%s", game, preset, name, want)
+	g, _ := rules.Lookup(game)
+	folder := strings.TrimPrefix(g.Package(), "github.com/gridgym/gridgym/") // rules/<game>, or the test game's
+	if name != folder+"/"+want {
+		t.Errorf("%s %q: file %s, want %s/%s in the game's folder", game, preset, name, folder, want)
 	}
 	disk, err := os.ReadFile(filepath.Join("..", filepath.FromSlash(name)))
 	if err != nil || !bytes.Equal(disk, b) || !bytes.Contains(b, []byte("game: "+game)) {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gridgym/gridgym/rules"
 	"github.com/gridgym/gridgym/search"
 )
 
@@ -84,7 +85,7 @@ func TestBadInputIsAUsageError(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"play", "--game", "chess"}, "valid: bovine-borders, nuggets, rectangle, rising-tide, slime"},
+		{[]string{"play", "--game", "chess"}, "valid: " + strings.Join(rules.Names(), ", ")},
 		{[]string{"play", "--game", "slime", "--bots", "deep_blue"}, "valid: greedy, pass, random, simplebot"},
 		{[]string{"play", "--game", "slime", "-p", "board_size=9"}, "4..8"},
 		{[]string{"play", "--game", "slime", "-p", "size=9"}, "valid: max_turns, board_size"},

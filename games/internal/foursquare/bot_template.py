@@ -1,6 +1,6 @@
-# A Four Square bot (test game; rules in games/internal/foursquare's package
-# doc, R6): bot(board) gets 4 lists of 4 ints (0 empty, 1 own, 2 other) and
-# answers (r, c) or None (a pass).
+# A Four Square bot (the test game, R6 of its rules, which are
+# games/internal/foursquare's package doc): bot(board) gets 4 lists of 4
+# ints (0 empty, 1 own, 2 other) and answers (r, c) or None (a pass).
 
 
 def bot(board):

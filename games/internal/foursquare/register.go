@@ -17,6 +17,7 @@ var Game = &rules.Game{
 	Encoder:     NewEncoder,
 	Competition: competition,
 	Train:       trainConfigs,
+	Testdata:    testdata,
 }
 
 var competition = &rules.Competition{
@@ -37,10 +38,11 @@ var botTemplate []byte
 //go:embed foursquare.py
 var twin []byte
 
-// trainConfigs is the game's tiny default training config
-// (train/default.yaml), which TestTestGameTrains runs.
+// trainConfigs are the game's tiny training configs: the default
+// (train/default.yaml), which TestTestGameTrains runs, and the strong
+// preset every game has (train/strong.yaml).
 //
-//go:embed train/default.yaml
+//go:embed train/*.yaml
 var trainConfigs embed.FS
 
 func init() { rules.Register(Game) }
