@@ -99,7 +99,7 @@ func TestBrowserEveryGame(t *testing.T) {
 			// pause with the play button; then the last step with the mouse.
 			b.click("first", 0.5)
 			b.press(" ")
-			deadline := time.Now().Add(10 * time.Second)
+			deadline := time.Now().Add(time.Minute) // liveness only: a loaded machine is slow, a broken page never moves
 			for s := b.state(); s.Step == "0" || s.Play != "1"; s = b.state() {
 				if time.Now().After(deadline) {
 					t.Fatalf("space did not play: step %s playing %q", s.Step, s.Play)
@@ -160,7 +160,9 @@ func TestBrowserLongGame(t *testing.T) {
 	for wait := time.Now(); ; time.Sleep(20 * time.Millisecond) {
 		b.eval(`(function(){var p={}; performance.getEntriesByType("paint").forEach(function(e){p[e.name]=e.startTime});
 			return {FP: p["first-paint"]||-1, FCP: p["first-contentful-paint"]||-1, Ready: document.body.dataset.readyMs, Frame: document.body.dataset.frameMs||""};})()`, &paint)
-		if paint.FCP > 0 && paint.Frame != "" || time.Since(wait) > 3*time.Second {
+		// The board's frame may take long on a loaded machine (waited for
+		// up to a minute); the paint entry, once it is drawn, 3 s more.
+		if paint.Frame != "" && (paint.FCP > 0 || time.Since(wait) > 3*time.Second) || time.Since(wait) > time.Minute {
 			break
 		}
 	}
@@ -295,7 +297,7 @@ func expectRanking(t *testing.T, b *browser, shown bool, after string) {
 		want = "shown"
 	}
 	// The details' toggle event comes a task later: wait for it (10 s at most).
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(20 * time.Millisecond) {
 		b.eval(`(function(){var c=document.getElementById("chart"), w=Math.floor(c.width/10),
 			px=c.getContext("2d").getImageData(c.width-w-2, 0, w, c.height).data, n=0;
 			for (var i=3; i<px.length; i+=4) if (px[i]>0) n++;
@@ -323,7 +325,7 @@ func waitHash(t *testing.T, b *browser, n int, after string) {
 	t.Helper()
 	want := "#step=" + strconv.Itoa(n)
 	var hash string
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(20 * time.Millisecond) {
 		b.eval(`location.hash`, &hash)
 		if hash == want || time.Now().After(deadline) {
 			break
@@ -369,7 +371,7 @@ func TestBrowserStepLink(t *testing.T) {
 	expectStep(t, b, r, k, "#step=5, →, a click on step back")
 	waitHash(t, b, k, "#step=5, →, a click on step back")
 	b.eval(`location.hash = "#step=2"`, nil)
-	for deadline := time.Now().Add(10 * time.Second); b.state().Step != "2" && time.Now().Before(deadline); {
+	for deadline := time.Now().Add(time.Minute); b.state().Step != "2" && time.Now().Before(deadline); {
 		time.Sleep(20 * time.Millisecond)
 	}
 	expectStep(t, b, r, 2, "the address edited to #step=2")
