@@ -12,6 +12,7 @@ package games
 
 import (
 	_ "github.com/gridgym/gridgym/agents/bovinebots"
+	_ "github.com/gridgym/gridgym/agents/bovineheldout"
 	_ "github.com/gridgym/gridgym/agents/nuggetsbots"
 	_ "github.com/gridgym/gridgym/agents/rectanglebots"
 	_ "github.com/gridgym/gridgym/agents/risingtidebots"
