@@ -283,7 +283,7 @@ func TestPythonFailuresArePasses(t *testing.T) {
 func TestPythonPrintsAreHarmless(t *testing.T) {
 	needPython(t)
 	log, out := &syncBuffer{}, &syncBuffer{}
-	a, err := NewPython("rising-tide", "testdata/risingtide_faulty.py", "prints", Options{Limit: time.Second, Log: log, Output: out})
+	a, err := NewPython("rising-tide", "testdata/risingtide_faulty.py", "prints", Options{Limit: 5 * time.Second, Log: log, Output: out})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -115,21 +115,21 @@ func TestSandboxEndsDescendants(t *testing.T) {
 				marker := fmt.Sprintf("gridgym-hostile-%d-%s-%s", os.Getpid(), mode, entry)
 				t.Setenv("GRIDGYM_HOSTILE_MARKER", marker)
 				log := &syncBuffer{}
-				a, err := NewPython("rising-tide", hostileFile, entry, Options{Limit: time.Second, Log: log})
+				a, err := NewPython("rising-tide", hostileFile, entry, Options{Limit: 5 * time.Second, Log: log})
 				if err != nil {
 					t.Fatal(err)
 				}
 				defer a.Close()
 				bots := []agents.Agent{a, agents.Pass{}, agents.Pass{}, agents.Pass{}}
 				play(t, "rising-tide", 1, bots, 3)
-				if !waitStarted(marker, 2*time.Second) {
+				if !waitStarted(marker, time.Minute) {
 					t.Fatalf("the bot's process did not start (log %q): the test tests nothing", log)
 				}
 				if ev := a.Events(); ev.Answered != 3 {
 					t.Errorf("events %v, want 3 answered", ev)
 				}
 				a.Close()
-				if pids := waitGone(marker, 2*time.Second); len(pids) > 0 {
+				if pids := waitGone(marker, 30*time.Second); len(pids) > 0 {
 					for _, p := range pids {
 						syscallKill(p)
 					}
@@ -149,7 +149,8 @@ func TestWithoutSandboxDescendantsEscape(t *testing.T) {
 	defer func() { sandboxOff = false }()
 	marker := fmt.Sprintf("gridgym-hostile-%d-control", os.Getpid())
 	t.Setenv("GRIDGYM_HOSTILE_MARKER", marker)
-	playHostile(t, "setsid_child", Options{Limit: time.Second, Log: io.Discard}, 3)
+	playHostile(t, "setsid_child", Options{Limit: 5 * time.Second, Log: io.Discard}, 3)
+	waitStarted(marker, time.Minute) // the child starts a moment after the answer; a loaded machine takes longer
 	time.Sleep(300 * time.Millisecond)
 	pids := markedProcs(marker)
 	for _, p := range pids {
@@ -172,7 +173,7 @@ func TestSandboxCommandDaemon(t *testing.T) {
 			marker := fmt.Sprintf("gridgym-hostile-%d-%s-cmd", os.Getpid(), mode)
 			t.Setenv("GRIDGYM_HOSTILE_MARKER", marker)
 			log := &syncBuffer{}
-			a, err := NewCommand("slime", []string{"sh", "testdata/hostile/slime_daemon.sh"}, Options{Limit: 3 * time.Second, Log: log})
+			a, err := NewCommand("slime", []string{"sh", "testdata/hostile/slime_daemon.sh"}, Options{Limit: 10 * time.Second, Log: log})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -203,7 +204,7 @@ func TestSandboxCommandDaemon(t *testing.T) {
 			if ev := a.Events(); ev.Answered != 1 || m == (rules.Move{}) {
 				t.Errorf("events %v, move %+v: want the answer played", ev, m)
 			}
-			if pids := waitGone(marker, 2*time.Second); len(pids) > 0 {
+			if pids := waitGone(marker, 30*time.Second); len(pids) > 0 {
 				for _, p := range pids {
 					syscallKill(p)
 				}
@@ -257,7 +258,9 @@ func TestSandboxCPULimit(t *testing.T) {
 		b.Reset(st, s, rules.NewRNG(1))
 	}
 	rng := rules.NewRNG(1)
-	deadline := time.Now().Add(10 * time.Second)
+	// The spinning thread needs a second of CPU, which a loaded machine
+	// gives it slowly: up to two minutes of wall time, a liveness bound.
+	deadline := time.Now().Add(2 * time.Minute)
 	for a.Events().Crashes == 0 && time.Now().Before(deadline) {
 		m := make([]rules.Move, 4)
 		m[0] = a.Act(st)
@@ -298,7 +301,7 @@ func TestSandboxProcessLimit(t *testing.T) {
 	if n >= 10 || errName == "none" {
 		t.Errorf("the bot started %d processes (error %s), want fewer than its limit of 10", n, errName)
 	}
-	if pids := waitGone(marker, 2*time.Second); len(pids) > 0 {
+	if pids := waitGone(marker, 30*time.Second); len(pids) > 0 {
 		t.Errorf("processes %v outlived the bot", pids)
 	}
 }
