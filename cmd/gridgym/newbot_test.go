@@ -164,7 +164,7 @@ func TestNewBotEveryGame(t *testing.T) {
 			if c.Slow && testing.Short() {
 				t.Skipf("the tournament of %s takes about 15 s", game)
 			}
-			log := hostLog(t, 5*time.Second)
+			log := hostLog(t, 30*time.Second)
 			args := []string{"tournament", "-q", "-g", game, "-b", spec + ",random", "-n", fmt.Sprint(c.Games)}
 			for _, p := range c.Params {
 				args = append(args, "-p", p)
@@ -346,7 +346,7 @@ def bot(board, move_num):
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			hostLog(t, 5*time.Second)
+			hostLog(t, 30*time.Second)
 			logDir := filepath.Join(t.TempDir(), "logs")
 			out, err := run(append(c.args, "--bot-log", logDir)...)
 			if err != nil {
@@ -376,7 +376,7 @@ def bot(board, move_num):
 				}
 			}
 			// The same run without --bot-log leaves no files.
-			hostLog(t, 5*time.Second)
+			hostLog(t, 30*time.Second)
 			if out, err := run(c.args...); err != nil {
 				t.Fatalf("%v: %v\n%s", c.args, err, out)
 			}
