@@ -12,6 +12,7 @@ import (
 	"github.com/apache/arrow/go/v14/arrow/array"
 	"github.com/apache/arrow/go/v14/arrow/ipc"
 
+	"github.com/gridgym/gridgym/internal/inputfile"
 	"github.com/gridgym/gridgym/rules"
 )
 
@@ -35,8 +36,15 @@ type Reader struct {
 // Open opens the shard at path and checks it: an Arrow IPC file, complete,
 // with gridgym metadata of a version this code reads and exactly the
 // columns that metadata describes. Errors name the file and what is wrong.
+//
+// Anything but a regular file is refused before it is opened (a named pipe
+// would block the read forever): a folder with an error pointing to Files,
+// a pipe, socket or device with an *inputfile.Error.
 func Open(path string) (*Reader, error) {
-	f, err := os.Open(path)
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return nil, fmt.Errorf("datasets: %s: is a directory (Open reads one shard; see Files)", path)
+	}
+	f, err := inputfile.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("datasets: %w", err)
 	}
@@ -483,13 +491,18 @@ func (r Row) Clone() Row {
 
 // Files lists the finished shards under path: path itself if it is a file,
 // else the directory's *.arrow files in name order (temporary files of
-// writers in progress, hidden names, are left out).
+// writers in progress, hidden names, are left out). A path or a listed
+// shard that is not a regular file (a named pipe, a socket, a device) is
+// refused with an *inputfile.Error, before anything opens it.
 func Files(path string) ([]string, error) {
 	fi, err := os.Stat(path)
 	if err != nil {
 		return nil, fmt.Errorf("datasets: %w", err)
 	}
 	if !fi.IsDir() {
+		if _, err := inputfile.Check(path); err != nil {
+			return nil, fmt.Errorf("datasets: %w", err)
+		}
 		return []string{path}, nil
 	}
 	ents, err := os.ReadDir(path)
@@ -502,7 +515,11 @@ func Files(path string) ([]string, error) {
 		if e.IsDir() || strings.HasPrefix(n, ".") || !strings.HasSuffix(n, ".arrow") {
 			continue
 		}
-		out = append(out, filepath.Join(path, n))
+		p := filepath.Join(path, n)
+		if _, err := inputfile.Check(p); err != nil {
+			return nil, fmt.Errorf("datasets: %w", err)
+		}
+		out = append(out, p)
 	}
 	sort.Strings(out)
 	return out, nil

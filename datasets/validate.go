@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 )
 
 // MaxProblems is the number of problems a Report lists; later ones are only
@@ -42,6 +43,53 @@ type Report struct {
 	Unchecked []string
 }
 
+// ChecksumPolicy says which shards without checksums Validate counts as
+// problems.
+type ChecksumPolicy int
+
+const (
+	// ChecksumsExpected (the default) fails a shard without checksums that
+	// a version writing checksums wrote (ChecksumsSince); older shards are
+	// listed in Report.Unchecked.
+	ChecksumsExpected ChecksumPolicy = iota
+	// ChecksumsRequired fails every shard without checksums.
+	ChecksumsRequired
+	// ChecksumsOptional fails none: they are listed in Report.Unchecked.
+	ChecksumsOptional
+)
+
+// ChecksumsSince is when shards began to carry checksums (commit 8619b56):
+// a shard created later without them was damaged (or written by an older
+// gridgym than its clock says).
+var ChecksumsSince = time.Date(2026, 11, 24, 22, 12, 55, 0, time.UTC)
+
+// ValidateOptions are ValidateWith's options.
+type ValidateOptions struct {
+	Checksums ChecksumPolicy
+}
+
+// checksumsExpected says why shard r, which carries no checksums, should
+// carry them ("" if nothing says so): every writer of checksums puts four
+// keys in the footer (KeyChecksum and its companions), so one flipped bit
+// that removes KeyChecksum leaves the others; and shards created since
+// ChecksumsSince carry them.
+func checksumsExpected(r *Reader) string {
+	var keys []string
+	for _, k := range []string{KeyChecksumFooter, KeyChecksumDictionaries, KeyChecksumBatches} {
+		if _, ok := r.layout.custom[k]; ok {
+			keys = append(keys, k)
+		}
+	}
+	if len(keys) > 0 {
+		return fmt.Sprintf("its footer has %s but no %s (damaged checksum metadata)", strings.Join(keys, ", "), KeyChecksum)
+	}
+	if r.meta.Created.After(ChecksumsSince) {
+		return fmt.Sprintf("it was created %s, after shards carried checksums (%s)",
+			r.meta.Created.UTC().Format(time.RFC3339), ChecksumsSince.Format(time.RFC3339))
+	}
+	return ""
+}
+
 // OK reports whether no problem was found.
 func (r *Report) OK() bool { return len(r.Problems) == 0 && r.Omitted == 0 }
 
@@ -63,7 +111,7 @@ func (r *Report) WriteText(w io.Writer) error {
 		return err
 	}
 	if n := len(r.Unchecked); n > 0 {
-		if _, err := fmt.Fprintf(w, "  %d shards unchecked (written before shards carried checksums): %s\n", n, strings.Join(r.Unchecked, ", ")); err != nil {
+		if _, err := fmt.Fprintf(w, "  notice: %d shards unchecked (without checksums, as written before shards carried them): %s\n", n, strings.Join(r.Unchecked, ", ")); err != nil {
 			return err
 		}
 	}
@@ -98,7 +146,12 @@ func (r *Report) WriteText(w io.Writer) error {
 //
 // Problems carry the file and row. The error is for a path that cannot be
 // listed or holds no shard; unreadable shards are problems.
-func Validate(path string) (Report, error) {
+//
+// A shard without checksums is a problem when opt.Checksums says so (by
+// default, when a version writing checksums wrote it: checksumsExpected);
+// otherwise it is listed in Report.Unchecked. The shards of a folder must
+// be of one game: a shard of another game than the first is a problem.
+func ValidateWith(path string, opt ValidateOptions) (Report, error) {
 	rep := Report{Path: path}
 	files, err := Files(path)
 	if err != nil {
@@ -107,12 +160,24 @@ func Validate(path string) (Report, error) {
 	if len(files) == 0 {
 		return rep, fmt.Errorf("datasets: no shards (*.arrow) in %s", path)
 	}
-	seen := map[string]map[uint64]string{} // run → episode → file
+	v := validation{rep: &rep, opt: opt, seen: map[string]map[uint64]string{}}
 	for _, file := range files {
 		rep.Files++
-		validateFile(&rep, file, seen)
+		v.file(file)
 	}
 	return rep, nil
+}
+
+// Validate is ValidateWith with the default options (ChecksumsExpected).
+func Validate(path string) (Report, error) { return ValidateWith(path, ValidateOptions{}) }
+
+// validation is the state of one ValidateWith across its shards.
+type validation struct {
+	rep       *Report
+	opt       ValidateOptions
+	seen      map[string]map[uint64]string // run → episode → file
+	game      string                       // the first shard's game
+	gameShard string                       // and that shard
 }
 
 type seatTrack struct {
@@ -129,17 +194,50 @@ type epSeat struct {
 	seat uint8
 }
 
-func validateFile(rep *Report, file string, seen map[string]map[uint64]string) {
+func (v *validation) file(file string) {
+	rep := v.rep
 	r, err := Open(file)
 	if err != nil {
 		rep.add(file, -1, "%v", err)
 		return
 	}
 	defer r.Close()
-	if !r.Checked() {
-		rep.Unchecked = append(rep.Unchecked, file)
-	}
+	v.checksums(r)
 	meta := r.Meta()
+	if v.gameShard == "" {
+		v.game, v.gameShard = meta.Game, file
+	} else if meta.Game != v.game {
+		rep.add(file, -1, "a shard of %s in a folder of %s shards (%s is %s): validate, read and train on one game's shards at a time", meta.Game, v.game, v.gameShard, v.game)
+	}
+	validateRows(rep, r, v.seen)
+}
+
+// checksums reports shard r without checksums as the options say: a
+// problem, or a notice (Report.Unchecked).
+func (v *validation) checksums(r *Reader) {
+	if r.Checked() {
+		return
+	}
+	file := r.Path()
+	why := checksumsExpected(r)
+	switch {
+	case v.opt.Checksums == ChecksumsRequired:
+		if why == "" {
+			why = "checksums are required (--strict)"
+		}
+		v.rep.add(file, -1, "no checksums: %s", why)
+	case v.opt.Checksums == ChecksumsExpected && why != "":
+		v.rep.add(file, -1, "no checksums: %s; pass --strict=false to accept it unchecked", why)
+	default:
+		v.rep.Unchecked = append(v.rep.Unchecked, file)
+	}
+}
+
+// validateRows checks the rows of shard r (see Validate).
+func validateRows(rep *Report, r *Reader, seen map[string]map[uint64]string) {
+	file := r.Path()
+	meta := r.Meta()
+	var err error
 	seats, actions := 0, 0
 	obs, err := NewObserver(meta)
 	if err != nil {

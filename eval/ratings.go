@@ -15,6 +15,10 @@ const EloScale = 400 / math.Ln10
 // RatingOptions.Resamples is 0.
 const DefaultResamples = 200
 
+// MaxResamples bounds RatingOptions.Resamples (FitRatings uses at most as
+// many): each resample refits every rating and keeps a rating per bot.
+const MaxResamples = 100_000
+
 // RatingOptions configures FitRatings.
 type RatingOptions struct {
 	// Resamples is the number of bootstrap resamples of the games behind the
@@ -96,6 +100,7 @@ func FitRatings(r *Result, opt RatingOptions) Ratings {
 	if opt.Resamples < 0 {
 		opt.Resamples = 0
 	}
+	opt.Resamples = min(opt.Resamples, MaxResamples)
 	if opt.Level <= 0 || opt.Level >= 1 {
 		opt.Level = 0.95
 	}

@@ -7,12 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/gridgym/gridgym/internal/atomicfile"
+	"github.com/gridgym/gridgym/internal/inputfile"
 	"github.com/gridgym/gridgym/rules"
 )
 
@@ -269,7 +269,7 @@ func SaveReplay(path string, r *Replay) error {
 // outcome of the wrong size, moves that do not lead to the recorded final
 // position) gives an error naming the file (and the line).
 func ReadReplay(path string) (*Replay, error) {
-	f, err := os.Open(path)
+	f, err := inputfile.Open(path) // a named pipe would block the read forever
 	if err != nil {
 		return nil, fmt.Errorf("replay: %w", err)
 	}

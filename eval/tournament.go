@@ -1,12 +1,14 @@
 package eval
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
@@ -96,6 +98,16 @@ type Result struct {
 	Replays []string
 }
 
+// MaxGames and MaxWorkers bound Config.Games and Config.Workers: every
+// game's result stays in memory until the tournament ends (a few KB each,
+// for the table, the ratings and games.jsonl), and each worker holds its
+// own game. More games than MaxGames are played as several tournaments
+// with other seeds, pooled by 'gridgym rate'.
+const (
+	MaxGames   = 1_000_000
+	MaxWorkers = 4096
+)
+
 // Run plays the tournament. It stops early, with the games finished so far,
 // when ctx is cancelled. A replay file that cannot be written does not stop
 // the tournament: Run finishes it and returns the first such error (joined
@@ -104,8 +116,11 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if len(cfg.Bots) == 0 {
 		return nil, errors.New("tournament: no bots")
 	}
-	if cfg.Games < 1 {
-		return nil, fmt.Errorf("tournament: games = %d, want ≥ 1", cfg.Games)
+	if cfg.Games < 1 || cfg.Games > MaxGames {
+		return nil, fmt.Errorf("tournament: games = %d, want 1..%d", cfg.Games, MaxGames)
+	}
+	if cfg.Workers > MaxWorkers {
+		return nil, fmt.Errorf("tournament: workers = %d, want at most %d", cfg.Workers, MaxWorkers)
 	}
 	if cfg.Replays < 0 {
 		return nil, fmt.Errorf("tournament: replays = %d, want ≥ 0", cfg.Replays)
@@ -153,8 +168,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		}
 		vecs[w] = v
 	}
-	results := make([]GameResult, cfg.Games)
-	finished := make([]bool, cfg.Games)
+	// Results are kept as games finish (memory grows with the games
+	// played, not with the games asked for), put in game order at the end.
+	var results []GameResult
 	replays := make([]string, min(cfg.Replays, cfg.Games))
 	var replayErr error
 	jobs := make(chan int)
@@ -197,8 +213,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 						replayErr = fmt.Errorf("tournament: %w", err)
 					}
 				}
-				results[i] = r
-				finished[i] = true
+				results = append(results, r)
 				done++
 				if cfg.Progress != nil {
 					cfg.Progress(done)
@@ -217,12 +232,8 @@ feed:
 	}
 	close(jobs)
 	wg.Wait()
-	res := &Result{Spec: spec, Config: cfg}
-	for i, ok := range finished {
-		if ok {
-			res.Games = append(res.Games, results[i])
-		}
-	}
+	slices.SortFunc(results, func(a, b GameResult) int { return cmp.Compare(a.Index, b.Index) })
+	res := &Result{Spec: spec, Config: cfg, Games: results}
 	for _, p := range replays {
 		if p != "" {
 			res.Replays = append(res.Replays, p)

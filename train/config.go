@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"os"
 	"reflect"
 	"slices"
 	"strings"
@@ -16,6 +15,7 @@ import (
 	"github.com/gridgym/gridgym/agents/neural"
 	"github.com/gridgym/gridgym/configs"
 	"github.com/gridgym/gridgym/env"
+	"github.com/gridgym/gridgym/internal/inputfile"
 	"github.com/gridgym/gridgym/rules"
 	"github.com/gridgym/gridgym/search"
 )
@@ -432,10 +432,14 @@ func PresetConfig(game, preset string) (Config, error) {
 	return parseConfig(b, configs.File(game, preset), game)
 }
 
+// MaxConfigBytes bounds a config file (a few KB), checked before it is
+// read: a larger file, or one that is not a regular file, is refused.
+const MaxConfigBytes = 1 << 20
+
 // LoadConfig reads a YAML config file. Fields it leaves out keep the
 // embedded defaults of its game.
 func LoadConfig(path string) (Config, error) {
-	b, err := os.ReadFile(path)
+	b, err := inputfile.ReadFile(path, MaxConfigBytes, "a config file")
 	if err != nil {
 		return Config{}, fmt.Errorf("config: %w", err)
 	}
@@ -446,7 +450,7 @@ func LoadConfig(path string) (Config, error) {
 // --game): a file that names no game is read as game's, and one that names
 // another game is refused.
 func LoadConfigFor(path, game string) (Config, error) {
-	b, err := os.ReadFile(path)
+	b, err := inputfile.ReadFile(path, MaxConfigBytes, "a config file")
 	if err != nil {
 		return Config{}, fmt.Errorf("config: %w", err)
 	}

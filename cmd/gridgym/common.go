@@ -12,7 +12,9 @@ import (
 	"github.com/gridgym/gridgym/agents"
 	"github.com/gridgym/gridgym/agents/host"
 	"github.com/gridgym/gridgym/agents/neural"
+	"github.com/gridgym/gridgym/internal/inputfile"
 	"github.com/gridgym/gridgym/rules"
+	"github.com/gridgym/gridgym/store"
 )
 
 // gameFlags are the flags every command that plays a game shares.
@@ -156,6 +158,13 @@ func botList(game, list string) ([]string, []agents.Entry, error) {
 	for _, b := range strings.Split(list, ",") {
 		if b = strings.TrimSpace(b); b == "" {
 			continue
+		}
+		// A weights file that is a named pipe would hang the loader.
+		_, spec := agents.SplitLabel(b)
+		if base, _, err := neural.SplitPlaySpec(spec); err == nil && !store.IsURL(base) {
+			if _, _, err := weightsOf(nil, base); inputfile.Is(err) {
+				return nil, nil, err
+			}
 		}
 		e, err := agents.Lookup(game, b)
 		if err != nil {

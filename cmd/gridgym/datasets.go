@@ -51,7 +51,8 @@ s3://bucket/prefix?endpoint=…: downloaded to a temporary folder first).`,
 			return s.WriteText(c.OutOrStdout())
 		},
 	})
-	c.AddCommand(&cobra.Command{
+	var strict bool
+	validate := &cobra.Command{
 		Use:   "validate PATH|URL",
 		Short: "Check schema, step order, legality of actions and complete episodes",
 		Long: `Check every shard under PATH: the file's structure (every length and offset
@@ -59,9 +60,13 @@ within the file), its checksums (CRC-32C of the footer and of every record
 batch: a flipped bit anywhere is reported), the schema and metadata, steps
 contiguous from 0 per (episode, seat), every action's bit set in the stored
 legal mask, every episode complete, every stored state readable by the game.
-Shards written before shards carried checksums are listed as unchecked (they
-are still read and checked otherwise). Exits with status 1 when anything is
-wrong. PATH may be a URL (file://…,
+A shard without checksums fails when this version wrote it (its footer has
+the other checksum keys, or it was created after shards carried checksums):
+a damaged footer key must not pass as unchecked; --strict=false accepts it
+with a notice, and --strict given explicitly fails every shard without
+checksums. Shards written before shards carried checksums are listed as
+unchecked (they are still read and checked otherwise). A folder must hold
+one game's shards. Exits with status 1 when anything is wrong. PATH may be a URL (file://…,
 s3://bucket/prefix?endpoint=…): downloaded to a temporary folder first.`,
 		Example: `  gridgym datasets validate datasets/out/slime
   gridgym datasets validate datasets/out/slime/shard-000000.arrow`,
@@ -72,7 +77,14 @@ s3://bucket/prefix?endpoint=…): downloaded to a temporary folder first.`,
 				return err
 			}
 			defer cleanup()
-			r, err := datasets.Validate(path)
+			opt := datasets.ValidateOptions{Checksums: datasets.ChecksumsExpected}
+			switch {
+			case !strict:
+				opt.Checksums = datasets.ChecksumsOptional
+			case c.Flags().Changed("strict"):
+				opt.Checksums = datasets.ChecksumsRequired
+			}
+			r, err := datasets.ValidateWith(path, opt)
 			if err != nil {
 				return err
 			}
@@ -84,7 +96,9 @@ s3://bucket/prefix?endpoint=…): downloaded to a temporary folder first.`,
 			}
 			return nil
 		},
-	})
+	}
+	validate.Flags().BoolVar(&strict, "strict", true, "fail a shard without checksums that this version wrote (default); given explicitly, fail every shard without checksums; =false: accept them with a notice")
+	c.AddCommand(validate)
 	var format, out string
 	export := &cobra.Command{
 		Use:   "export PATH|URL",

@@ -28,6 +28,7 @@ import (
 
 	"github.com/gridgym/gridgym/agents"
 	"github.com/gridgym/gridgym/agents/neural"
+	"github.com/gridgym/gridgym/internal/inputfile"
 	"github.com/gridgym/gridgym/store"
 )
 
@@ -66,6 +67,14 @@ func localInput(loc, suffix string) (path string, cleanup func(), err error) {
 	}
 	once := sync.OnceFunc(cleanup)
 	atExit(once)
+	// A named pipe, socket or device would hang or feed its reader: only a
+	// regular file or a folder (whose files its reader checks) is an input.
+	if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
+		if _, err := inputfile.Check(p); err != nil {
+			once()
+			return "", nil, err
+		}
+	}
 	return p, once, nil
 }
 
@@ -181,6 +190,11 @@ func weightsOf(w io.Writer, spec string) (path string, ok bool, err error) {
 	path, ok, err = neural.WeightsPath(local)
 	if err != nil {
 		return "", true, usageError{err}
+	}
+	if ok {
+		if _, err := inputfile.Check(path); err != nil { // a named pipe would hang the loader
+			return "", true, err
+		}
 	}
 	if ok && path != local && w != nil {
 		fmt.Fprintf(w, "note: run folder %s: %s\n", store.Redact(spec), runWeightsNote(local, path))

@@ -14,6 +14,7 @@ import (
 	"github.com/gridgym/gridgym/agents/host"
 	"github.com/gridgym/gridgym/agents/neural"
 	_ "github.com/gridgym/gridgym/games"
+	"github.com/gridgym/gridgym/internal/inputfile"
 )
 
 // usageError marks errors in the user's input: exit status 2.
@@ -35,11 +36,12 @@ func main() {
 // exitStatus is the status gridgym exits with after err, the same from
 // every command: 2 for bad input (a usage error, a flag or argument cobra
 // refused, a file that does not exist, a weights file that is truncated or
-// corrupt, wherever it was read), 1 for any other failure.
+// corrupt, an input that is not a regular file or is too large, wherever
+// it was read), 1 for any other failure.
 func exitStatus(err error) int {
 	var ue usageError
 	var ce *neural.CorruptError
-	if errors.As(err, &ue) || isFlagError(err) || errors.Is(err, fs.ErrNotExist) || errors.As(err, &ce) {
+	if errors.As(err, &ue) || isFlagError(err) || errors.Is(err, fs.ErrNotExist) || errors.As(err, &ce) || inputfile.Is(err) {
 		return 2
 	}
 	return 1

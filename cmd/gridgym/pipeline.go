@@ -56,6 +56,9 @@ checkpoint, the rest at the end.`,
 			if games < 1 {
 				return usagef("--games %d: want at least 1", games)
 			}
+			if games > eval.MaxGames {
+				return tooManyGames(games)
+			}
 			cfg.Minutes = minutes
 			if out == "" {
 				out = filepath.Join("runs", fmt.Sprintf("pipeline-%s-%s", game, time.Now().Format("20060102-150405")))

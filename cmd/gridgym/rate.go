@@ -36,8 +36,8 @@ the pooled games). A file may be a URL (file://, s3://…: downloaded first).`,
 			if err != nil {
 				return err
 			}
-			if resamples < 1 {
-				return usagef("--resamples %d: want at least 1", resamples)
+			if resamples < 1 || resamples > eval.MaxResamples {
+				return usagef("--resamples %d: want 1..%d (each resample refits every rating; the intervals settle long before)", resamples, eval.MaxResamples)
 			}
 			var recs []eval.GameRecord
 			for _, a := range args {

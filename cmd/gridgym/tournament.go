@@ -78,15 +78,18 @@ Ctrl-C stops early and reports the games finished so far.`,
 			if games < 0 {
 				return usagef("--games %d: want at least 1 (or 0 for a balanced schedule)", games)
 			}
+			if games > eval.MaxGames {
+				return tooManyGames(games)
+			}
 			if games == 0 { // the smallest balanced schedule of at least 100 games
 				n := len(eval.Seatings(eval.Config{Bots: names, AllOrders: allOrders}, spec.Seats))
 				games = (100 + n - 1) / n * n
 			}
-			if workers < 0 {
-				return usagef("--workers %d: want 0 (all cores) or more", workers)
+			if workers < 0 || workers > eval.MaxWorkers {
+				return usagef("--workers %d: want 0 (all cores) to %d games in parallel", workers, eval.MaxWorkers)
 			}
-			if replays < 0 {
-				return usagef("--replays %d: want 0 or more games to save", replays)
+			if replays < 0 || replays > eval.MaxGames {
+				return usagef("--replays %d: want 0..%d games to save", replays, eval.MaxGames)
 			}
 			if policy && (replays == 0 || report == "") {
 				return usagef("--with-policy goes with --replays K and --report DIR (it adds the networks' views to the replay pages)")
@@ -219,4 +222,10 @@ func distinctBots(specs []string) int {
 		seen[bot] = true
 	}
 	return len(seen)
+}
+
+// tooManyGames is the error for a --games over eval.MaxGames: the bound,
+// why there is one, and how to play more.
+func tooManyGames(games int) error {
+	return usagef("--games %d: at most %d: every game's result is kept in memory for the table, the ratings and games.jsonl; for more, run tournaments with other --seed values and pool their games.jsonl with 'gridgym rate'", games, eval.MaxGames)
 }
