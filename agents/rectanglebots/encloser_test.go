@@ -223,7 +223,9 @@ func TestEncloserActAllocs(t *testing.T) {
 // one as the full encloser's), and claims it in some game (R11, R13). Once it
 // has dropped or claimed it, it never takes another (boxer's squares from
 // then on), where the full encloser does (MaxSide caps the first at 20 on
-// this board); a Reset lets it decide once more.
+// this board); a Reset lets it decide once more. Two seeds: about 560 moves
+// checked, one enclosure claimed first and three later ones of the full
+// encloser (six seeds had 4 and 7, at three times the cost; issue 52).
 func TestEncloserOnce(t *testing.T) {
 	e, err := agents.Lookup(rectangle.Name, "encloser_once")
 	if err != nil {
@@ -238,7 +240,7 @@ func TestEncloserOnce(t *testing.T) {
 	}
 	cfg := config(t, map[string]string{"n": "30"})
 	claims, fullAgain := 0, 0
-	for seed := uint64(1); seed <= 6; seed++ {
+	for seed := uint64(1); seed <= 2; seed++ {
 		full, once := rectangle.New(cfg), rectangle.New(cfg)
 		fb := []agents.Agent{NewEncloser(), pass.New(), pass.New(), pass.New()}
 		ob := []agents.Agent{e.New(), pass.New(), pass.New(), pass.New()}
@@ -342,6 +344,7 @@ func TestEncloserBestMatchesScan(t *testing.T) {
 		if checked < 100 || some == 0 {
 			t.Fatalf("%s: %d answers checked, %d positions with a rectangle: want more", tc.name, checked, some)
 		}
+		t.Logf("%s: %d answers checked, %d positions with a rectangle", tc.name, checked, some)
 	}
 }
 
@@ -350,6 +353,7 @@ func (a *Encloser) scanAll() (rectangle.Rect, float64) {
 	v := &a.box.v
 	n, b := v.N, v.Robots
 	best, bq := -1.0, rectangle.Rect{R2: -1}
+	per := make([]rectangle.Pos, 0, 4*n) // one boundary buffer: a new one per rectangle was most of the test's time
 	for r1 := 0; r1 < n; r1++ {
 		for r2 := r1 + 2; r2 < min(n, r1+a.MaxSide); r2++ {
 			for c1 := 0; c1 < n; c1++ {
@@ -360,7 +364,8 @@ func (a *Encloser) scanAll() (rectangle.Rect, float64) {
 						continue
 					}
 					painted := 0 // boundary cells painted 0
-					for _, p := range q.Perimeter(nil) {
+					per = q.Perimeter(per[:0])
+					for _, p := range per {
 						if v.Board[p.R][p.C] == 0 {
 							painted++
 						}
