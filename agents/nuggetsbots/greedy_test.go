@@ -224,36 +224,50 @@ func TestGreedyBeatsRandom(t *testing.T) {
 	t.Logf("mean log-score over %d games: greedy %.2f, random %.2f %.2f %.2f", games, sum[0]/games, sum[1]/games, sum[2]/games, sum[3]/games)
 }
 
-// greedy_tuned, the warm start's teacher, outscores greedy in the acceptance
-// table (it, greedy, random, pass; seats rotated). The games are fixed by
-// their seeds, so the margin is a fixed number: 1200 games keep its 95%
-// interval (about ±0.17) clear of 0 for the +0.3 the sweep measured.
-func TestGreedyTunedBeatsGreedy(t *testing.T) {
-	if testing.Short() {
-		t.Skip("1200 games")
-	}
+// BenchmarkGreedyTunedBeatsGreedy: greedy_tuned, the warm start's teacher,
+// outscores greedy in the acceptance table (it, greedy, random, pass; seats
+// rotated): mean log-score margin +0.37 ± 0.18 (2 SE) over these 1200 games,
+// for the +0.3 the sweep measured. A strength run, not a behaviour check:
+// the margin needs about 600 games to clear 2 SE (+0.28 ± 0.31 over the
+// first 400), a minute at load 16, so it is a benchmark, not in the suite
+// (issue 52); TestRegistered holds the bot to its weights. Run it with
+// go test -run '^$' -bench GreedyTunedBeatsGreedy ./agents/nuggetsbots; it
+// fails when the margin is not 2 SE above 0.
+func BenchmarkGreedyTunedBeatsGreedy(b *testing.B) {
 	const games = 1200
-	var scores [games][2]float64 // by game: greedy_tuned's and greedy's log-scores
-	playGames(games, 7000, func(g int) []agents.Agent {
-		rot := g % nuggets.Seats
-		bots := make([]agents.Agent, nuggets.Seats)
-		for i, b := range []agents.Agent{NewGreedyTuned(), NewGreedy(), &agents.Random{}, agents.Pass{}} {
-			bots[(i+rot)%nuggets.Seats] = b
+	for i := 0; i < b.N; i++ {
+		var margin [games]float64 // by game: greedy_tuned's log-score less greedy's
+		playGames(games, 7000, func(g int) []agents.Agent {
+			rot := g % nuggets.Seats
+			bots := make([]agents.Agent, nuggets.Seats)
+			for i, b := range []agents.Agent{NewGreedyTuned(), NewGreedy(), &agents.Random{}, agents.Pass{}} {
+				bots[(i+rot)%nuggets.Seats] = b
+			}
+			return bots
+		}, func(g int, sc [nuggets.Seats]float64) {
+			rot := g % nuggets.Seats
+			margin[g] = sc[rot] - sc[(rot+1)%nuggets.Seats]
+		})
+		mean, se := meanSE(margin[:])
+		if mean-2*se <= 0 {
+			b.Errorf("greedy_tuned − greedy: %+.2f ± %.2f (2 SE) log-score a game over %d games, want above 0", mean, 2*se, games)
 		}
-		return bots
-	}, func(g int, sc [nuggets.Seats]float64) {
-		rot := g % nuggets.Seats
-		scores[g] = [2]float64{sc[rot], sc[(rot+1)%nuggets.Seats]}
-	})
-	var tuned, plain float64
-	for _, m := range scores {
-		tuned += m[0]
-		plain += m[1]
+		b.ReportMetric(mean, "margin/game")
+		b.ReportMetric(2*se, "2SE")
 	}
-	if tuned <= plain {
-		t.Errorf("mean log-score: greedy_tuned %.2f, greedy %.2f: want greedy_tuned ahead", tuned/games, plain/games)
+}
+
+// meanSE returns the mean of xs and its standard error.
+func meanSE(xs []float64) (mean, se float64) {
+	n := float64(len(xs))
+	for _, x := range xs {
+		mean += x / n
 	}
-	t.Logf("mean log-score over %d games: greedy_tuned %.2f, greedy %.2f", games, tuned/games, plain/games)
+	sq := 0.0
+	for _, x := range xs {
+		sq += (x - mean) * (x - mean)
+	}
+	return mean, math.Sqrt(sq / (n - 1) / n)
 }
 
 // TestGreedyBestPlane: the encoder's greedy_best plane marks exactly the
@@ -494,13 +508,13 @@ func TestFortress(t *testing.T) {
 }
 
 // TestFortressBeatsGreedyTuned: one fortress against three greedy_tuned
-// scores more than their mean (reports/nuggets/fortress: +1.34 [+1.09,
-// +1.59] over 400 games; here 120 games, which separate it at about 4σ).
+// scores more than their mean, by more than 2 standard errors
+// (reports/nuggets/fortress: +1.34 [+1.09, +1.59] over 400 games). 40 games
+// (ten in each seat) separate it at about 3σ: +1.27 ± 0.80 (2 SE); 120 games
+// had +1.16 ± 0.46 at three times the cost (issue 52). The bound is on the
+// standard error, so it holds fewer games to the same standard.
 func TestFortressBeatsGreedyTuned(t *testing.T) {
-	if testing.Short() {
-		t.Skip("120 games")
-	}
-	const games = 120
+	const games = 40
 	var margin [games]float64
 	playGames(games, 3000, func(g int) []agents.Agent {
 		bots := make([]agents.Agent, nuggets.Seats)
@@ -513,14 +527,7 @@ func TestFortressBeatsGreedyTuned(t *testing.T) {
 		rot := g % nuggets.Seats
 		margin[g] = sc[rot] - (sc[0]+sc[1]+sc[2]+sc[3]-sc[rot])/3
 	})
-	mean, sq := 0.0, 0.0
-	for _, m := range margin {
-		mean += m / games
-	}
-	for _, m := range margin {
-		sq += (m - mean) * (m - mean)
-	}
-	se := math.Sqrt(sq / (games - 1) / games)
+	mean, se := meanSE(margin[:])
 	if mean-2*se <= 0 {
 		t.Errorf("fortress − greedy_tuned: %+.2f ± %.2f (2 SE) log-score a game, want above 0", mean, 2*se)
 	}
