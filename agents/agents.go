@@ -124,7 +124,11 @@ func Lookup(game, name string) (Entry, error) {
 			return e, err
 		}
 	}
-	return Entry{}, fmt.Errorf("unknown bot %q for game %s (valid: %s)", name, game, strings.Join(Names(game), ", "))
+	valid := strings.Join(Names(game), ", ")
+	if h := HeldOut(game); len(h) > 0 {
+		valid += "; held out: " + strings.Join(h, ", ")
+	}
+	return Entry{}, fmt.Errorf("unknown bot %q for game %s (valid: %s)", name, game, valid)
 }
 
 // A Resolver turns a bot spec that is not a registered name — a trained
@@ -144,14 +148,17 @@ var generic = map[string]Entry{
 	"pass":   {Name: "pass", Doc: "always passes (the game's treatment of no answer)", New: func() Agent { return Pass{} }},
 }
 
-// Names lists the agents of game, the generic "pass" and "random" included, sorted.
+// Names lists the agents of game, the generic "pass" and "random" included,
+// sorted; not the held-out bots (HeldOut), which are played only when named,
+// so that no list of "every bot" (a tournament's default lineup, a test
+// seating every bot, a training config's suggestions) takes them in.
 func Names(game string) []string {
 	var names []string
 	for n := range generic {
 		names = append(names, n)
 	}
-	for n := range registry[game] {
-		if _, ok := generic[n]; !ok {
+	for n, e := range registry[game] {
+		if _, ok := generic[n]; !ok && !e.HeldOut {
 			names = append(names, n)
 		}
 	}

@@ -121,6 +121,27 @@ type Game struct {
 	// new-bot tournament, its measured preset), declared in its folder
 	// (testdata.go); nil fails those tests.
 	Testdata *Testdata
+	// Legend says what the symbols of the game's Render stand for, for
+	// `gridgym play --render` (nil: no legend beyond the seats).
+	Legend *Legend
+}
+
+// Legend describes a game's Render: the symbols of each seat, and the
+// others.
+type Legend struct {
+	// Seat are a seat's symbols: seat s draws each as Base+s.
+	Seat []LegendSymbol
+	// Others describes the symbols that belong to no seat, e.g.
+	// ". empty".
+	Others string
+}
+
+// LegendSymbol is one kind of a seat's cells in Render: a filled cell
+// without a piece (Shape 0) or a piece of Shape (rules.CellView.Shape),
+// drawn as the character Base+seat.
+type LegendSymbol struct {
+	Shape, Base byte
+	What        string
 }
 
 // Package returns the import path of the package that declares g, the

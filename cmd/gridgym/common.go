@@ -173,7 +173,7 @@ func botList(game, list string) ([]string, []agents.Entry, error) {
 		bots, entries = append(bots, b), append(entries, e)
 	}
 	if len(bots) == 0 {
-		return nil, nil, usagef("no bots given (valid for %s: %s)", game, strings.Join(agents.Names(game), ", "))
+		return nil, nil, usagef("no bots given (valid for %s: %s)", game, strings.Join(append(agents.Names(game), agents.HeldOut(game)...), ", "))
 	}
 	return bots, entries, nil
 }

@@ -39,6 +39,9 @@ play, tournament and selfplay take) and its training presets.`,
 				}
 				tw.Flush()
 				fmt.Fprintf(w, "  bots: %s\n", strings.Join(agents.Names(g.Name), ", "))
+				if h := agents.HeldOut(g.Name); len(h) > 0 {
+					fmt.Fprintf(w, "  held-out bots (the test set: played when named, never in training): %s\n", strings.Join(h, ", "))
+				}
 				if ps := configs.PresetsOf(g.Name); len(ps) > 0 {
 					fmt.Fprintf(w, "  training presets (gridgym train --preset P): %s\n", strings.Join(ps, ", "))
 					for _, p := range ps {

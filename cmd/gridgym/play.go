@@ -93,52 +93,29 @@ URL of either (file://…, s3://bucket/run?endpoint=…: downloaded first).`,
 	return c
 }
 
-// glyphRule is how a game's Render (and rules.CellView.Glyph) draws a seat
-// s's cells: a filled cell without a piece (shape 0) or a piece of the
-// shape (rules.CellView.Shape) as the character base+s.
-type glyphRule struct {
-	shape byte
-	base  byte
-	what  string
-}
-
-// renderGlyphs holds, for each game, the symbols of a seat in its Render;
-// TestRenderLegendMatchesTheBoard holds them to the games' CellViews.
-var renderGlyphs = map[string][]glyphRule{
-	"bovine-borders": {{'c', '0', "cows"}, {'b', 'A', "barn"}},
-	"nuggets":        {{0, '0', "squares"}},
-	"rectangle":      {{0, '0', "paint"}, {'r', 'A', "robot"}},
-	"rising-tide":    {{'s', 'A', "settlement"}},
-	"slime":          {{0, '1', "cells"}},
-}
-
-// renderNotes are the symbols of a game's Render that belong to no one seat.
-var renderNotes = map[string]string{
-	"bovine-borders": ". empty",
-	"nuggets":        ". empty",
-	"rectangle":      ". unpainted, # unpaintable, * two or more robots",
-	"rising-tide":    "digits are land heights, ~ water",
-	"slime":          ". empty",
-}
-
 // writeLegend writes which symbol of the rendered board is which seat and
-// bot, for play --render: one line a seat, symbol → seat → bot.
+// bot, for play --render: one line a seat, symbol → seat → bot, then the
+// symbols no seat owns, from the game's registration (rules.Game.Legend).
 func writeLegend(w io.Writer, game string, seated []string) {
+	var lg rules.Legend
+	if g, err := rules.Lookup(game); err == nil && g.Legend != nil {
+		lg = *g.Legend
+	}
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "legend (symbol → seat → bot):")
 	for s, name := range seated {
 		var sym []string
-		for _, r := range renderGlyphs[game] {
-			sym = append(sym, fmt.Sprintf("%c %s", r.base+byte(s), r.what))
+		for _, r := range lg.Seat {
+			sym = append(sym, fmt.Sprintf("%c %s", r.Base+byte(s), r.What))
 		}
 		if len(sym) == 0 {
-			sym = []string{"?"} // a game this table does not know yet
+			sym = []string{"?"} // a game without a legend
 		}
 		fmt.Fprintf(tw, "  %s\t→ seat %d\t→ %s\n", strings.Join(sym, ", "), s, name)
 	}
 	tw.Flush()
-	if n := renderNotes[game]; n != "" {
-		fmt.Fprintf(w, "  %s\n", n)
+	if lg.Others != "" {
+		fmt.Fprintf(w, "  %s\n", lg.Others)
 	}
 	fmt.Fprintln(w)
 }

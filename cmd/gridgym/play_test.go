@@ -34,11 +34,11 @@ func TestRenderLegend(t *testing.T) {
 // the legend's symbol for that seat, and every symbol of the legend shows.
 func TestRenderLegendMatchesTheBoard(t *testing.T) {
 	for _, g := range rules.Games() {
-		rulesOf, ok := renderGlyphs[g.Name]
-		if !ok {
-			t.Errorf("%s: no legend in renderGlyphs", g.Name)
+		if g.Legend == nil {
+			t.Errorf("%s: no legend on its registration (rules.Game.Legend)", g.Name)
 			continue
 		}
+		rulesOf := g.Legend.Seat
 		cfg := g.Default()
 		e, err := agents.Lookup(g.Name, "random")
 		if err != nil {
@@ -57,14 +57,14 @@ func TestRenderLegendMatchesTheBoard(t *testing.T) {
 					seat, shape = int(cv.Fill), 0
 				}
 				if seat < 0 || cv.Glyph == '*' {
-					continue // empty, or several pieces (renderNotes)
+					continue // empty, or several pieces (Legend.Others)
 				}
 				found := false
 				for _, r := range rulesOf {
-					if r.shape == shape {
+					if r.Shape == shape {
 						found, seen[shape] = true, true
-						if cv.Glyph != r.base+byte(seat) && len(bad) < 3 {
-							bad = append(bad, fmt.Sprintf("seat %d's %s drawn %q, the legend says %q", seat, r.what, cv.Glyph, r.base+byte(seat)))
+						if cv.Glyph != r.Base+byte(seat) && len(bad) < 3 {
+							bad = append(bad, fmt.Sprintf("seat %d's %s drawn %q, the legend says %q", seat, r.What, cv.Glyph, r.Base+byte(seat)))
 						}
 					}
 				}
@@ -77,8 +77,8 @@ func TestRenderLegendMatchesTheBoard(t *testing.T) {
 			t.Errorf("%s: %s", g.Name, m)
 		}
 		for _, r := range rulesOf {
-			if !seen[r.shape] {
-				t.Errorf("%s: the legend's %s never showed in a game", g.Name, r.what)
+			if !seen[r.Shape] {
+				t.Errorf("%s: the legend's %s never showed in a game", g.Name, r.What)
 			}
 		}
 	}

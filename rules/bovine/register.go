@@ -32,6 +32,7 @@ var Game = &rules.Game{
 	Competition: competition,
 	Train:       trainConfigs,
 	Testdata:    testdata,
+	Legend:      &rules.Legend{Seat: []rules.LegendSymbol{{Shape: 'c', Base: '0', What: "cows"}, {Shape: 'b', Base: 'A', What: "barn"}}, Others: ". empty"},
 }
 
 func init() { rules.Register(Game) }

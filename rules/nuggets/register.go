@@ -30,6 +30,7 @@ var Game = &rules.Game{
 	Competition: competition,
 	Train:       trainConfigs,
 	Testdata:    testdata,
+	Legend:      &rules.Legend{Seat: []rules.LegendSymbol{{Base: '0', What: "squares"}}, Others: ". empty"},
 }
 
 func init() { rules.Register(Game) }

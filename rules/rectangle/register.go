@@ -48,6 +48,7 @@ var Game = &rules.Game{
 	Competition: competition,
 	Train:       trainConfigs,
 	Testdata:    testdata,
+	Legend:      &rules.Legend{Seat: []rules.LegendSymbol{{Base: '0', What: "paint"}, {Shape: 'r', Base: 'A', What: "robot"}}, Others: ". unpainted, # unpaintable, * two or more robots"},
 }
 
 func init() { rules.Register(Game) }

@@ -28,6 +28,7 @@ var Game = &rules.Game{
 	Competition: competition,
 	Train:       trainConfigs,
 	Testdata:    testdata,
+	Legend:      &rules.Legend{Seat: []rules.LegendSymbol{{Shape: 's', Base: 'A', What: "settlement"}}, Others: "digits are land heights, ~ water"},
 }
 
 func init() { rules.Register(Game) }

@@ -26,6 +26,7 @@ var Game = &rules.Game{
 	Competition: competition,
 	Train:       trainConfigs,
 	Testdata:    testdata,
+	Legend:      &rules.Legend{Seat: []rules.LegendSymbol{{Base: '1', What: "cells"}}, Others: ". empty"},
 }
 
 func init() { rules.Register(Game) }

@@ -1,6 +1,8 @@
 // Package neuraltest holds test helpers for the network: the architectures
 // the games' training presets give, for tests that must hold on every
-// shipped network without reading the weight files.
+// shipped network without reading the weight files. It reads the games from
+// the registry and links none: a test that uses it links them (the
+// games/gamestest import every generic package's tests have).
 package neuraltest
 
 import (
@@ -13,11 +15,6 @@ import (
 	"github.com/gridgym/gridgym/agents/neural"
 	"github.com/gridgym/gridgym/configs"
 	"github.com/gridgym/gridgym/rules"
-	_ "github.com/gridgym/gridgym/rules/bovine"
-	_ "github.com/gridgym/gridgym/rules/nuggets"
-	_ "github.com/gridgym/gridgym/rules/rectangle"
-	_ "github.com/gridgym/gridgym/rules/risingtide"
-	_ "github.com/gridgym/gridgym/rules/slime"
 )
 
 // PresetArchs returns the architecture of every game's default config and

@@ -204,7 +204,7 @@ func (s *State) Render(w io.Writer, _ bool) {
 	var b []byte
 	for r := range Size {
 		for c := range Size {
-			b = append(b, ".XO"[s.at(r*Size+c)])
+			b = append(b, ".01"[s.at(r*Size+c)])
 		}
 		b = append(b, '\n')
 	}
@@ -216,7 +216,7 @@ func (s *State) Render(w io.Writer, _ bool) {
 func (s *State) Cells(dst []rules.CellView) []rules.CellView {
 	for cell := range Cells {
 		v := s.at(cell)
-		dst = append(dst, rules.CellView{Fill: int8(v - 1), Piece: -1, Num: -1, Glyph: ".XO"[v]})
+		dst = append(dst, rules.CellView{Fill: int8(v - 1), Piece: -1, Num: -1, Glyph: ".01"[v]})
 	}
 	return dst
 }

@@ -18,6 +18,7 @@ var Game = &rules.Game{
 	Competition: competition,
 	Train:       trainConfigs,
 	Testdata:    testdata,
+	Legend:      &rules.Legend{Seat: []rules.LegendSymbol{{Base: '0', What: "cells"}}, Others: ". empty"},
 }
 
 var competition = &rules.Competition{
