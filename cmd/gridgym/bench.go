@@ -50,8 +50,8 @@ figures and the ratios beside gridgym's.`,
 		Example: `  gridgym bench --game rising-tide
   gridgym bench --game slime --batches 1,1024 --time 2s
   gridgym bench --learner --game rectangle
-  /usr/bin/python3 torch_learner.py reports/rectangle/policy.safetensors > torch.txt
-  gridgym bench --learner --weights reports/rectangle/policy.safetensors --torch torch.txt`,
+  /usr/bin/python3 torch_learner.py models/rectangle/final.safetensors > torch.txt
+  gridgym bench --learner --weights models/rectangle/final.safetensors --torch torch.txt`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			if learner {

@@ -59,7 +59,7 @@ downloaded first). --out may be a URL too: the bot is written into a local
 folder, then uploaded file by file. A network of another encoding version than this gridgym's is
 refused: retrain it, or export with the gridgym that trained it.`,
 		Example: `  gridgym export --checkpoint runs/slime-20261123-120000 --out bots/slime
-  gridgym export --checkpoint reports/slime/policy.safetensors --out bots/slime-search \
+  gridgym export --checkpoint models/slime/final.safetensors --out bots/slime-search \
       --search greedy@2000:trees=1:opp=prior:ms=50
   gridgym export --checkpoint runs/rt/checkpoints/iter-000040/weights.safetensors --out bots/rt
   gridgym export --checkpoint 's3://gridgym/runs/slime?endpoint=http://minio:9000&use_path_style=true' \
