@@ -15,6 +15,7 @@ import (
 	_ "github.com/gridgym/gridgym/agents/bovineheldout"
 	_ "github.com/gridgym/gridgym/agents/nuggetsbots"
 	_ "github.com/gridgym/gridgym/agents/rectanglebots"
+	_ "github.com/gridgym/gridgym/agents/rectangleheldout"
 	_ "github.com/gridgym/gridgym/agents/risingtidebots"
 	_ "github.com/gridgym/gridgym/agents/risingtideheldout"
 	_ "github.com/gridgym/gridgym/agents/slimebots"
