@@ -92,9 +92,9 @@ func second(_ []byte, err error) error { return err }
 // report shows it beating its clone and the strongest scripted bot, robust
 // against a copy of itself and fast once exported (issue 22); `gridgym
 // games` prints it. The note ends with "(models/<game>; reports/…)": the
-// shipped network's folder, which holds final.safetensors, clone.safetensors
-// and a model card naming the preset, and the reports whose README.md
-// exists.
+// shipped network's folder, which holds final.safetensors and a model card
+// naming the preset (the clone is not shipped: the card says how to make
+// it), and the reports whose README.md exists.
 func TestEveryGameNamesItsMeasuredPreset(t *testing.T) {
 	for _, g := range rules.Names() {
 		var want []string // the game's own (rules.Testdata.MeasuredPreset)
@@ -122,8 +122,8 @@ func TestEveryGameNamesItsMeasuredPreset(t *testing.T) {
 }
 
 // checkMeasured checks the files that the measured note of game g's preset p
-// names: models/g/ with the network, its clone and a card that names the
-// preset, and at least one report folder with its README.md.
+// names: models/g/ with the network and a card that names the preset and
+// how to remake its clone, and at least one report folder with its README.md.
 func checkMeasured(t *testing.T, g, p, note string) {
 	t.Helper()
 	i, j := strings.LastIndex(note, "("), strings.LastIndex(note, ")")
@@ -137,16 +137,14 @@ func checkMeasured(t *testing.T, g, p, note string) {
 		t.Errorf("%s %s: note %q names %q first, want the shipped network's folder %s", g, p, note, paths[0], model)
 		return
 	}
-	for _, f := range []string{"final.safetensors", "clone.safetensors"} {
-		if _, err := os.Stat(filepath.Join("..", model, f)); err != nil {
-			t.Errorf("%s %s: the shipped network: %v", g, p, err)
-		}
+	if _, err := os.Stat(filepath.Join("..", model, "final.safetensors")); err != nil {
+		t.Errorf("%s %s: the shipped network: %v", g, p, err)
 	}
 	card, err := os.ReadFile(filepath.Join("..", model, "README.md"))
 	if err != nil {
 		t.Errorf("%s %s: the model card: %v", g, p, err)
-	} else if !strings.Contains(string(card), "--preset "+p) {
-		t.Errorf("%s %s: the model card %s/README.md does not name --preset %s", g, p, model, p)
+	} else if !strings.Contains(string(card), "--preset "+p) || !strings.Contains(string(card), "--clone-only") {
+		t.Errorf("%s %s: the model card %s/README.md does not name --preset %s and how to remake the clone (--clone-only)", g, p, model, p)
 	}
 	if len(paths) < 2 {
 		t.Errorf("%s %s: note %q names no report after the model", g, p, note)

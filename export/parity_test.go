@@ -421,11 +421,19 @@ func TestExportRefuses(t *testing.T) {
 }
 
 // The network fixtures in the games' folders (testdata/policy.safetensors,
-// rulestest.Policy; the tests that need real weights load them) load and
-// fit their games under this encoding version, and export.
+// rulestest.Policy) and the shipped networks (models/<game>/final.safetensors,
+// for every game with a measured preset) load and fit their games under this
+// encoding version, and export.
 func TestShippedPolicies(t *testing.T) {
+	var files [][2]string // game, weights
 	for _, game := range export.TargetGames() {
-		p := rulestest.Policy(t, game)
+		files = append(files, [2]string{game, rulestest.Policy(t, game)})
+		if g, _ := rules.Lookup(game); g.Testdata != nil && g.Testdata.MeasuredPreset != "" {
+			files = append(files, [2]string{game, filepath.Join("..", "models", game, "final.safetensors")})
+		}
+	}
+	for _, f := range files {
+		game, p := f[0], f[1]
 		if _, _, err := neural.LoadFor(game, p); err != nil {
 			t.Errorf("%s: %v (retrain with gridgym train --game %s and copy the weights to %s)", game, err, game, p)
 			continue

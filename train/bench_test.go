@@ -30,7 +30,7 @@ var benchShapes = []struct {
 	game                    string
 	filters, layers, hidden int
 }{
-	// Every game's default architecture (reports/<game>/policy.safetensors).
+	// Every game's default architecture (rules/<game>/train/default.yaml).
 	{"rising-tide", 16, 3, 32},
 	{"rectangle", 16, 5, 32},
 	{"bovine-borders", 16, 3, 32},

@@ -11,8 +11,9 @@ import (
 )
 
 // PolicyFile is the name of a game's network fixture in its testdata
-// folder: a small trained (or random) network of the game's default
-// architecture, which the tests that need real weights load.
+// folder: a tiny network of the game (a few KB; docs/adding-a-game.md says
+// how to make one), which the tests that need a network file load. The
+// shipped, strong networks are in models/.
 const PolicyFile = "policy.safetensors"
 
 // Policy returns the path of game's network fixture,

@@ -1,4 +1,6 @@
 #!/bin/sh
+# The clone (C) is not shipped: make it first with
+#   gridgym train --game nuggets --preset fortress --clone-only --out runs/nuggets-clone
 # Issue 22's tables for the Nuggets fortress preset (reports/nuggets/fortress/README.md):
 #   sh reports/nuggets/fortress/run.sh            # the committed final.safetensors and clone.safetensors
 # or, after gridgym train --game nuggets --preset fortress --out runs/nug-fortress:
@@ -14,7 +16,7 @@ GG=${GG:-gridgym}
 D=${D:-results/nuggets/fortress}
 SEED=${SEED:-1}
 F=${F:-models/nuggets/final.safetensors}
-C=${C:-models/nuggets/clone.safetensors}
+C=${C:-runs/nuggets-clone/checkpoints/iter-000000/weights.safetensors}
 mkdir -p "$D"
 run() { # folder, bots
 	$GG tournament -q --game nuggets --games 408 --all-orders --seed $SEED --workers 2 --bots "$2" --report "$D/$1" > "$D/$1.txt"

@@ -1,6 +1,8 @@
 #!/bin/sh
+# The clone (C) is not shipped: make it first with
+#   gridgym train --game rectangle --preset rings --clone-only --out runs/rectangle-clone
 # Issue 22's tables for the Rectangle rings preset (reports/rectangle/rings/README.md):
-#   sh reports/rectangle/rings/run.sh            # the shipped models/rectangle/final.safetensors and clone.safetensors; raw outputs to results/rectangle/rings/ (git-ignored)
+#   sh reports/rectangle/rings/run.sh            # the shipped models/rectangle/final.safetensors and the clone made above; raw outputs to results/rectangle/rings/ (git-ignored)
 #   (the run before ring_guard: before-guard/README.md has its command)
 # or, after gridgym train --game rectangle --preset rings --out runs/rect-rings:
 #   F=runs/rect-rings/checkpoints/iter-000060/weights.safetensors \
@@ -9,5 +11,5 @@
 # tournaments adopt it (a note on stderr says so).
 export D=${D:-results/rectangle/rings}
 export F=${F:-models/rectangle/final.safetensors}
-export C=${C:-models/rectangle/clone.safetensors}
+export C=${C:-runs/rectangle-clone/checkpoints/iter-000000/weights.safetensors}
 exec sh reports/rectangle/tables.sh

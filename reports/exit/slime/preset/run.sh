@@ -1,4 +1,6 @@
 #!/bin/sh
+# The clone (C) is not shipped: make it first with
+#   gridgym train --game slime --preset exit --clone-only --out runs/slime-clone
 # Issue 22's four Slime points for the shipped exit preset (reports/exit/slime/preset/README.md):
 #   sh reports/exit/slime/preset/run.sh          # the shipped models/slime/final.safetensors, clone.safetensors; raw outputs to results/exit/slime/preset/ (git-ignored)
 # or, after `gridgym train --game slime --preset exit --out runs/slime-exit` (the same weights:
@@ -15,7 +17,7 @@ if [ -n "$R" ]; then
   C=${C:-$R/checkpoints/iter-000000/weights.safetensors}
 fi
 F=${F:-models/slime/final.safetensors}
-C=${C:-models/slime/clone.safetensors}
+C=${C:-runs/slime-clone/checkpoints/iter-000000/weights.safetensors}
 $GG tournament -q --game slime --games 408 --all-orders --seed 1 --bots "final=$F,clone=$C,greedy,simplebot" --report $D/table > $D/table.txt
 python3 reports/pair.py $D/table/games.jsonl final clone
 python3 reports/pair.py $D/table/games.jsonl final greedy
