@@ -18,17 +18,21 @@ import (
 // that games rarely reach: random paint in blobs and robots on random
 // cells, so that robots often stand on their own target (the wait rule)
 // and robots of other players on targets (the last-resort targets).
-// export's TestPlanesParity checks every game's planes in general.
+// export's TestPlanesParity checks every game's planes in general. 200
+// positions of games, every 21st move (the stretch of game that 600 at every
+// 7th covered; 157 with a plan target, 481 of the 600), and 130 synthetic
+// ones, not 400: the Python bot's observe() of each is most of the time
+// (issue 52).
 func TestPlanesParitySynthetic(t *testing.T) {
 	exporttest.NeedPython(t, rectangle.Name)
 	g, _ := rules.Lookup(rectangle.Name)
 	cfg := g.Default()
 	enc := g.Encoder(cfg)
-	ps, planned := exporttest.ScriptedPlanes(t, g, []string{"planner", "boxer", "random", "planner"}, 600, 7, func(planes []uint8) bool {
+	ps, planned := exporttest.ScriptedPlanes(t, g, []string{"planner", "boxer", "random", "planner"}, 200, 21, func(planes []uint8) bool {
 		return bytes.IndexByte(planes[(2*4+4+1)*400:], 2) >= 0 // a plan with a target
 	})
-	ps = append(ps, synthetic(g, enc, 400)...)
-	if planned < 300 {
+	ps = append(ps, synthetic(g, enc, 130)...)
+	if planned < 100 { // half the game positions
 		t.Fatalf("only %d of %d positions have a plan target: the test would prove little", planned, len(ps))
 	}
 	if n := exporttest.ComparePlanes(t, rectangle.Name, ps); n != len(ps) {

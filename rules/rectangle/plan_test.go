@@ -159,7 +159,8 @@ func TestPlansParked(t *testing.T) {
 // never overlap, hold no unpaintable cell, have their target on the
 // boundary and not painted 0, and send no robot off the grid or onto a cell
 // another robot of the seat holds (later robots) or is sent to (earlier
-// ones). Plans is deterministic and allocates nothing.
+// ones). Plans is deterministic and allocates nothing. Two games, about
+// 13,000 plans (six had 43,000 at three times the cost; issue 52).
 func TestPlansInvariants(t *testing.T) {
 	s := NewSized(20, 4, 4, 100, 600)
 	var v View
@@ -168,7 +169,7 @@ func TestPlansInvariants(t *testing.T) {
 	rng := rules.NewRNG(3)
 	moves := make([]rules.Move, 4)
 	checked := 0
-	for game := 0; game < 6; game++ {
+	for game := 0; game < 2; game++ {
 		s.Reset()
 		for !s.Done() {
 			for seat := 0; seat < 4; seat++ {
@@ -248,6 +249,7 @@ func TestPlansInvariants(t *testing.T) {
 	if checked < 10000 {
 		t.Fatalf("only %d plans checked", checked)
 	}
+	t.Logf("%d plans checked", checked)
 	s.View(0, &v)
 	if a := testing.AllocsPerRun(20, func() { Plans(&v, plans) }); a != 0 {
 		t.Fatalf("Plans allocates %.0f times", a)
@@ -309,7 +311,7 @@ func TestCandidateMatchesBruteForce(t *testing.T) {
 	rng := rules.NewRNG(5)
 	moves := make([]rules.Move, 4)
 	checked := 0
-	for game := 0; game < 3; game++ {
+	for game := 0; game < 2; game++ {
 		s.Reset()
 		for step := 0; !s.Done(); step++ {
 			if step%7 == 0 {
