@@ -15,7 +15,7 @@ import (
 // positions of games between the game's scripted bots (every registered
 // bot but pass, cycled over the seats), which play as trained bots do: its
 // entry point's observation, as it hands it to the shared network, is
-// compared at 600 positions, and every plane is set somewhere (else the
+// compared at 400 positions, and every plane is set somewhere (else the
 // positions would prove little of it). What the positions of scripted games
 // do not reach is tested in the game's folder (rules/rectangle's synthetic
 // positions, rules/nuggets' tied best squares).
@@ -31,7 +31,7 @@ func TestPlanesParity(t *testing.T) {
 			names := slices.DeleteFunc(agents.Names(game), func(n string) bool { return n == "pass" })
 			hw := sp.Height * sp.Width
 			set := make([]int, sp.Planes) // positions in which each plane has a 1
-			ps, _ := exporttest.ScriptedPlanes(t, g, names, 600, 3, func(planes []uint8) bool {
+			ps, _ := exporttest.ScriptedPlanes(t, g, names, 400, 7, func(planes []uint8) bool {
 				for k := range set {
 					if slices.ContainsFunc(planes[k*hw:(k+1)*hw], func(v uint8) bool { return v != 0 }) {
 						set[k]++
