@@ -97,12 +97,14 @@ func TestEncoderConformance(t *testing.T) {
 				}
 				return []rulestest.Image{{State: gImage(st.(*State), g), Seat: []int{0, 1, 2, 3}, Move: move}}
 			}}
-		// The positions the mask, decode, every-byte and symmetry tests
-		// had, and the allocation test's.
+		// From the seeds the mask, decode, every-byte and symmetry tests
+		// had, and the allocation test's: 27 positions a config, not 73
+		// (each is answered for its 401 actions in 4 seats, the bulk of
+		// the time; issue 52).
 		for _, set := range []struct {
 			n    int
 			seed uint64
-		}{{40, 100}, {10, 200}, {10, 400}, {12, 600}, {1, 7 - uint64(ci)}} {
+		}{{14, 100}, {4, 200}, {4, 400}, {4, 600}, {1, 7 - uint64(ci)}} {
 			for _, s := range encStates(cfg, set.n, set.seed+uint64(ci)) {
 				c.States = append(c.States, s)
 			}
