@@ -21,8 +21,9 @@ import (
 // against the rivals' rings (ring_guard=true). The board is 14×14: the
 // rule is the same on any board, every lineup still takes rings (and the
 // guard changes the games), and a move costs a fifth of a 20×20 one (the
-// rings' search grows as n⁴); the games together take about 2,000 moves,
-// 1,000 of them with a ring (issue 52: 4,600 moves on 20×20, 10 s at load 14).
+// rings' search grows as n⁴); the games together take about 3,600 moves,
+// 1,200 of them with a ring (issue 52: 4,600 moves on 20×20, 10.9 s at load
+// 14; now 1.6 s at load 6).
 func TestRingerFollowsThePlanes(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
