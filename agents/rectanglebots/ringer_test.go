@@ -45,7 +45,8 @@ func TestRingerFollowsThePlanes(t *testing.T) {
 // painted almost vanish: at most a fifth of those without the guard, which
 // has hundreds (eight games each). On a 14×14 board, where the rings cross
 // as on 20×20 at a fifth of the cost a move (about 245 such moves against 17
-// guarded; 351 against 45 on 20×20, at 37 s against 7 s at load 14; issue 52).
+// guarded; 351 against 45 on 20×20: 37 s at load 14, now 5–7 s at load 6–8;
+// issue 52).
 func TestRingGuardKeepsRingsApart(t *testing.T) {
 	clashes := func(params map[string]string) int {
 		params["n"] = "14"
