@@ -33,6 +33,13 @@ type Options struct {
 	// Log receives the run's warnings (a corrupt shard skipped, a warm
 	// start cut short); nil: the log package's standard logger.
 	Log func(format string, args ...any)
+	// Init, if set, is the network a fresh run starts from (a copy of it;
+	// its shape must fit the game) instead of one initialised from the
+	// config's seed and network section: an exploiter (package exploit)
+	// fine-tunes a copy of its target, or starts from a fresh network of
+	// the target's exact architecture. A resumed run takes the
+	// checkpoint's weights over it (its shape must match theirs).
+	Init *neural.Net
 }
 
 // errAborted ends an iteration that its context's end cut short; the
@@ -252,7 +259,11 @@ func (t *trainer) iterate(ctx context.Context, first int) (Metrics, error) {
 }
 
 func newTrainer(cfg Config, opt Options) (*trainer, error) {
-	t, err := newLearner(cfg, nil, opt)
+	var init *neural.Net
+	if opt.Init != nil {
+		init = opt.Init.Clone()
+	}
+	t, err := newLearner(cfg, init, opt)
 	if err != nil {
 		return nil, err
 	}
