@@ -249,7 +249,7 @@ func TestBotSpecsHelp(t *testing.T) {
 		{"play", true, []string{"--bot-log"}, nil},
 		{"tournament", true, []string{"--bot-log"}, nil},
 		{"selfplay", true, nil, nil},
-		{"pipeline", true, nil, nil},
+		{"pipeline", false, nil, nil}, // it takes no bots (issue 52)
 		{"games", false, nil, []string{"--bot-log"}},
 		{"replay", false, nil, []string{"--bot-log"}},
 		{"new-bot", false, []string{"--force", "cmd:FILE", "py:FILE", "util.py"}, nil},
