@@ -69,11 +69,12 @@ func TestSlimeAllPassOneCellEach(t *testing.T) {
 		}
 	}
 	// then each seat's answer times: 2000 turns of a sequential game, 500 a seat
+	// (a heading of two lines, the table's head, a line a seat).
 	lines = strings.Split(times, "\n")
-	if len(lines) != 6 || !strings.HasPrefix(lines[0], "answer times") {
+	if len(lines) != 7 || !strings.HasPrefix(lines[0], "answer times") {
 		t.Fatalf("want the answer times of 4 seats after the ranking:\n%s", out)
 	}
-	for s, l := range lines[2:] {
+	for s, l := range lines[3:] {
 		if f := strings.Fields(l); len(f) < 4 || f[1]+" "+f[2] != fmt.Sprintf("%d: pass", s) || f[3] != "500" {
 			t.Errorf("answer-time line %q: want seat %d's pass with 500 moves", l, s)
 		}
