@@ -28,9 +28,10 @@ const (
 // and a short ring is seldom crossed. In view coordinates:
 //
 //   - Teams: robots 0..⌈b/2⌉−1 and the rest (b = 1: one team).
-//   - Placement: each team draws a Side×Side square in its half of the board
-//     (rows for team 0 in the top half, team 1 the bottom, a drawn column),
-//     its robots spread evenly round it.
+//   - Placement: each team draws a Side×Side square against its edge of the
+//     board (team 0 the top, team 1 the bottom; a drawn column), where fewer
+//     rival robots cross than in the middle, its robots spread evenly round
+//     it.
 //   - Moves: each team keeps its rectangle while it is valid and
 //     progressing (Stall), its robots painting their arcs (rectangle.Rings).
 //     Without one it takes the rectangle of the highest rate, sides up to
@@ -150,14 +151,12 @@ func (a *Pairs) place(teams int) rules.Move {
 	k := min(pairsSide, n/2)
 	for ti := 0; ti < teams; ti++ {
 		t := &a.t[ti]
-		var r0 int
+		r0 := 0 // team 0 against the top edge, team 1 the bottom
 		switch {
 		case teams == 1:
 			r0 = a.rng.U(n - k + 1)
-		case ti == 0:
-			r0 = a.rng.U(n/2 - k + 1)
-		default:
-			r0 = n/2 + a.rng.U(n-n/2-k+1)
+		case ti == 1:
+			r0 = n - k
 		}
 		c0 := a.rng.U(n - k + 1)
 		q := rectangle.Rect{R1: r0, C1: c0, R2: r0 + k - 1, C2: c0 + k - 1}
