@@ -574,7 +574,7 @@ func TestSymmetryD4(t *testing.T) {
 	var buf []uint64
 	for gi := 0; gi < 12; gi++ {
 		rng := rules.NewRNG(uint64(900 + gi))
-		c := encShapes[gi]
+		c := encShapes[gi%len(encShapes)]
 		if c.n > 20 {
 			c.n = 12
 		}
