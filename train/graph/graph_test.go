@@ -5,39 +5,17 @@ import (
 	"testing"
 
 	"github.com/gridgym/gridgym/agents/neural"
+	"github.com/gridgym/gridgym/agents/neural/neuraltest"
 	"github.com/gridgym/gridgym/env"
 	_ "github.com/gridgym/gridgym/games"
 	"github.com/gridgym/gridgym/rules"
 )
 
-// testNet shapes a small network for game with every parameter (biases
-// included) drawn at random.
+// testNet is neuraltest.SmallNet: a small network of game with every
+// parameter (biases included) drawn at random.
 func testNet(t testing.TB, game string, params map[string]string, coords bool) *neural.Net {
 	t.Helper()
-	g, err := rules.Lookup(game)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg, err := g.Configure(params)
-	if err != nil {
-		t.Fatal(err)
-	}
-	arch, err := neural.NewArch(game, g.Encoder(cfg).Space(), 8, 2, 16)
-	if err != nil {
-		t.Fatal(err)
-	}
-	arch.Coords = coords
-	net, err := neural.New(arch)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rng := rules.NewRNG(3)
-	for _, v := range net.Values {
-		for i := range v {
-			v[i] = float32(rng.Float64()*2-1) * 0.3
-		}
-	}
-	return net
+	return neuraltest.SmallNet(t, game, params, coords)
 }
 
 // gameShapes is every game's network shape for the tests that run on each

@@ -100,3 +100,35 @@ func RandomNet(t testing.TB, a neural.Arch, seed uint64) *neural.Net {
 	}
 	return net
 }
+
+// SmallNet is a network of game (with params) of 8 filters × 2 layers and
+// 16 hidden units, coordinate planes if coords, every value drawn
+// uniformly from [−0.3, 0.3) from seed 3: the small random network the
+// learner's tests (train, train/graph) run their steps on.
+func SmallNet(t testing.TB, game string, params map[string]string, coords bool) *neural.Net {
+	t.Helper()
+	g, err := rules.Lookup(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := g.Configure(params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	arch, err := neural.NewArch(game, g.Encoder(cfg).Space(), 8, 2, 16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	arch.Coords = coords
+	net, err := neural.New(arch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rules.NewRNG(3)
+	for _, v := range net.Values {
+		for i := range v {
+			v[i] = float32(rng.Float64()*2-1) * 0.3
+		}
+	}
+	return net
+}
