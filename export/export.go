@@ -21,7 +21,10 @@
 // competition tells a bot no seat, so copies differ only by their seed:
 // without Play.Seed the bot draws one per process (os.urandom), with it the
 // bot is reproducible. Play.Steps limits the sampling to the game's first
-// steps (Rectangle and Nuggets, whose requests carry the step).
+// steps (Rectangle and Nuggets, whose requests carry the step). The play
+// settings a network's weights store (neural.PlayKey, issue 54) are baked
+// in by default, so that the bot plays what was measured; Options.Play
+// overrides them.
 package export
 
 import (
@@ -78,9 +81,19 @@ type Options struct {
 	Runner string
 	// NoBinary skips the stand-alone executable.
 	NoBinary bool
-	// Play is the bot's seeded play-time sampling; the zero value plays
-	// greedily.
+	// Play is the bot's seeded play-time sampling. Where the weights store
+	// play settings (neural.PlayKey: what the network was measured with,
+	// issue 54) and Play gives no temperature, the stored temperature and
+	// steps are baked in (Play.Steps, if given, replacing the stored steps;
+	// Play.Seed applies either way); a temperature given (PlayGiven.Temp or
+	// Play.Temperature > 0) replaces them, so Temperature 0 with
+	// PlayGiven.Temp exports greedy. Without stored settings the zero value
+	// plays greedily. README.txt says which settings came from the weights.
 	Play Play
+	// PlayGiven says which of Play the user set explicitly (export's
+	// --temperature, --temp-steps): a zero value set explicitly still
+	// overrides the weights' stored settings. Nonzero values count as set.
+	PlayGiven neural.PlayGiven
 	// Search, if set, is a search bot spec (package search, with or without
 	// its search: prefix, e.g. greedy@2000:trees=1:opp=prior) that the
 	// stand-alone executable answers with instead of the network, its draws
@@ -172,7 +185,15 @@ func Export(spec, dir string, opt Options) (Report, error) {
 	if err != nil {
 		return Report{}, fmt.Errorf("export %s: %w", path, err)
 	}
-	if err := opt.Play.check(t); err != nil {
+	stored, has, err := neural.StoredPlay(meta)
+	if err != nil {
+		return Report{}, fmt.Errorf("export %s: %w", path, err)
+	}
+	play := opt.inForce(stored, has)
+	if err := play.check(t); err != nil {
+		if has && !opt.PlayGiven.Temp && opt.Play.Temperature == 0 {
+			err = fmt.Errorf("%w; the weights store %s (gridgym weights play): export with --temperature 0 for a greedy bot", err, stored.Describe())
+		}
 		return Report{}, fmt.Errorf("export %s: %w", path, err)
 	}
 	if err := checkSearch(t, opt); err != nil {
@@ -196,7 +217,7 @@ func Export(spec, dir string, opt Options) (Report, error) {
 	if err := write("weights.safetensors", b, 0o644); err != nil {
 		return rep, err
 	}
-	src, err := PythonBotPlay(game, b, meta, opt.Play)
+	src, err := PythonBotPlay(game, b, meta, play)
 	if err != nil {
 		return rep, err
 	}
@@ -227,9 +248,10 @@ func Export(spec, dir string, opt Options) (Report, error) {
 		rep.Submit = filepath.Join(dir, t.File)
 	}
 	how := "The bot plays the network's most probable legal move; set SAMPLE = True in the Python file to sample.\n"
-	if opt.Play.Temperature > 0 {
-		how = playReadme(opt.Play)
+	if play.Temperature > 0 {
+		how = playReadme(play)
 	}
+	how += storedReadme(play, stored, has)
 	if opt.Search != "" {
 		how += searchReadme(t, opt)
 	}
@@ -248,6 +270,34 @@ func Export(spec, dir string, opt Options) (Report, error) {
 		return rep, err
 	}
 	return rep, nil
+}
+
+// inForce returns the play settings the export bakes in: opt.Play over
+// the settings the weights store (Options.Play).
+func (opt Options) inForce(stored neural.Play, has bool) Play {
+	p := opt.Play
+	if opt.PlayGiven.Temp || p.Temperature > 0 || !has {
+		return p
+	}
+	p.Temperature = stored.Temperature
+	if !opt.PlayGiven.Steps && p.Steps == 0 {
+		p.Steps = stored.Steps
+	}
+	return p
+}
+
+// storedReadme says in README.txt where the bot's play settings came from
+// where the weights store some (neural.PlayKey).
+func storedReadme(p Play, stored neural.Play, has bool) string {
+	if !has {
+		return ""
+	}
+	inForce := neural.Play{Temperature: p.Temperature, Steps: p.Steps}.Describe()
+	if p.Temperature == stored.Temperature && p.Steps == stored.Steps {
+		return fmt.Sprintf("These play settings (%s) came from the weights: the network was measured with them\n"+
+			"(metadata %q; gridgym weights play shows them). export --temperature 0 exports it greedy.\n", inForce, neural.PlayKey)
+	}
+	return fmt.Sprintf("The weights store %s (metadata %q); this export overrode them: %s.\n", stored.Describe(), neural.PlayKey, inForce)
 }
 
 // TargetGames lists the registered games with an exporter, sorted.

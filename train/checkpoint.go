@@ -43,12 +43,16 @@ type runState struct {
 
 func (t *trainer) meta() map[string]string {
 	params, _ := json.Marshal(t.cfg.Params)
-	return map[string]string{
+	m := map[string]string{
 		"params":  string(params),
 		"seed":    fmt.Sprint(t.cfg.Seed),
 		"run":     filepath.Base(t.opt.Dir),
 		"created": time.Now().UTC().Format(time.RFC3339),
 	}
+	if p := t.cfg.Play; p.Temperature > 0 { // the config's play: section (issue 54)
+		m[neural.PlayKey] = neural.EncodePlay(neural.Play{Temperature: p.Temperature, Steps: p.Steps})
+	}
+	return m
 }
 
 // create starts a new run folder.

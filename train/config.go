@@ -52,6 +52,11 @@ type Config struct {
 	// ExIt switches the iterations after the warm start from PPO to
 	// Expert Iteration (exit.go); off (the zero section) by default.
 	ExIt ExItConfig `yaml:"exit,omitempty"`
+	// Play is the network's recommended play settings (issue 54), stored
+	// in every weights file the run writes (neural.PlayKey), so that
+	// tournament, play, pipeline and export play it so by default; empty
+	// (temperature 0) = greedy, nothing stored.
+	Play PlayConfig `yaml:"play,omitempty"`
 
 	// CheckpointEvery iterations between checkpoints (1..1e6); the last
 	// iteration always writes one.
@@ -61,6 +66,15 @@ type Config struct {
 	// gives the same bits for the same workers; with other workers its
 	// gradients differ in the last bits (summed in another order).
 	Workers int `yaml:"workers"`
+}
+
+// PlayConfig is a network's recommended play settings (neural.Play
+// without the seed, which is the player's): Rectangle's two copies share
+// their placement under greedy play and collapse; a sampled placement
+// (temperature 6, steps 1) keeps them apart (reports/rectangle/mirror.md).
+type PlayConfig struct {
+	Temperature float64 `yaml:"temperature"` // 0..100; 0 = greedy
+	Steps       int     `yaml:"steps"`       // sample only in the first Steps steps, 0 = every step; 0..1e6
 }
 
 // NetworkConfig shapes the policy/value network (package neural).
@@ -561,6 +575,8 @@ func (c *Config) checkRanges() error {
 		{"eval.every", float64(c.Eval.Every), 0, 1e6},
 		{"checkpoint_every", float64(c.CheckpointEvery), 1, 1e6},
 		{"workers", float64(c.Workers), 0, 256},
+		{"play.temperature", c.Play.Temperature, 0, neural.MaxTemperature},
+		{"play.steps", float64(c.Play.Steps), 0, 1e6},
 	}
 	if bc.Samples > 0 {
 		checks = append(checks,

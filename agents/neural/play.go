@@ -31,7 +31,9 @@ import (
 // competition relabels it away), so it uses its baked SEED as it is, or with
 // SEED = None a random one per process (export.Options).
 //
-// The default is T = 0 (greedy): nothing changes unless asked. A low T does
+// The default is T = 0 (greedy), unless the weights store other settings
+// (PlayKey, stored.go: Rectangle's shipped network places at temp 6; issue
+// 54) or the spec asks for them. A low T does
 // not break Rectangle's mirror: the shipped network's placement logits lead
 // by 3–5 and its move logits by 10–20, so at T ≤ 1 copies (and the planner
 // it was cloned from) mostly still share cells (T = 1: 11–23 cells a game
@@ -139,6 +141,14 @@ const MaxTemperature = 100
 // settings. Only trailing colon-separated parts whose key is temp, seed or
 // steps are settings, so that paths and URLs holding ':' or '=' pass unchanged.
 func SplitPlaySpec(spec string) (string, Play, error) {
+	base, p, _, err := SplitPlaySpecGiven(spec)
+	return base, p, err
+}
+
+// SplitPlaySpecGiven is SplitPlaySpec that also says which settings the
+// spec gave, so that they override the settings stored in the weights
+// (PlayGiven.Over; issue 54).
+func SplitPlaySpecGiven(spec string) (string, Play, PlayGiven, error) {
 	var p Play
 	rest, seen := spec, map[string]bool{}
 	for {
@@ -151,30 +161,30 @@ func SplitPlaySpec(spec string) (string, Play, error) {
 			break
 		}
 		if seen[k] {
-			return "", Play{}, fmt.Errorf("bot %s: %s= given twice", spec, k)
+			return "", Play{}, PlayGiven{}, fmt.Errorf("bot %s: %s= given twice", spec, k)
 		}
 		seen[k] = true
 		switch k {
 		case "temp":
 			t, err := strconv.ParseFloat(v, 64)
 			if err != nil || !(t >= 0 && t <= MaxTemperature) {
-				return "", Play{}, fmt.Errorf("bot %s: temp=%q: want a temperature in 0..%d (0 = greedy)", spec, v, MaxTemperature)
+				return "", Play{}, PlayGiven{}, fmt.Errorf("bot %s: temp=%q: want a temperature in 0..%d (0 = greedy)", spec, v, MaxTemperature)
 			}
 			p.Temperature = t
 		case "seed":
 			s, err := strconv.ParseUint(v, 10, 64)
 			if err != nil {
-				return "", Play{}, fmt.Errorf("bot %s: seed=%q: want an unsigned 64-bit integer", spec, v)
+				return "", Play{}, PlayGiven{}, fmt.Errorf("bot %s: seed=%q: want an unsigned 64-bit integer", spec, v)
 			}
 			p.Seed = s
 		case "steps":
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 0 {
-				return "", Play{}, fmt.Errorf("bot %s: steps=%q: want a number of steps ≥ 0 (0 = every step)", spec, v)
+				return "", Play{}, PlayGiven{}, fmt.Errorf("bot %s: steps=%q: want a number of steps ≥ 0 (0 = every step)", spec, v)
 			}
 			p.Steps = n
 		}
 		rest = rest[:i]
 	}
-	return rest, p, nil
+	return rest, p, PlayGiven{Temp: seen["temp"], Seed: seen["seed"], Steps: seen["steps"]}, nil
 }

@@ -66,23 +66,25 @@ func LoadFor(game, spec string) (*Net, rules.Config, error) {
 	if err != nil {
 		return nil, rules.Config{}, err
 	}
-	return loadFor(game, path)
+	net, cfg, _, err := loadFor(game, path)
+	return net, cfg, err
 }
 
-// loadFor is LoadFor on the weights file itself.
-func loadFor(game, path string) (*Net, rules.Config, error) {
+// loadFor is LoadFor on the weights file itself; it also returns the
+// file's metadata.
+func loadFor(game, path string) (*Net, rules.Config, map[string]string, error) {
 	net, meta, err := Load(path)
 	if err != nil {
-		return nil, rules.Config{}, err
+		return nil, rules.Config{}, nil, err
 	}
 	if net.Arch.Game != game {
-		return nil, rules.Config{}, fmt.Errorf("%s: a network for %s, not %s", path, net.Arch.Game, game)
+		return nil, rules.Config{}, nil, fmt.Errorf("%s: a network for %s, not %s", path, net.Arch.Game, game)
 	}
 	cfg, err := TrainedConfig(net, meta)
 	if err != nil {
-		return nil, rules.Config{}, fmt.Errorf("%s: %w", path, err)
+		return nil, rules.Config{}, nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return net, cfg, nil
+	return net, cfg, meta, nil
 }
 
 // TrainedConfig returns the config of the game a decoded network was
@@ -111,12 +113,14 @@ func TrainedConfig(net *Net, meta map[string]string) (rules.Config, error) {
 
 // resolve makes weights files and run folders usable wherever a bot name is
 // (tournaments, play, self-play): an Agent of the network, observing with
-// the game parameters it was trained on; greedy, or with the spec's
-// settings FILE[:temp=T][:seed=S][:steps=K] (SplitPlaySpec) sampling at temperature T
-// with draws seeded by SeatSeed(S, seat) and the game's generator. The network is shared, read only,
-// by every agent made from the entry.
+// the game parameters it was trained on, playing with the settings the
+// weights store (PlayKey: greedy where they store none) overridden by the
+// spec's own FILE[:temp=T][:seed=S][:steps=K] (SplitPlaySpecGiven,
+// PlayGiven.Over): at a temperature T > 0 sampling with draws seeded by
+// SeatSeed(S, seat) and the game's generator. The network is shared, read
+// only, by every agent made from the entry.
 func resolve(game, spec string) (agents.Entry, bool, error) {
-	base, play, err := SplitPlaySpec(spec)
+	base, given, which, err := SplitPlaySpecGiven(spec)
 	if err != nil {
 		return agents.Entry{}, true, err // a malformed temp= or seed= setting
 	}
@@ -124,10 +128,15 @@ func resolve(game, spec string) (agents.Entry, bool, error) {
 	if !ok || err != nil {
 		return agents.Entry{}, ok, err
 	}
-	net, cfg, err := loadFor(game, path)
+	net, cfg, meta, err := loadFor(game, path)
 	if err != nil {
 		return agents.Entry{}, true, err
 	}
+	stored, has, err := StoredPlay(meta)
+	if err != nil {
+		return agents.Entry{}, true, fmt.Errorf("%s: %w", path, err)
+	}
+	play := which.Over(stored, given)
 	a := net.Arch
 	how := "greedy"
 	if play.Temperature > 0 {
@@ -135,6 +144,9 @@ func resolve(game, spec string) (agents.Entry, bool, error) {
 		if play.Steps > 0 {
 			how += fmt.Sprintf(", in the first %d steps (greedy after)", play.Steps)
 		}
+	}
+	if has {
+		how += fmt.Sprintf(" (%s)", Settings{Play: play, Stored: stored, HasStored: true, Given: which}.Note())
 	}
 	return agents.Entry{
 		Game: game, Name: spec,

@@ -31,8 +31,12 @@ competition accepts:
                         parameters, architecture, encoding version, run)
   <game>_bot.py         one self-contained Python file (standard library and
                         NumPy only, weights embedded) with the competition's
-                        entry point; greedy by default, SAMPLE = True samples;
-                        --temperature T bakes in seeded sampling from
+                        entry point; the play settings the weights store
+                        ('gridgym weights play FILE': Rectangle's shipped
+                        network places at temperature 6) by default, else
+                        greedy; SAMPLE = True samples;
+                        --temperature T (0: greedy) overrides them, baking in
+                        seeded sampling from
                         softmax(logits/T) (--temp-steps K: the first K steps
                         only), with the Go policy's draws (exact parity for
                         one seed); without --seed each process draws its own,
@@ -42,7 +46,8 @@ competition accepts:
                         competition's single argument (cmd/slimebot, ~2 MB,
                         built with the Go toolchain at export time, with the
                         weights appended; it starts in milliseconds)
-  README.txt            how to submit them
+  README.txt            how to submit them, and which play settings came
+                        from the weights
 
 --search SPEC makes the executable (Slime's slime-bot) answer with the tree
 search SPEC (a search bot spec, 'search:' optional: BOT[@N][:key=value…],
@@ -87,7 +92,8 @@ refused: retrain it, or export with the gridgym that trained it.`,
 			if c.Flags().Changed("seed") {
 				play.Seed = &seed
 			}
-			opt := export.Options{NoBinary: noBinary, Game: game, Runner: runner, Play: play, Search: searchSpec, SearchSeed: seed}
+			given := neural.PlayGiven{Temp: c.Flags().Changed("temperature"), Steps: c.Flags().Changed("temp-steps")}
+			opt := export.Options{NoBinary: noBinary, Game: game, Runner: runner, Play: play, PlayGiven: given, Search: searchSpec, SearchSeed: seed}
 			opt.Python = timingPython(python)
 			rep, err := export.Export(cp, o.dir, opt)
 			if err != nil {
@@ -116,8 +122,8 @@ refused: retrain it, or export with the gridgym that trained it.`,
 	c.Flags().StringVarP(&game, "game", "g", "", "refuse a network of any other game")
 	c.Flags().StringVar(&runner, "runner", "", "prebuilt cmd/slimebot binary for the Slime executable (default: go build it)")
 	c.Flags().BoolVar(&noBinary, "no-binary", false, "skip the Slime executable")
-	c.Flags().Float64Var(&temperature, "temperature", 0, "sample moves from softmax(logits/T) with seeded draws (0 = greedy; not for Slime)")
-	c.Flags().IntVar(&tempSteps, "temp-steps", 0, "sample only in the game's first K steps, greedy after (0 = every step; Rectangle, Nuggets)")
+	c.Flags().Float64Var(&temperature, "temperature", 0, "sample moves from softmax(logits/T) with seeded draws (0 = greedy; not for Slime); default: the weights' stored settings, else 0")
+	c.Flags().IntVar(&tempSteps, "temp-steps", 0, "sample only in the game's first K steps, greedy after (0 = every step; Rectangle, Nuggets); default: the weights' stored steps")
 	c.Flags().Uint64Var(&seed, "seed", 0, "seed of the draws, baked into the bot (default: a random seed per process; with --search, 0)")
 	c.Flags().StringVar(&python, "python", "python3", "interpreter that times the Python bot where the competition starts it every move (Slime): 5 runs, in README.txt; none: skip")
 	c.Flags().StringVar(&searchSpec, "search", "", "the executable answers with this tree search instead of the network, e.g. greedy@2000:trees=1:opp=prior:ms=50")

@@ -117,6 +117,7 @@ checkpoint, the rest at the end.`,
 				bots = append(bots, base[(len(bots)-1)%len(base)])
 			}
 			fmt.Fprintf(w, "== 3/3 evaluate: %d games against %v, seats rotated\n", games, bots[1:])
+			notePlaySettings(w, bots[:1]) // the config's play: section, stored in the weights (issue 54)
 			tr, err := eval.Run(ctx, eval.Config{Game: rcfg, Bots: bots, Games: games, Seed: cfg.Seed})
 			if err != nil && (tr == nil || len(tr.Games) == 0) {
 				return err

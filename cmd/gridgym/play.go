@@ -57,6 +57,7 @@ URL of either (file://…, s3://bucket/run?endpoint=…: downloaded first).`,
 				seated[s] = names[lineup[s]]
 			}
 			out := c.OutOrStdout()
+			notePlaySettings(out, names) // what each network plays with (issue 54)
 			color := isTerminal(os.Stdout)
 			var onStep func(rules.State)
 			if render {

@@ -115,6 +115,7 @@ Ctrl-C stops early and reports the games finished so far.`,
 			default:
 				replayOut = &output{dir: "replays"}
 			}
+			notePlaySettings(c.OutOrStdout(), names) // what each network plays with (issue 54)
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 			defer stop()
 			var bar *progressbar.ProgressBar

@@ -1,0 +1,179 @@
+package neural_test
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/gridgym/gridgym/agents"
+	"github.com/gridgym/gridgym/agents/neural"
+	"github.com/gridgym/gridgym/rules/rulestest"
+)
+
+// rectangleWeights copies Rectangle's network fixture into a temporary
+// folder with mode 0o640 and returns the copy and its bytes.
+func rectangleWeights(t *testing.T) (string, []byte) {
+	t.Helper()
+	b, err := os.ReadFile(rulestest.Policy(t, "rectangle"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(t.TempDir(), "w.safetensors")
+	if err := os.WriteFile(p, b, 0o640); err != nil {
+		t.Fatal(err)
+	}
+	return p, b
+}
+
+// dataSection is a safetensors file's tensor bytes: everything after its
+// header.
+func dataSection(t *testing.T, b []byte) []byte {
+	t.Helper()
+	return b[8+binary.LittleEndian.Uint64(b):]
+}
+
+// Play settings written into a weights file come back as written (no
+// seed: it is the player's), the tensors stay byte-identical (the data
+// section and every decoded tensor), the other metadata is kept, the
+// file's mode too; writing greedy removes them and gives the original file
+// back byte for byte; a file that is not safetensors is refused unchanged
+// (issue 54).
+func TestPlayMetadataRoundTrip(t *testing.T) {
+	p, orig := rectangleWeights(t)
+	ts0, meta0, err := neural.DecodeSafetensors(orig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok, err := neural.ReadPlay(p); ok || err != nil {
+		t.Fatalf("the fixture stores play settings (%v, %v)", ok, err)
+	}
+	if err := neural.WritePlay(p, neural.Play{Temperature: 6, Steps: 1, Seed: 99}); err != nil {
+		t.Fatal(err)
+	}
+	got, ok, err := neural.ReadPlay(p)
+	if want := (neural.Play{Temperature: 6, Steps: 1}); !ok || err != nil || got != want {
+		t.Fatalf("ReadPlay = %+v, %v, %v; want %+v", got, ok, err, want)
+	}
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(dataSection(t, b), dataSection(t, orig)) {
+		t.Error("the data section changed")
+	}
+	ts, meta, err := neural.DecodeSafetensors(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ts) != len(ts0) {
+		t.Fatalf("%d tensors, had %d", len(ts), len(ts0))
+	}
+	for i := range ts {
+		a, z := ts[i], ts0[i]
+		if a.Name != z.Name || len(a.Data) != len(z.Data) || len(a.Shape) != len(z.Shape) {
+			t.Fatalf("tensor %d: %s %v, had %s %v", i, a.Name, a.Shape, z.Name, z.Shape)
+		}
+		for j := range a.Data {
+			if math.Float32bits(a.Data[j]) != math.Float32bits(z.Data[j]) {
+				t.Fatalf("tensor %s value %d: %v, had %v", a.Name, j, a.Data[j], z.Data[j])
+			}
+		}
+	}
+	if meta[neural.PlayKey] != `{"temperature":6,"steps":1}` {
+		t.Errorf("metadata %s = %q", neural.PlayKey, meta[neural.PlayKey])
+	}
+	for k, v := range meta0 {
+		if meta[k] != v {
+			t.Errorf("metadata %s = %q, was %q", k, meta[k], v)
+		}
+	}
+	if len(meta) != len(meta0)+1 {
+		t.Errorf("metadata %v, was %v plus %s", meta, meta0, neural.PlayKey)
+	}
+	if st, err := os.Stat(p); err != nil || st.Mode().Perm() != 0o640 {
+		t.Errorf("mode %v (%v), want 0640", st.Mode().Perm(), err)
+	}
+	if _, _, err := neural.Load(p); err != nil {
+		t.Errorf("the rewritten file does not load: %v", err)
+	}
+
+	if err := neural.WritePlay(p, neural.Play{}); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(p); !bytes.Equal(b, orig) {
+		t.Error("storing greedy did not give the original file back")
+	}
+
+	bad := filepath.Join(t.TempDir(), "cut.safetensors")
+	if err := os.WriteFile(bad, orig[:len(orig)/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var ce *neural.CorruptError
+	if err := neural.WritePlay(bad, neural.Play{Temperature: 6}); !errors.As(err, &ce) {
+		t.Errorf("a truncated file: %v, want a CorruptError", err)
+	}
+	if b, _ := os.ReadFile(bad); !bytes.Equal(b, orig[:len(orig)/2]) {
+		t.Error("the refused file changed")
+	}
+	if err := neural.WritePlay(p, neural.Play{Temperature: -1}); err == nil {
+		t.Error("a negative temperature was stored")
+	}
+}
+
+// Stored values out of range or of another shape are errors, not greedy.
+func TestStoredPlayRefusesBadValues(t *testing.T) {
+	for _, v := range []string{`{"temperature":-1}`, `{"temperature":101}`, `{"temperature":6,"steps":-1}`, `{"temp":6}`, `six`} {
+		if _, _, err := neural.StoredPlay(map[string]string{neural.PlayKey: v}); err == nil {
+			t.Errorf("%s: no error", v)
+		}
+	}
+	if p, ok, err := neural.StoredPlay(map[string]string{neural.PlayKey: `{"temperature":2}`}); !ok || err != nil || p != (neural.Play{Temperature: 2}) {
+		t.Errorf("temperature 2: %+v, %v, %v", p, ok, err)
+	}
+}
+
+// A weights file entered by its plain name plays the settings it stores;
+// a spec's own settings override them: temp= replaces the stored sampling
+// (temp=0 is greedy, temp=T alone samples every step), steps= alone keeps
+// the stored temperature, seed= keys the draws (issue 54). The agents the
+// resolver makes, SpecSettings and its note agree.
+func TestStoredPlayIsTheDefault(t *testing.T) {
+	p, _ := rectangleWeights(t)
+	if err := neural.WritePlay(p, neural.Play{Temperature: 6, Steps: 1}); err != nil {
+		t.Fatal(err)
+	}
+	plain, _ := rectangleWeights(t)
+	for _, tc := range []struct {
+		spec string
+		want neural.Play
+		note string
+	}{
+		{p, neural.Play{Temperature: 6, Steps: 1}, "temp 6, first step, stored in its weights"},
+		{p + ":temp=0", neural.Play{}, "greedy, the spec's over its weights' temp 6, first step"},
+		{p + ":temp=2", neural.Play{Temperature: 2}, "temp 2, the spec's over its weights' temp 6, first step"},
+		{p + ":steps=3", neural.Play{Temperature: 6, Steps: 3}, "temp 6, first 3 steps, the spec's over its weights' temp 6, first step"},
+		{p + ":seed=5", neural.Play{Temperature: 6, Steps: 1, Seed: 5}, "temp 6, first step, seed 5, the spec's over its weights' temp 6, first step"},
+		{plain, neural.Play{}, "greedy"},
+		{plain + ":temp=3:steps=1", neural.Play{Temperature: 3, Steps: 1}, "temp 3, first step, from the spec"},
+	} {
+		e, err := agents.Lookup("rectangle", tc.spec)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.spec, err)
+		}
+		ag := e.New().(*neural.Agent)
+		if got := (neural.Play{Temperature: ag.Temperature, Steps: ag.TempSteps, Seed: ag.Seed}); got != tc.want || !ag.PerSeat {
+			t.Errorf("%s: the agent plays %+v (per seat %v), want %+v", tc.spec, got, ag.PerSeat, tc.want)
+		}
+		s, ok, err := neural.SpecSettings(tc.spec)
+		if !ok || err != nil || s.Play != tc.want || s.Note() != tc.note {
+			t.Errorf("%s: SpecSettings = %+v (%q), %v, %v; want %+v (%q)", tc.spec, s.Play, s.Note(), ok, err, tc.want, tc.note)
+		}
+	}
+	if _, ok, err := neural.SpecSettings("planner"); ok || err != nil {
+		t.Errorf("a registered bot's settings: ok %v, %v", ok, err)
+	}
+}

@@ -1,0 +1,74 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gridgym/gridgym/rules/rulestest"
+)
+
+// gridgym weights play shows and sets a weights file's play settings; a
+// tournament names the settings each network plays with — stored in its
+// weights, or the spec's over them — and says nothing for a greedy network
+// that stores none; bad settings, --temp-steps alone on a greedy file and
+// a URL to write are bad input (issue 54).
+func TestWeightsPlayCommand(t *testing.T) {
+	b, err := os.ReadFile(rulestest.Policy(t, "four-square"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := filepath.Join(t.TempDir(), "net.safetensors")
+	if err := os.WriteFile(w, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	table := func(spec string) string {
+		t.Helper()
+		out, err := run("tournament", "-g", "four-square", "-b", "net="+spec+",first", "-n", "2", "-q", "--workers", "1")
+		if err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+		return out
+	}
+	for _, step := range []struct {
+		args []string
+		want string
+	}{
+		{nil, w + ": greedy (no play settings stored)"},
+		{[]string{"--temperature", "6", "--temp-steps", "1"}, w + ": temp 6, first step (was greedy)"},
+		{nil, w + `: temp 6, first step (stored: {"temperature":6,"steps":1})`},
+		{[]string{"--temp-steps", "2"}, w + ": temp 6, first 2 steps (was temp 6, first step)"},
+	} {
+		out, err := run(append([]string{"weights", "play", w}, step.args...)...)
+		if err != nil || !strings.Contains(out, step.want) {
+			t.Fatalf("weights play %v: %v\n%s\nwant %q", step.args, err, out, step.want)
+		}
+	}
+	if out := table(w); !strings.Contains(out, "play settings: net plays temp 6, first 2 steps, stored in its weights ("+w+":temp=0 plays it greedy)") {
+		t.Errorf("the table does not name the stored settings:\n%s", out)
+	}
+	if out := table(w + ":temp=0"); !strings.Contains(out, "play settings: net plays greedy, the spec's over its weights' temp 6, first 2 steps") {
+		t.Errorf("the table does not name the override:\n%s", out)
+	}
+	if out, err := run("weights", "play", w, "--temperature", "0"); err != nil || !strings.Contains(out, "greedy (was temp 6, first 2 steps)") {
+		t.Fatalf("--temperature 0: %v\n%s", err, out)
+	}
+	if out := table(w); strings.Contains(out, "play settings:") {
+		t.Errorf("a greedy network without stored settings got a note:\n%s", out)
+	}
+	for _, args := range [][]string{
+		{"weights", "play", w, "--temperature", "-1"},
+		{"weights", "play", w, "--temperature", "101"},
+		{"weights", "play", w, "--temp-steps", "1"},
+		{"weights", "play", "s3://bucket/run?endpoint=http://minio:9000", "--temperature", "6"},
+		{"weights", "play", filepath.Join(t.TempDir(), "missing.safetensors")},
+	} {
+		if out, err := run(args...); err == nil || exitStatus(err) != 2 {
+			t.Errorf("%v: %v, want exit 2\n%s", args[2:], err, out)
+		}
+	}
+	if after, _ := os.ReadFile(w); string(after) != string(b) {
+		t.Error("setting and clearing the settings did not give the file back")
+	}
+}

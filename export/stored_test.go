@@ -1,0 +1,91 @@
+package export_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gridgym/gridgym/agents/neural"
+	"github.com/gridgym/gridgym/export"
+	"github.com/gridgym/gridgym/export/exporttest"
+	"github.com/gridgym/gridgym/rules/rulestest"
+)
+
+// storedWeights copies game's network fixture into a temporary folder and
+// stores play settings p in it (neural.WritePlay).
+func storedWeights(t *testing.T, game string, p neural.Play) string {
+	t.Helper()
+	b, err := os.ReadFile(rulestest.Policy(t, game))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := filepath.Join(t.TempDir(), game+".safetensors")
+	if err := os.WriteFile(w, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := neural.WritePlay(w, p); err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+// An export bakes in the play settings the weights store (issue 54): the
+// Python bot's TEMPERATURE and TEMP_STEPS (SEED None: a seed per process),
+// README.txt saying they came from the weights; a temperature given
+// (--temperature, even 0) replaces them, --temp-steps alone keeps the
+// stored temperature, and README.txt says the export overrode them; a
+// target that cannot sample refuses stored sampling, naming the way out.
+// The shipped Rectangle network exports with its sampled placement.
+func TestExportUsesStoredPlay(t *testing.T) {
+	w := storedWeights(t, "rectangle", neural.Play{Temperature: 6, Steps: 1})
+	seven := uint64(7)
+	for _, tc := range []struct {
+		name   string
+		opt    export.Options
+		header string
+		readme string
+	}{
+		{"stored", export.Options{}, "TEMPERATURE = 6\nTEMP_STEPS = 1\nSEED = None\n", "These play settings (temp 6, first step) came from the weights"},
+		{"seed", export.Options{Play: export.Play{Seed: &seven}}, "TEMPERATURE = 6\nTEMP_STEPS = 1\nSEED = 7\n", "came from the weights"},
+		{"greedy", export.Options{PlayGiven: neural.PlayGiven{Temp: true}}, "TEMPERATURE = 0\nTEMP_STEPS = 0\nSEED = None\n", "this export overrode them: greedy"},
+		{"hotter", export.Options{Play: export.Play{Temperature: 2}}, "TEMPERATURE = 2\nTEMP_STEPS = 0\n", "The weights store temp 6, first step"},
+		{"steps", export.Options{Play: export.Play{Steps: 2}, PlayGiven: neural.PlayGiven{Steps: true}}, "TEMPERATURE = 6\nTEMP_STEPS = 2\n", "overrode them: temp 6, first 2 steps"},
+	} {
+		dir := t.TempDir()
+		tc.opt.NoBinary = true
+		if _, err := export.Export(w, dir, tc.opt); err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		bot, err := os.ReadFile(filepath.Join(dir, exporttest.Target("rectangle").File))
+		if err != nil {
+			t.Fatal(err)
+		}
+		readme, err := os.ReadFile(filepath.Join(dir, "README.txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(bot), tc.header) {
+			t.Errorf("%s: the bot lacks %q", tc.name, tc.header)
+		}
+		if !strings.Contains(string(readme), tc.readme) {
+			t.Errorf("%s: README.txt lacks %q:\n%s", tc.name, tc.readme, readme)
+		}
+	}
+
+	pure := storedWeights(t, "slime", neural.Play{Temperature: 3})
+	if _, err := export.Export(pure, t.TempDir(), export.Options{NoBinary: true}); err == nil || !strings.Contains(err.Error(), "--temperature 0") {
+		t.Errorf("Slime with stored sampling: %v, want a refusal naming --temperature 0", err)
+	}
+	if _, err := export.Export(pure, t.TempDir(), export.Options{NoBinary: true, PlayGiven: neural.PlayGiven{Temp: true}}); err != nil {
+		t.Errorf("Slime exported greedy over stored sampling: %v", err)
+	}
+
+	dir := t.TempDir()
+	if _, err := export.Export(filepath.Join("..", "models", "rectangle", "final.safetensors"), dir, export.Options{NoBinary: true}); err != nil {
+		t.Fatal(err)
+	}
+	if bot, _ := os.ReadFile(filepath.Join(dir, exporttest.Target("rectangle").File)); !strings.Contains(string(bot), "TEMPERATURE = 6\nTEMP_STEPS = 1\nSEED = None\n") {
+		t.Error("the shipped Rectangle network does not export with its sampled placement (temp 6, first step)")
+	}
+}
