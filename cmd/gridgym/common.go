@@ -196,6 +196,8 @@ Bot specs (a comma-separated list names the bots; each is one of):
                       best.safetensors (the policy of its best evaluation),
                       else its latest checkpoint (gridgym train writes both)
   FILE:temp=T[:seed=S][:steps=K]  weights sampled at temperature T, seeded per seat
+                      (a plain FILE plays the settings its weights store, if
+                      any: 'gridgym weights play FILE'; temp=0 is greedy)
   URL                 file://… or s3://bucket/run?endpoint=…: weights or a run
                       folder, downloaded first
   py:FILE[:ENTRY]     your Python bot in its competition's form: FILE is
