@@ -59,7 +59,15 @@ func (t *trainer) meta() map[string]string {
 func (t *trainer) create() error {
 	dir := t.opt.Dir
 	if _, err := os.Stat(filepath.Join(dir, "config.yaml")); err == nil {
-		return fmt.Errorf("run folder %s already holds a run: pass --resume to continue it, or choose another --out", dir)
+		if _, err := os.Stat(filepath.Join(dir, "latest")); err == nil {
+			return fmt.Errorf("run folder %s already holds a run: pass --resume to continue it, or choose another --out", dir)
+		}
+		// A run that stopped before its first checkpoint (killed, a full
+		// disk) left nothing to resume: start it again here rather than
+		// send the user between --resume and a new folder (issue 56).
+		if t.opt.Log != nil {
+			t.opt.Log("run folder %s holds a run that stopped before its first checkpoint: starting it again", dir)
+		}
 	}
 	if err := os.MkdirAll(filepath.Join(dir, "checkpoints"), 0o755); err != nil {
 		return fmt.Errorf("create run folder: %w", err)
@@ -133,7 +141,7 @@ func (t *trainer) restore() (int, error) {
 	}
 	b, err := os.ReadFile(filepath.Join(dir, "latest"))
 	if errors.Is(err, os.ErrNotExist) {
-		return 0, fmt.Errorf("resume %s: no complete checkpoint yet (the run stopped before checkpoint_every = %d iterations); start it again", dir, t.cfg.CheckpointEvery)
+		return 0, fmt.Errorf("resume %s: no complete checkpoint yet (the run stopped before checkpoint_every = %d iterations); run the same command without --resume: it starts again in this folder", dir, t.cfg.CheckpointEvery)
 	} else if err != nil {
 		return 0, fmt.Errorf("resume: %w", err)
 	}
