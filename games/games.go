@@ -19,6 +19,7 @@ import (
 	_ "github.com/gridgym/gridgym/agents/risingtidebots"
 	_ "github.com/gridgym/gridgym/agents/risingtideheldout"
 	_ "github.com/gridgym/gridgym/agents/slimebots"
+	_ "github.com/gridgym/gridgym/agents/slimeheldout"
 	_ "github.com/gridgym/gridgym/search"
 )
 

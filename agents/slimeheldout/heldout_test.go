@@ -1,0 +1,177 @@
+package slimeheldout
+
+import (
+	"hash/fnv"
+	"slices"
+	"testing"
+
+	"github.com/gridgym/gridgym/agents"
+	"github.com/gridgym/gridgym/rules"
+	"github.com/gridgym/gridgym/rules/slime"
+)
+
+var names = []string{"bastion", "hunter", "prophet"}
+
+func newGame(t testing.TB, kv map[string]string) *slime.State {
+	t.Helper()
+	g, err := rules.Lookup(slime.Name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := g.Configure(kv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return slime.New(cfg)
+}
+
+func fresh(t testing.TB, name string) agents.Agent {
+	t.Helper()
+	e, err := agents.Lookup(slime.Name, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e.New()
+}
+
+// play plays one game (nil bots: random) and returns the scores; check sees
+// every move before it is played.
+func play(s *slime.State, seed uint64, bots []agents.Agent, check func(seat int, m rules.Move)) [4]int {
+	for i := range bots {
+		if bots[i] == nil {
+			bots[i] = &agents.Random{}
+		}
+		bots[i].Reset(s, i, rules.Derive(seed, uint64(i)))
+	}
+	moves := make([]rules.Move, 4)
+	for !s.Done() {
+		seat := s.ToMove()
+		m := bots[seat].Act(s)
+		if check != nil {
+			check(seat, m)
+		}
+		moves[seat] = m
+		s.Step(moves, nil)
+	}
+	var out [4]int
+	for i := range out {
+		out[i] = s.Count(i)
+	}
+	return out
+}
+
+// TestHeldOutRegistered: the three bots are Slime's held-out bots, with a
+// doc, and no list of every bot (agents.Names) takes them in.
+func TestHeldOutRegistered(t *testing.T) {
+	got := agents.HeldOut(slime.Name)
+	for _, n := range names {
+		if !slices.Contains(got, n) {
+			t.Errorf("%s not among the held-out bots %v", n, got)
+		}
+		e, err := agents.Lookup(slime.Name, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !e.HeldOut || e.Doc == "" {
+			t.Errorf("%s: HeldOut %v, doc %q", n, e.HeldOut, e.Doc)
+		}
+		if slices.Contains(agents.Names(slime.Name), n) {
+			t.Errorf("%s listed by agents.Names", n)
+		}
+	}
+}
+
+// TestLegal: over seeded games on every board size (R1), in every seat,
+// against each other and random bots, every move of every held-out bot is
+// valid (R8) or the pass, and a bot passes only when it has no spread (a
+// spread always gains a cell, R9).
+func TestLegal(t *testing.T) {
+	for g := 0; g < 10; g++ {
+		s := newGame(t, map[string]string{"board_size": []string{"8", "4", "5", "6", "7"}[g%5], "max_turns": "400"})
+		bots := make([]agents.Agent, 4)
+		for i := range bots {
+			if (i+g)%4 != 3 {
+				bots[i] = fresh(t, names[(i+g)%3])
+			}
+		}
+		moves := 0
+		play(s, uint64(100+g), bots, func(seat int, m rules.Move) {
+			moves++
+			if !s.Legal(seat, m) {
+				t.Fatalf("game %d turn %d seat %d (%T): illegal %+v", g, s.Turn(), seat, bots[seat], m)
+			}
+			if _, ok := bots[seat].(*agents.Random); !ok && m == (rules.Move{}) {
+				if own := s.Slime(seat); dilate(own)&s.EmptyCells() != 0 {
+					t.Fatalf("game %d turn %d seat %d (%T): passed with a spread", g, s.Turn(), seat, bots[seat])
+				}
+			}
+		})
+		if moves < 8 {
+			t.Fatalf("game %d: only %d moves", g, moves)
+		}
+	}
+}
+
+// TestDeterministic: the same seed gives the same game, also with used
+// bots; another seed gives another game.
+func TestDeterministic(t *testing.T) {
+	bots := []agents.Agent{fresh(t, "prophet"), fresh(t, "bastion"), fresh(t, "hunter"), nil}
+	run := func(seed uint64) uint64 {
+		h := fnv.New64a()
+		play(newGame(t, nil), seed, bots, func(_ int, m rules.Move) {
+			h.Write([]byte{byte(m.Kind), byte(m.Arg[0]), byte(m.Arg[1])})
+		})
+		return h.Sum64()
+	}
+	a, b := run(7), run(7)
+	if a != b {
+		t.Fatalf("seed 7 played twice: %x, %x", a, b)
+	}
+	if c := run(8); c == a {
+		t.Fatal("seeds 7 and 8 played the same game")
+	}
+}
+
+// TestBeatsRandom: each held-out bot, against three random bots in 4 seeded
+// games (seats rotated), finishes first every game with far more cells.
+func TestBeatsRandom(t *testing.T) {
+	for _, n := range names {
+		const games = 4
+		own, rnd, wins := 0, 0, 0
+		for g := 0; g < games; g++ {
+			bots := make([]agents.Agent, 4)
+			bots[g] = fresh(t, n)
+			sc := play(newGame(t, nil), uint64(300+g), bots, nil)
+			won := true
+			for i, v := range sc {
+				if i != g {
+					rnd += v
+					won = won && sc[g] > v
+				}
+			}
+			own += sc[g]
+			if won {
+				wins++
+			}
+		}
+		t.Logf("%s: %.1f cells a game, random %.1f, %d wins of %d", n, float64(own)/games, float64(rnd)/3/games, wins, games)
+		if wins < games || own < 40*games || 3*own < 10*rnd {
+			t.Errorf("%s: %d cells against random's %d (a seat), %d wins of %d", n, own, rnd/3, wins, games)
+		}
+	}
+}
+
+// TestActAllocatesNothing: no held-out bot allocates in Act.
+func TestActAllocatesNothing(t *testing.T) {
+	s := newGame(t, nil)
+	if err := s.SetRows("11.2....", "1..22...", "..3.2...", "3333....", "....4...", "....44..", "........", "........"); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range names {
+		b := fresh(t, n)
+		b.Reset(s, 0, rules.NewRNG(1))
+		if a := testing.AllocsPerRun(20, func() { b.Act(s) }); a != 0 {
+			t.Errorf("%s: %.1f allocations a move", n, a)
+		}
+	}
+}
