@@ -14,6 +14,7 @@ import (
 	_ "github.com/gridgym/gridgym/agents/bovinebots"
 	_ "github.com/gridgym/gridgym/agents/bovineheldout"
 	_ "github.com/gridgym/gridgym/agents/nuggetsbots"
+	_ "github.com/gridgym/gridgym/agents/nuggetsheldout"
 	_ "github.com/gridgym/gridgym/agents/rectanglebots"
 	_ "github.com/gridgym/gridgym/agents/rectangleheldout"
 	_ "github.com/gridgym/gridgym/agents/risingtidebots"
