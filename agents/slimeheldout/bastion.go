@@ -13,7 +13,7 @@ func init() {
 }
 
 // Bastion's weights, in eighths of a cell.
-var (
+const (
 	bastionOwn      = 8
 	bastionExposed  = 5
 	bastionFrontier = 1

@@ -7,13 +7,14 @@
 //   - prophet: a round simulator. It plays each of its moves on a copy of
 //     the board, lets the three rivals answer in turn order, each with the
 //     move that gains it the most cells (R9–R11), and keeps the move whose
-//     position after that round, plus its own best next gain, is best.
+//     position after that round is best (own cells against the largest
+//     rival's and against its cells still exposed to a capture).
 //   - bastion: a compact-territory builder. It scores a move by its own
 //     cells less the cells of its that lie in the block of an empty cell a
 //     rival can reach (R9–R10: the cells a spread or jump could convert),
 //     and less its open frontier, so it fills its holes and grows in lumps.
 //   - hunter: an aggressor. It fixes the leading rival before it moves and
-//     scores a move by its own cells less the leader's, with a light guard
+//     scores a move by its own cells less the leader's, with a guard
 //     against the single largest capture any rival has next.
 //
 // Every bot reads only a competition bot's view (slime.ViewOf, R14),

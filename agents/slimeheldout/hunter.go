@@ -10,25 +10,27 @@ import (
 
 func init() {
 	agents.RegisterHeldOut(slime.Name, "hunter",
-		"held out: an aggressor that targets the leader; fixes the rival with the most cells before it moves and maximises own cells less that leader's, guarding only against the single largest capture any rival has next; ties at random",
+		"held out: an aggressor that targets the leader; fixes the rival with the most cells before it moves and maximises own cells less that leader's, guarding against the single largest capture any rival has next and, lightly, every exposed cell; ties at random",
 		func() agents.Agent { return &Hunter{} })
 }
 
 // Hunter's weights, in eighths of a cell.
-var (
-	hunterOwn    = 8
-	hunterLeader = 6
-	hunterGuard  = 3
+const (
+	hunterOwn     = 8
+	hunterLeader  = 4
+	hunterGuard   = 3
+	hunterExposed = 3
 )
 
 // Hunter is an aggressor. Before it moves it fixes the leader, the rival
 // with the most cells (ties to the one that moves soonest after it), and it
 // scores the pass and each valid move by the position right after it:
 //
-//	8 · own cells − 6 · the leader's cells − 3 · guard
+//	8 · own cells − 4 · the leader's cells − 3 · guard − 3 · exposed
 //
 // guard is the most of its cells one rival converts with its next spread or
-// jump, the maximum over the rivals (not their sum). So it spends its moves
+// jump, the maximum over the rivals (not their sum), and exposed its cells
+// in the block of an empty cell within distance 2 of a rival (pos.exposed). So it spends its moves
 // converting the leader's slime, jumping into it when a spread cannot reach.
 // Ties are drawn uniformly from its generator.
 type Hunter struct{ core }
@@ -54,6 +56,6 @@ func (b *Hunter) Act(st rules.State) rules.Move {
 				guard = max(guard, q.capture(r, me))
 			}
 		}
-		return hunterOwn*pop(q.c[me]) - hunterLeader*pop(q.c[leader]) - hunterGuard*guard
+		return hunterOwn*pop(q.c[me]) - hunterLeader*pop(q.c[leader]) - hunterGuard*guard - hunterExposed*q.exposed(me)
 	})
 }

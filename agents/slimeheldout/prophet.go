@@ -8,15 +8,14 @@ import (
 
 func init() {
 	agents.RegisterHeldOut(slime.Name, "prophet",
-		"held out: a round simulator; plays each of its moves on a copy, lets the three rivals answer in turn order with the move that gains each the most cells, and keeps the move best after that round (own cells, less half the largest rival's, plus half its own best next gain); ties at random",
+		"held out: a round simulator; plays each of its moves on a copy, lets the three rivals answer in turn order with the move that gains each the most cells, and keeps the move best after that round (own cells, less half the largest rival's, less half its cells still exposed to a spread or jump); ties at random",
 		func() agents.Agent { return &Prophet{} })
 }
 
 // Prophet's weights, in eighths of a cell.
-var (
+const (
 	prophetOwn     = 8
 	prophetTop     = 4
-	prophetNext    = 0
 	prophetExposed = 4
 )
 
@@ -26,8 +25,10 @@ var (
 // the one taking the most of Prophet's), stopping when the board fills
 // (R5), and scores the result
 //
-//	8 · own cells − 4 · the largest rival's + 4 · own best next gain
+//	8 · own cells − 4 · the largest rival's − 4 · exposed
 //
+// exposed counts its cells in the block of an empty cell within distance 2
+// of a rival (pos.exposed): what the next round could convert.
 // Ties are drawn uniformly from its generator.
 type Prophet struct{ core }
 
@@ -49,12 +50,6 @@ func (b *Prophet) Act(st rules.State) rules.Move {
 				q.play(r, src, tgt)
 			}
 		}
-		next := 0
-		if q.empty() != 0 {
-			if _, _, g, ok := q.reply(me, (me+1)&3); ok {
-				next = max(g, 0)
-			}
-		}
-		return prophetOwn*pop(q.c[me]) - prophetTop*q.top(me) + prophetNext*next - prophetExposed*q.exposed(me)
+		return prophetOwn*pop(q.c[me]) - prophetTop*q.top(me) - prophetExposed*q.exposed(me)
 	})
 }
