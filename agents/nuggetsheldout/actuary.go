@@ -5,11 +5,12 @@ import "math"
 // actuary_ada, the risk pricer. A square's worth is its log-score share less
 // the chance it decays before the game ends: with m moves left and P
 // coloured squares, a square with N own side-neighbours decays at least once
-// by the end with probability risk(N) = 1 − exp(−Σ base(m', N)·(P+100)/110000)
-// over the moves m' still to come (R12's table). A query's score is its
-// log-score gain plus ActKappa times the risk it removes from its
-// neighbours (each gains an own side-neighbour) less the risk of the new
-// square itself. So early on it grows compact shapes, which decay little
+// within the next actHorizon moves (or by the end, if sooner) with
+// probability risk(N) = 1 − exp(−Σ base(m', N)·(P+100)/110000) over those
+// moves (R12's table). A query's score is its log-score gain plus actKappa
+// times the risk it removes from its neighbours (each gains an own
+// side-neighbour) less actOwn·actKappa times the risk of the new square
+// itself. So early on it grows compact shapes, which decay little
 // while the game is long, and late it grows many small nuggets, whose risk
 // no longer matters. A rival's square scores 0.4 of its gain plus a fifth of
 // the rival's loss (R10); an own square in the build phase scores 0.4 of the
@@ -17,9 +18,11 @@ import "math"
 // two triples).
 
 const (
-	actKappa  = 0.55 // value lost per decay
-	actSingle = 0.15 // a singleton's value before the last move
-	actAttack = 0.2  // share of a rival's loss counted
+	actKappa   = 0.8  // value lost per decay
+	actSingle  = 0.15 // a singleton's value before the last move
+	actAttack  = 0.2  // share of a rival's loss counted
+	actHorizon = 40
+	actOwn     = 0.5 // share of the new square's own risk counted   // moves ahead the decay risk is counted
 )
 
 // cumBase[m][N] = Σ_{m'=1..m} base(m', N).
@@ -50,9 +53,10 @@ func (bt *Bot) actuaryScores() {
 		p = max(p, 240)
 	}
 	mb = max(0, min(mb, cells))
+	h := min(mb, actHorizon)
 	var risk [6]float64
 	for n := 0; n < 5; n++ {
-		risk[n] = 1 - math.Exp(-cumBase[mb][n]*float64(p+100)/110000)
+		risk[n] = 1 - math.Exp(-(cumBase[mb][n]-cumBase[mb-h][n])*float64(p+100)/110000)
 	}
 	risk[5] = risk[4]
 	l := &bt.lab[0]
@@ -80,7 +84,7 @@ func (bt *Bot) actuaryScores() {
 				gain += actKappa * (risk[nq] - risk[nq+1])
 			}
 		}
-		gain -= actKappa * risk[mine] * val(min(size, 3), 0.3) / lnOf[3]
+		gain -= actOwn * actKappa * risk[mine] * val(min(size, 3), 0.3) / lnOf[3]
 		if bt.b[c] < 0 {
 			bt.scores[c] = gain + 0.001*float64(nbrN[c]-int8(mine))
 			continue
