@@ -53,11 +53,12 @@ func TestConformance(t *testing.T) {
 	}
 }
 
-// Every registered bot of every game only ever answers with a legal move or
-// a pass, never panics, and plays the same game twice from the same seed.
+// Every registered bot of every game, held-out bots included (agents.Names
+// leaves them out), only ever answers with a legal move or a pass, never
+// panics, and plays the same game twice from the same seed.
 func TestBotsPlayLegalMoves(t *testing.T) {
 	for _, g := range rules.Games() {
-		for _, name := range agents.Names(g.Name) {
+		for _, name := range append(agents.Names(g.Name), agents.HeldOut(g.Name)...) {
 			t.Run(g.Name+"/"+name, func(t *testing.T) {
 				t.Parallel()
 				cfg := g.Default()
