@@ -201,6 +201,17 @@ func (s *scan) bestCaptureSrc(dst cell) (src cell, cut int, ok bool) {
 }
 
 // anySrc is a non-barn own neighbour of dst, connected first; ok=false if none.
+// connSrc is dst's first neighbour, in nbrs order, that is an own cell
+// connected to the barn: the source of a plain step into dst.
+func (s *scan) connSrc(dst cell) (cell, bool) {
+	for _, p := range nbrs(dst) {
+		if inBounds(p) && s.conn.has(p) {
+			return p, true
+		}
+	}
+	return cell{}, false
+}
+
 func (s *scan) anySrc(dst cell) (src cell, ok bool) {
 	for pass := 0; pass < 2; pass++ {
 		for _, p := range nbrs(dst) {

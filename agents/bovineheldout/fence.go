@@ -47,11 +47,8 @@ func (a *FenceFiona) Act(st rules.State) rules.Move {
 				if s.rivalNear(d) {
 					sc += 120
 				}
-				for _, p := range nbrs(d) {
-					if inBounds(p) && s.conn.has(p) {
-						pk.offer(a.rng, p, d, sc)
-						break
-					}
+				if p, ok := s.connSrc(d); ok {
+					pk.offer(a.rng, p, d, sc)
 				}
 				continue
 			}

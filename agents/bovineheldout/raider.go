@@ -200,11 +200,8 @@ func farm(b *base) (src, dst cell, ok bool) {
 				if s.rivalNear(d) {
 					sc += 60
 				}
-				for _, p := range nbrs(d) {
-					if inBounds(p) && s.conn.has(p) {
-						pk.offer(b.rng, p, d, sc)
-						break
-					}
+				if p, ok := s.connSrc(d); ok {
+					pk.offer(b.rng, p, d, sc)
 				}
 				continue
 			}
