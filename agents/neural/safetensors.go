@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"sort"
 
 	"github.com/gridgym/gridgym/internal/atomicfile"
@@ -215,11 +214,12 @@ func (n *Net) Save(path string, meta map[string]string) error {
 }
 
 // Load reads a network saved by Save, checking every tensor against the
-// architecture it declares.
+// architecture it declares. A named pipe or other non-regular file is
+// refused before it is opened (readWeights).
 func Load(path string) (*Net, map[string]string, error) {
-	b, err := os.ReadFile(path)
+	b, err := readWeights(path)
 	if err != nil {
-		return nil, nil, fmt.Errorf("load weights: %w", err)
+		return nil, nil, err
 	}
 	net, meta, err := Decode(b)
 	var ce *CorruptError

@@ -166,13 +166,9 @@ func SetMetadata(b []byte, edit func(map[string]string)) ([]byte, error) {
 // ReadPlay returns the play settings stored in the weights file path
 // (StoredPlay); ok is false where it stores none.
 func ReadPlay(path string) (p Play, ok bool, err error) {
-	b, err := readWeights(path)
+	_, meta, err := Load(path)
 	if err != nil {
 		return Play{}, false, err
-	}
-	_, meta, err := Decode(b)
-	if err != nil {
-		return Play{}, false, InFile(path, err)
 	}
 	p, ok, err = StoredPlay(meta)
 	if err != nil {
