@@ -273,17 +273,19 @@ func Export(spec, dir string, opt Options) (Report, error) {
 }
 
 // inForce returns the play settings the export bakes in: opt.Play over
-// the settings the weights store (Options.Play).
+// the settings the weights store (Options.Play), by the rule a weights
+// spec's settings follow (neural.PlayGiven.Over), a nonzero value counting
+// as given; the seed is Play.Seed's either way.
 func (opt Options) inForce(stored neural.Play, has bool) Play {
 	p := opt.Play
-	if opt.PlayGiven.Temp || p.Temperature > 0 || !has {
+	if !has {
 		return p
 	}
-	p.Temperature = stored.Temperature
-	if !opt.PlayGiven.Steps && p.Steps == 0 {
-		p.Steps = stored.Steps
-	}
-	return p
+	given := opt.PlayGiven
+	given.Temp = given.Temp || p.Temperature > 0
+	given.Steps = given.Steps || p.Steps != 0
+	o := given.Over(stored, neural.Play{Temperature: p.Temperature, Steps: p.Steps})
+	return Play{Temperature: o.Temperature, Steps: o.Steps, Seed: p.Seed}
 }
 
 // storedReadme says in README.txt where the bot's play settings came from
