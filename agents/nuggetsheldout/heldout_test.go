@@ -2,10 +2,10 @@ package nuggetsheldout
 
 import (
 	"hash/fnv"
-	"slices"
 	"testing"
 
 	"github.com/gridgym/gridgym/agents"
+	"github.com/gridgym/gridgym/agents/agentstest"
 	"github.com/gridgym/gridgym/rules"
 	"github.com/gridgym/gridgym/rules/nuggets"
 )
@@ -13,48 +13,20 @@ import (
 var names = []string{"quad_quinn", "actuary_ada", "hunter_hana"}
 
 func config(t *testing.T, kv map[string]string) rules.Config {
-	t.Helper()
-	g, err := rules.Lookup(nuggets.Name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := g.Configure(kv)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
+	return agentstest.Config(t, nuggets.Name, kv)
 }
 
-func fresh(t *testing.T, name string) agents.Agent {
-	t.Helper()
-	e, err := agents.Lookup(nuggets.Name, name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return e.New()
-}
+func fresh(t *testing.T, name string) agents.Agent { return agentstest.Fresh(t, nuggets.Name, name) }
 
 // play plays one game (nil bots: random) and returns the log-scores; check
-// sees every step's moves before they are played.
-func play(cfg rules.Config, seed uint64, bots []agents.Agent, check func(s *nuggets.State, moves []rules.Move)) []float64 {
+// sees every answer before the step is played.
+func play(cfg rules.Config, seed uint64, bots []agents.Agent, check func(s *nuggets.State, seat int, m rules.Move)) []float64 {
 	s := nuggets.New(cfg)
-	for i := range bots {
-		if bots[i] == nil {
-			bots[i] = &agents.Random{}
-		}
-		bots[i].Reset(s, i, rules.Derive(seed, uint64(i)))
+	var hook func(int, rules.Move)
+	if check != nil {
+		hook = func(seat int, m rules.Move) { check(s, seat, m) }
 	}
-	rng := rules.Derive(seed, 99)
-	moves := make([]rules.Move, len(bots))
-	for !s.Done() {
-		for i := range moves {
-			moves[i] = bots[i].Act(s)
-		}
-		if check != nil {
-			check(s, moves)
-		}
-		s.Step(moves, rng)
-	}
+	agentstest.Play(s, seed, rules.Derive(seed, 99), bots, hook)
 	out := make([]float64, len(bots))
 	for i := range out {
 		out[i] = s.LogScore(i)
@@ -63,22 +35,8 @@ func play(cfg rules.Config, seed uint64, bots []agents.Agent, check func(s *nugg
 }
 
 // TestHeldOutRegistered: the three bots are Nuggets' held-out bots, each
-// with a doc.
-func TestHeldOutRegistered(t *testing.T) {
-	got := agents.HeldOut(nuggets.Name)
-	for _, n := range names {
-		if !slices.Contains(got, n) {
-			t.Errorf("%s not among the held-out bots %v", n, got)
-		}
-		e, err := agents.Lookup(nuggets.Name, n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !e.HeldOut || e.Doc == "" {
-			t.Errorf("%s: HeldOut %v, doc %q", n, e.HeldOut, e.Doc)
-		}
-	}
-}
+// with a doc, out of agents.Names.
+func TestHeldOutRegistered(t *testing.T) { agentstest.CheckHeldOut(t, nuggets.Name, names) }
 
 // TestLegal: every query of every held-out bot is legal and well-formed
 // (a square in 0..19², R20), in the default game and in shorter ones,
@@ -97,18 +55,16 @@ func TestLegal(t *testing.T) {
 					bots[i] = fresh(t, names[(i+g)%len(names)])
 				}
 			}
-			steps := 0
-			play(cfg, uint64(100+g), bots, func(s *nuggets.State, moves []rules.Move) {
-				steps++
-				for i, m := range moves {
-					_, _, ok := nuggets.QueryXY(m)
-					if !ok || !s.Legal(i, m) {
-						t.Fatalf("%v game %d move %d seat %d: illegal %+v", kv, g, s.MoveNum(), i, m)
-					}
+			answers := 0
+			play(cfg, uint64(100+g), bots, func(s *nuggets.State, i int, m rules.Move) {
+				answers++
+				_, _, ok := nuggets.QueryXY(m)
+				if !ok || !s.Legal(i, m) {
+					t.Fatalf("%v game %d move %d seat %d: illegal %+v", kv, g, s.MoveNum(), i, m)
 				}
 			})
-			if steps < 30 {
-				t.Fatalf("%v: only %d steps", kv, steps)
+			if answers < 4*30 {
+				t.Fatalf("%v: only %d answers", kv, answers)
 			}
 		}
 	}
@@ -121,10 +77,8 @@ func TestDeterministic(t *testing.T) {
 	bots := []agents.Agent{fresh(t, names[0]), fresh(t, names[1]), fresh(t, names[2]), nil}
 	run := func(seed uint64) uint64 {
 		h := fnv.New64a()
-		play(cfg, seed, bots, func(s *nuggets.State, moves []rules.Move) {
-			for _, m := range moves {
-				h.Write([]byte{byte(m.Arg[0]), byte(m.Arg[0] >> 8)})
-			}
+		play(cfg, seed, bots, func(_ *nuggets.State, _ int, m rules.Move) {
+			h.Write([]byte{byte(m.Arg[0]), byte(m.Arg[0] >> 8)})
 		})
 		return h.Sum64()
 	}

@@ -2,10 +2,10 @@ package rectangleheldout
 
 import (
 	"hash/fnv"
-	"slices"
 	"testing"
 
 	"github.com/gridgym/gridgym/agents"
+	"github.com/gridgym/gridgym/agents/agentstest"
 	"github.com/gridgym/gridgym/rules"
 	"github.com/gridgym/gridgym/rules/rectangle"
 )
@@ -13,71 +13,30 @@ import (
 var names = []string{"blitz", "pairs", "raider"}
 
 func config(t *testing.T, kv map[string]string) rules.Config {
-	t.Helper()
-	g, err := rules.Lookup(rectangle.Name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := g.Configure(kv)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
+	return agentstest.Config(t, rectangle.Name, kv)
 }
 
-func fresh(t *testing.T, name string) agents.Agent {
-	t.Helper()
-	e, err := agents.Lookup(rectangle.Name, name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return e.New()
-}
+func fresh(t *testing.T, name string) agents.Agent { return agentstest.Fresh(t, rectangle.Name, name) }
 
 // play plays one game (nil bots: random) and returns the scores; check
-// sees every step's moves before they are played.
-func play(cfg rules.Config, seed uint64, bots []agents.Agent, check func(s *rectangle.State, moves []rules.Move)) []int {
+// sees every answer before the step is played.
+func play(cfg rules.Config, seed uint64, bots []agents.Agent, check func(s *rectangle.State, seat int, m rules.Move)) []int {
 	s := rectangle.New(cfg)
-	n := s.Players()
-	for i := range bots {
-		if bots[i] == nil {
-			bots[i] = &agents.Random{}
-		}
-		bots[i].Reset(s, i, rules.Derive(seed, uint64(i)))
+	var hook func(int, rules.Move)
+	if check != nil {
+		hook = func(seat int, m rules.Move) { check(s, seat, m) }
 	}
-	moves := make([]rules.Move, n)
-	for !s.Done() {
-		for i := range moves {
-			moves[i] = bots[i].Act(s)
-		}
-		if check != nil {
-			check(s, moves)
-		}
-		s.Step(moves, nil)
-	}
-	out := make([]int, n)
+	agentstest.Play(s, seed, nil, bots, hook)
+	out := make([]int, s.Players())
 	for i := range out {
 		out[i] = s.Score(i)
 	}
 	return out
 }
 
-// TestHeldOutRegistered: the three bots are Rectangle's held-out bots.
-func TestHeldOutRegistered(t *testing.T) {
-	got := agents.HeldOut(rectangle.Name)
-	for _, n := range names {
-		if !slices.Contains(got, n) {
-			t.Errorf("%s not among the held-out bots %v", n, got)
-		}
-		e, err := agents.Lookup(rectangle.Name, n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !e.HeldOut || e.Doc == "" {
-			t.Errorf("%s: HeldOut %v, doc %q", n, e.HeldOut, e.Doc)
-		}
-	}
-}
+// TestHeldOutRegistered: the three bots are Rectangle's held-out bots,
+// each with a doc, out of agents.Names.
+func TestHeldOutRegistered(t *testing.T) { agentstest.CheckHeldOut(t, rectangle.Name, names) }
 
 // TestLegal: over games with several parameter sets (R1), every move of
 // every held-out bot is legal (R20), against each other and random.
@@ -98,17 +57,15 @@ func TestLegal(t *testing.T) {
 					bots[i] = fresh(t, names[(i+g)%len(names)])
 				}
 			}
-			steps := 0
-			play(cfg, uint64(100+g), bots, func(s *rectangle.State, moves []rules.Move) {
-				steps++
-				for i, m := range moves {
-					if !s.Legal(i, m) {
-						t.Fatalf("%v game %d move %d seat %d (%T): illegal %+v", kv, g, s.MoveNum(), i, bots[i], m)
-					}
+			answers := 0
+			play(cfg, uint64(100+g), bots, func(s *rectangle.State, i int, m rules.Move) {
+				answers++
+				if !s.Legal(i, m) {
+					t.Fatalf("%v game %d move %d seat %d (%T): illegal %+v", kv, g, s.MoveNum(), i, bots[i], m)
 				}
 			})
-			if steps < 10 {
-				t.Fatalf("%v: only %d steps", kv, steps)
+			if answers < 10*p {
+				t.Fatalf("%v: only %d answers", kv, answers)
 			}
 		}
 	}
@@ -121,12 +78,10 @@ func TestDeterministic(t *testing.T) {
 	bots := []agents.Agent{fresh(t, "blitz"), fresh(t, "pairs"), fresh(t, "raider"), nil}
 	run := func(seed uint64) uint64 {
 		h := fnv.New64a()
-		play(cfg, seed, bots, func(s *rectangle.State, moves []rules.Move) {
-			for _, m := range moves {
-				h.Write([]byte{byte(m.Kind), m.N})
-				for _, a := range m.Arg[:m.N] {
-					h.Write([]byte{byte(a), byte(a >> 8)})
-				}
+		play(cfg, seed, bots, func(_ *rectangle.State, _ int, m rules.Move) {
+			h.Write([]byte{byte(m.Kind), m.N})
+			for _, a := range m.Arg[:m.N] {
+				h.Write([]byte{byte(a), byte(a >> 8)})
 			}
 		})
 		return h.Sum64()

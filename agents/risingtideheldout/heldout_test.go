@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/gridgym/gridgym/agents"
+	"github.com/gridgym/gridgym/agents/agentstest"
 	_ "github.com/gridgym/gridgym/agents/risingtidebots" // the rivals
 	"github.com/gridgym/gridgym/rules"
 	"github.com/gridgym/gridgym/rules/risingtide"
@@ -16,46 +17,23 @@ func TestRegisteredHeldOut(t *testing.T) {
 	if got := agents.HeldOut(game); !slices.Equal(got, heldOut) {
 		t.Fatalf("HeldOut(%s) = %v, want %v", game, got, heldOut)
 	}
-	for _, n := range heldOut {
-		e, err := agents.Lookup(game, n)
-		if err != nil || !e.HeldOut || e.Doc == "" {
-			t.Errorf("%s: entry %+v, err %v: want a documented held-out bot", n, e, err)
-		}
-	}
+	agentstest.CheckHeldOut(t, game, heldOut)
 }
 
 // play runs one game of bots in seats 0..3 from seed and returns the final
 // state; check (if not nil) sees every answer with its round-start state.
 func play(t *testing.T, bots [4]string, seed uint64, check func(s *risingtide.State, seat int, m rules.Move)) *risingtide.State {
 	t.Helper()
-	g, err := rules.Lookup(game)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := risingtide.New(g.Default())
-	var ag [4]agents.Agent
+	s := risingtide.New(agentstest.Config(t, game, nil))
+	ag := make([]agents.Agent, len(bots))
 	for seat, name := range bots {
-		e, err := agents.Lookup(game, name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ag[seat] = e.New()
-		ag[seat].Reset(s, seat, rules.Derive(seed, uint64(seat)))
+		ag[seat] = agentstest.Fresh(t, game, name)
 	}
-	rng := rules.NewRNG(seed)
-	moves := make([]rules.Move, 4)
-	for !s.Done() {
-		for seat := range moves {
-			moves[seat] = rules.Move{}
-			if s.Active(seat) {
-				moves[seat] = ag[seat].Act(s)
-				if check != nil {
-					check(s, seat, moves[seat])
-				}
-			}
-		}
-		s.Step(moves, rng)
+	var hook func(int, rules.Move)
+	if check != nil {
+		hook = func(seat int, m rules.Move) { check(s, seat, m) }
 	}
+	agentstest.Play(s, seed, rules.NewRNG(seed), ag, hook)
 	return s
 }
 

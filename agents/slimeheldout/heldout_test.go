@@ -2,10 +2,10 @@ package slimeheldout
 
 import (
 	"hash/fnv"
-	"slices"
 	"testing"
 
 	"github.com/gridgym/gridgym/agents"
+	"github.com/gridgym/gridgym/agents/agentstest"
 	"github.com/gridgym/gridgym/rules"
 	"github.com/gridgym/gridgym/rules/slime"
 )
@@ -13,46 +13,15 @@ import (
 var names = []string{"bastion", "hunter", "prophet"}
 
 func newGame(t testing.TB, kv map[string]string) *slime.State {
-	t.Helper()
-	g, err := rules.Lookup(slime.Name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg, err := g.Configure(kv)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return slime.New(cfg)
+	return slime.New(agentstest.Config(t, slime.Name, kv))
 }
 
-func fresh(t testing.TB, name string) agents.Agent {
-	t.Helper()
-	e, err := agents.Lookup(slime.Name, name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return e.New()
-}
+func fresh(t testing.TB, name string) agents.Agent { return agentstest.Fresh(t, slime.Name, name) }
 
 // play plays one game (nil bots: random) and returns the scores; check sees
 // every move before it is played.
 func play(s *slime.State, seed uint64, bots []agents.Agent, check func(seat int, m rules.Move)) [4]int {
-	for i := range bots {
-		if bots[i] == nil {
-			bots[i] = &agents.Random{}
-		}
-		bots[i].Reset(s, i, rules.Derive(seed, uint64(i)))
-	}
-	moves := make([]rules.Move, 4)
-	for !s.Done() {
-		seat := s.ToMove()
-		m := bots[seat].Act(s)
-		if check != nil {
-			check(seat, m)
-		}
-		moves[seat] = m
-		s.Step(moves, nil)
-	}
+	agentstest.Play(s, seed, nil, bots, check)
 	var out [4]int
 	for i := range out {
 		out[i] = s.Count(i)
@@ -62,24 +31,7 @@ func play(s *slime.State, seed uint64, bots []agents.Agent, check func(seat int,
 
 // TestHeldOutRegistered: the three bots are Slime's held-out bots, with a
 // doc, and no list of every bot (agents.Names) takes them in.
-func TestHeldOutRegistered(t *testing.T) {
-	got := agents.HeldOut(slime.Name)
-	for _, n := range names {
-		if !slices.Contains(got, n) {
-			t.Errorf("%s not among the held-out bots %v", n, got)
-		}
-		e, err := agents.Lookup(slime.Name, n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !e.HeldOut || e.Doc == "" {
-			t.Errorf("%s: HeldOut %v, doc %q", n, e.HeldOut, e.Doc)
-		}
-		if slices.Contains(agents.Names(slime.Name), n) {
-			t.Errorf("%s listed by agents.Names", n)
-		}
-	}
-}
+func TestHeldOutRegistered(t *testing.T) { agentstest.CheckHeldOut(t, slime.Name, names) }
 
 // TestLegal: over seeded games on every board size (R1), in every seat,
 // against each other and random bots, every move of every held-out bot is
