@@ -39,6 +39,12 @@ type runState struct {
 	// League is PFSP's record (opponents.pfsp): the learner's win share
 	// against each opponent label.
 	League map[string]float64 `json:"league,omitempty"`
+	// ActingIteration, with ppo.overlap, is the iteration whose rollout
+	// was being played ahead, with the policy acting.safetensors and the
+	// pool snapshots of iterations ActingPool: a resume plays it again with
+	// them (0: none).
+	ActingIteration int   `json:"acting_iteration,omitempty"`
+	ActingPool      []int `json:"acting_pool,omitempty"`
 }
 
 func (t *trainer) meta() map[string]string {
@@ -103,8 +109,33 @@ func (t *trainer) checkpoint(it int) error {
 	if err := os.MkdirAll(poolDir, 0o755); err != nil {
 		return err
 	}
-	for k, net := range t.pool {
-		p := filepath.Join(poolDir, checkpointName(t.poolI[k])+".safetensors")
+	if err := t.savePool(poolDir, t.pool, t.poolI); err != nil {
+		return err
+	}
+	if t.actingIt == it+1 { // the pool of the rollout played ahead (ppo.overlap), for a resume
+		if err := t.savePool(poolDir, t.actingNets, t.actingPool); err != nil {
+			return err
+		}
+	}
+	st := runState{Iteration: it, Elapsed: t.elapsed().Seconds(), EnvSteps: t.envSteps, Pool: t.poolI, Best: t.best, League: t.league.share}
+	if t.actingIt == it+1 && t.acting != nil {
+		if err := t.acting.Save(filepath.Join(dir, "acting.safetensors"), meta); err != nil {
+			return err
+		}
+		st.ActingIteration, st.ActingPool = t.actingIt, t.actingPool
+	}
+	if err := writeJSON(filepath.Join(dir, "state.json"), st); err != nil {
+		return err
+	}
+	t.saved = it
+	return neural.WriteFileAtomic(filepath.Join(t.opt.Dir, "latest"), []byte(checkpointName(it)+"\n"))
+}
+
+// savePool writes the pool snapshots nets of iterations its into dir,
+// those not written yet.
+func (t *trainer) savePool(dir string, nets []*neural.Net, its []int) error {
+	for k, net := range nets {
+		p := filepath.Join(dir, checkpointName(its[k])+".safetensors")
 		if _, err := os.Stat(p); err == nil {
 			continue
 		}
@@ -112,12 +143,7 @@ func (t *trainer) checkpoint(it int) error {
 			return err
 		}
 	}
-	st := runState{Iteration: it, Elapsed: t.elapsed().Seconds(), EnvSteps: t.envSteps, Pool: t.poolI, Best: t.best, League: t.league}
-	if err := writeJSON(filepath.Join(dir, "state.json"), st); err != nil {
-		return err
-	}
-	t.saved = it
-	return neural.WriteFileAtomic(filepath.Join(t.opt.Dir, "latest"), []byte(checkpointName(it)+"\n"))
+	return nil
 }
 
 func (t *trainer) latestWeights() string {
@@ -182,7 +208,10 @@ func (t *trainer) restore() (int, error) {
 		t.pool = append(t.pool, p)
 		t.poolI = append(t.poolI, it)
 	}
-	t.league = st.League
+	t.league.share = st.League
+	if err := t.restoreActing(cp, st); err != nil {
+		return 0, err
+	}
 	if t.usesClone() {
 		p := filepath.Join(dir, "checkpoints", checkpointName(0), "weights.safetensors")
 		c, _, err := neural.Load(p)
@@ -199,6 +228,27 @@ func (t *trainer) restore() (int, error) {
 		return 0, err
 	}
 	return st.Iteration, nil
+}
+
+// restoreActing loads what a checkpoint of a run with ppo.overlap kept of
+// the rollout it was playing ahead: its policy and its pool's snapshots.
+func (t *trainer) restoreActing(cp string, st runState) error {
+	if st.ActingIteration == 0 {
+		return nil
+	}
+	net, _, err := neural.Load(filepath.Join(cp, "acting.safetensors"))
+	if err != nil {
+		return fmt.Errorf("resume: the policy of the rollout played ahead (ppo.overlap): %w", err)
+	}
+	t.acting, t.actingIt, t.actingPool, t.actingNets = net, st.ActingIteration, st.ActingPool, nil
+	for _, it := range st.ActingPool {
+		p, _, err := neural.Load(filepath.Join(t.opt.Dir, "pool", checkpointName(it)+".safetensors"))
+		if err != nil {
+			return fmt.Errorf("resume: pool: %w", err)
+		}
+		t.actingNets = append(t.actingNets, p)
+	}
+	return nil
 }
 
 // snapshot keeps a copy of the network's parameters and the optimiser's

@@ -44,6 +44,15 @@ type Config struct {
 	Envs            int `yaml:"envs"`
 	Decisions       int `yaml:"decisions"`
 	MaxEpisodeSteps int `yaml:"max_episode_steps"`
+	// EnvsPerWorker (0..4096) sizes the acting by the cores: 0 (the
+	// default) plays Envs games in one batch that the workers step
+	// together; above 0 every worker is an actor of its own, with its
+	// own games and its own batched inference over them, and the run
+	// plays max(Envs, EnvsPerWorker·workers) games shared among them,
+	// each actor until it has made its share of Decisions (actors.go).
+	// A run then depends on the worker count (as its gradients do), not
+	// on timing.
+	EnvsPerWorker int `yaml:"envs_per_worker,omitempty"`
 
 	Opponents OpponentConfig `yaml:"opponents"`
 	PPO       PPOConfig      `yaml:"ppo"`
@@ -169,6 +178,14 @@ type PPOConfig struct {
 	// behaviour policy μ that sampled it; for samples from older policies:
 	// the later epochs, a distributed learner's shards; buffer.vtrace).
 	Target string `yaml:"target"`
+	// Overlap plays the next iteration's rollout while the network
+	// learns from this one's, instead of one after the other: the actors
+	// play with a frozen copy of the network as it was before the update
+	// (one policy version stale, which PPO's clipped ratio, and V-trace's
+	// traces with target vtrace, correct for), so the run gives the same
+	// bits whatever the timing. false (the default) or true; Expert
+	// Iteration (exit.expert) ignores it.
+	Overlap bool `yaml:"overlap,omitempty"`
 }
 
 // BCConfig is behaviour cloning: a warm start before PPO (Samples > 0) from
@@ -549,6 +566,7 @@ func (c *Config) checkRanges() error {
 		{"network.layers", float64(c.Network.Layers), 1, 20},
 		{"network.hidden", float64(c.Network.Hidden), 1, 4096},
 		{"envs", float64(c.Envs), 1, 4096},
+		{"envs_per_worker", float64(c.EnvsPerWorker), 0, 4096},
 		{"decisions", float64(c.Decisions), 1, 1e7},
 		{"max_episode_steps", float64(c.MaxEpisodeSteps), 0, 1e6},
 		{"opponents.self", o.Self, 0, 1},

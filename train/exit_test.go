@@ -297,7 +297,7 @@ func newExItTrainer(t *testing.T, cfg Config) *trainer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(tr.v.Close)
+	t.Cleanup(tr.close)
 	return tr
 }
 

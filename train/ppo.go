@@ -12,7 +12,6 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/gridgym/gridgym/agents"
 	"github.com/gridgym/gridgym/agents/neural"
 	"github.com/gridgym/gridgym/env"
 	"github.com/gridgym/gridgym/rules"
@@ -93,10 +92,12 @@ type trainer struct {
 	adam  *adam
 	pool  []*neural.Net
 	poolI []int // iteration of each pool snapshot
-	v     *env.Vec
-	pl    *player
-	buf   buffer
-	sp    rules.Space
+	// actors play the rollouts (actors.go); v is the first one's games,
+	// for the game's seats and spec.
+	actors []*actor
+	v      *env.Vec
+	buf    buffer
+	sp     rules.Space
 
 	start      time.Time
 	elapsed0   time.Duration // time spent before a resume
@@ -118,7 +119,16 @@ type trainer struct {
 	cloneP    []float64
 	// league is PFSP's record: the learner's win share against each
 	// opponent label (exponential average), for opponents.pfsp.
-	league map[string]float64
+	league leagueRecord
+	// ahead is the next iteration's rollout in progress (ppo.overlap),
+	// nil if none; acting is the frozen policy it plays with and actingIt
+	// the iteration it is for (0: none yet), actingPool the iterations of
+	// its pool's snapshots (a checkpoint keeps them: acting.safetensors).
+	ahead      *rollout
+	acting     *neural.Net
+	actingIt   int
+	actingPool []int
+	actingNets []*neural.Net
 	// ex is Expert Iteration's state (exit.go; config exit.expert).
 	ex *exitState
 	// nowWS, nowLogp and nowValue are V-trace's scratch (policyNow): the
@@ -136,7 +146,7 @@ func Run(ctx context.Context, cfg Config, opt Options) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	defer t.v.Close()
+	defer t.close()
 	first := 1
 	if opt.Resume {
 		it, err := t.restore()
@@ -236,6 +246,7 @@ func (t *trainer) iterate(ctx context.Context, first int) (Metrics, error) {
 		defer cancel()
 	}
 	var longest time.Duration
+	defer t.dropAhead()
 	for it := first; it <= cfg.Iterations; it++ {
 		if runCtx.Err() != nil || (budget > 0 && t.elapsed()+longest > budget) {
 			break
@@ -268,18 +279,13 @@ func newTrainer(cfg Config, opt Options) (*trainer, error) {
 		return nil, err
 	}
 	workers := cfg.Workers
-	mode, err := cfg.RewardMode()
-	if err != nil {
-		return nil, err
-	}
-	if t.v, err = env.New(env.Config{Game: t.rcfg, N: cfg.Envs, Seed: cfg.Seed, Workers: workers, MaxSteps: cfg.MaxEpisodeSteps,
-		Reward: mode, Shaping: cfg.PPO.Shaping}); err != nil {
-		return nil, err
-	}
 	if workers <= 0 {
 		workers = defaultWorkers()
 	}
-	t.pl = newPlayer(t.v, t.rcfg, t.net, workers)
+	t.league.pfsp = cfg.Opponents.PFSP
+	if err := t.newActors(workers); err != nil {
+		return nil, err
+	}
 	return t, nil
 }
 
@@ -385,7 +391,6 @@ func writeJSON(path string, v any) error {
 // iteration plays, learns, evaluates and checkpoints once.
 func (t *trainer) iteration(ctx context.Context, it int) (Metrics, error) {
 	m := Metrics{Iteration: it, LR: t.lr(it)}
-	t0 := time.Now()
 	var st int64
 	if t.cfg.ExIt.Expert != "" {
 		// Expert Iteration instead of PPO's collect and update (exit.go).
@@ -399,11 +404,9 @@ func (t *trainer) iteration(ctx context.Context, it int) (Metrics, error) {
 		}
 	} else {
 		var ok bool
-		st, ok = t.collect(ctx, rules.IterationStream(t.cfg.Seed, it, rules.CollectPhase), it, &m)
-		if !ok {
+		if st, ok = t.play(ctx, it, &m); !ok {
 			return m, errAborted
 		}
-		m.ActSeconds = time.Since(t0).Seconds()
 
 		t1 := time.Now()
 		t.snapshot()
@@ -449,280 +452,9 @@ func (t *trainer) iteration(ctx context.Context, it int) (Metrics, error) {
 	return m, nil
 }
 
-// seatEpisode assigns the actors of env i's next episode (number ep of the
-// iteration): the learner in seat ep mod seats, the other seats drawn from
-// the opponent pool as OpponentConfig documents.
-func (t *trainer) seatEpisode(i, ep int, rng *rules.RNG) {
-	o := t.cfg.Opponents
-	seats := t.v.Seats
-	learner := ep % seats
-	for s := 0; s < seats; s++ {
-		a := &t.pl.actors[i][s]
-		*a = seatActor{kind: byLearner, label: "learner"}
-		if s == learner {
-			continue
-		}
-		u := rng.Float64()
-		switch {
-		case u < o.Self:
-		case u < o.Self+o.Past && len(t.pool) > 0:
-			k := t.pick(rng, len(t.pool), func(k int) string { return fmt.Sprintf("pool-%d", t.poolI[k]) })
-			*a = seatActor{kind: byPool, pool: k, label: fmt.Sprintf("pool-%d", t.poolI[k])}
-		case o.Clone > 0 && u >= o.Self+o.Past && u < o.Self+o.Past+o.Clone && t.clone != nil:
-			*a = seatActor{kind: byClone, label: "clone"}
-		default:
-			name := o.Scripted[t.pick(rng, len(o.Scripted), func(k int) string { return o.Scripted[k] })]
-			e, _ := agents.Lookup(t.cfg.Game, name) // Config.Validate checked every name
-			*a = seatActor{kind: byScripted, bot: e.New(), label: name}
-			a.bot.Reset(t.v.State(i), s, rules.Derive(rng.Uint64(), uint64(s)))
-		}
-	}
-}
-
 // usesClone says whether the run needs the frozen cloned policy.
 func (t *trainer) usesClone() bool {
 	return t.cfg.PPO.KLClone > 0 || t.cfg.Opponents.Clone > 0
-}
-
-// pick draws one of n opponents, named by label: uniformly, or with
-// opponents.pfsp by PFSP's weights (1 − w)² + 0.05, w the learner's win
-// share against it so far (½ before any game).
-func (t *trainer) pick(rng *rules.RNG, n int, label func(int) string) int {
-	if !t.cfg.Opponents.PFSP || n == 1 {
-		return rng.U(n)
-	}
-	total := 0.0
-	for k := 0; k < n; k++ {
-		total += t.pfspWeight(label(k))
-	}
-	u := rng.Float64() * total
-	for k := 0; k < n; k++ {
-		if u -= t.pfspWeight(label(k)); u < 0 {
-			return k
-		}
-	}
-	return n - 1
-}
-
-// pfspWeight is PFSP's weight of an opponent: (1 − w)² + 0.05.
-func (t *trainer) pfspWeight(label string) float64 {
-	w := t.winShare(label)
-	return (1-w)*(1-w) + 0.05
-}
-
-// winShare is the learner's averaged win share against an opponent, ½
-// before any game.
-func (t *trainer) winShare(label string) float64 {
-	if w, ok := t.league[label]; ok {
-		return w
-	}
-	return 0.5
-}
-
-// pfspRate is the step of PFSP's exponential average of win shares.
-const pfspRate = 0.05
-
-// record adds one game's result against each opponent seat of env i to
-// the league: 1 where a learner seat finished ahead of it, ½ level, 0 behind.
-func (t *trainer) record(i int, points []float64) {
-	if !t.cfg.Opponents.PFSP {
-		return
-	}
-	if t.league == nil {
-		t.league = map[string]float64{}
-	}
-	actors := t.pl.actors[i]
-	for s, a := range actors {
-		if a.kind != byLearner {
-			continue
-		}
-		for o, b := range actors {
-			if b.kind == byLearner {
-				continue
-			}
-			r := 0.5
-			if points[s] > points[o] {
-				r = 1
-			} else if points[s] < points[o] {
-				r = 0
-			}
-			w := t.winShare(b.label)
-			t.league[b.label] = w + pfspRate*(r-w)
-		}
-	}
-}
-
-// collect plays whole episodes until the learner has made cfg.Decisions
-// decisions, filling the buffer; it returns the env steps played, and
-// ok = false if ctx ended first (the buffer is then incomplete).
-func (t *trainer) collect(ctx context.Context, rng *rules.RNG, it int, m *Metrics) (int64, bool) {
-	t.buf.reset()
-	v, pl := t.v, t.pl
-	v.Reset(rng.Uint64())
-	c := &collection{t: t, it: it, m: m, last: make([]int32, v.N*v.Seats), active: make([]bool, v.N), allScripted: make([]bool, v.N)}
-	c.mode, _ = t.cfg.RewardMode()
-	rngs := make([]*rules.RNG, v.N)
-	c.epRNG = rules.Derive(rng.Uint64(), 0)
-	for i := range rngs {
-		rngs[i] = rules.Derive(rng.Uint64(), uint64(i))
-		c.start(i)
-		c.active[i] = true
-	}
-	for i := range c.last {
-		c.last[i] = -1
-	}
-	var steps int64
-	for c.running = v.N; c.running > 0; {
-		if ctx.Err() != nil {
-			return steps, false
-		}
-		t.request(c.active, byLearner, -1, rngs)
-		pl.decide(t.net, false, rngs, c.store)
-		t.opponents(c.active, rngs)
-		v.Step(pl.actions)
-		steps += int64(c.running)
-		for i := 0; i < v.N; i++ {
-			if c.active[i] {
-				c.settle(i)
-			}
-		}
-	}
-	m.Decisions = t.buf.len()
-	m.TrainWin = math.NaN()
-	if c.winN > 0 {
-		m.TrainWin = c.wins / c.winN
-	}
-	if c.rewardN > 0 {
-		m.MeanReward = c.rewardSum / float64(c.rewardN)
-	}
-	return steps, true
-}
-
-// collection is one collect in progress: the envs still playing (active,
-// running), each learner seat's last decision in the buffer (last, −1
-// none), and the sums behind metrics.csv's train_win and mean_reward.
-type collection struct {
-	t           *trainer
-	it          int
-	m           *Metrics
-	mode        env.RewardMode
-	epRNG       *rules.RNG // the league's draws (seatEpisode)
-	last        []int32    // [env][seat]
-	active      []bool     // [env]
-	allScripted []bool     // [env]: the learner's opponents are all scripted
-	running     int
-	episodes    int
-	wins, winN  float64
-	rewardSum   float64
-	rewardN     int
-	out         rules.Outcome
-}
-
-// start seats env i's next episode.
-func (c *collection) start(i int) {
-	c.t.seatEpisode(i, c.it*c.t.v.N+c.episodes, c.epRNG)
-	c.allScripted[i] = c.t.onlyScripted(i)
-	c.episodes++
-}
-
-// store appends the learner's decision in seat s of env i (row of the
-// player's scratch sc) to the buffer, linked to the seat's previous one.
-func (c *collection) store(i, s int, sc *scratch, row int, logp float64) {
-	b, seats, heads := &c.t.buf, c.t.v.Seats, c.t.v.Space.Heads
-	idx := int32(b.len())
-	b.planes = append(b.planes, sc.planes[row*b.os:(row+1)*b.os]...)
-	b.scalars = append(b.scalars, sc.scalars[row*b.ns:(row+1)*b.ns]...)
-	b.masks = append(b.masks, sc.masks[row*b.mw:(row+1)*b.mw]...)
-	b.actions = append(b.actions, sc.acts[row*heads:(row+1)*heads]...)
-	b.logp = append(b.logp, float32(logp))
-	b.value = append(b.value, sc.ws.Value[row])
-	b.reward = append(b.reward, 0)
-	b.done = append(b.done, false)
-	b.next = append(b.next, -1)
-	if p := c.last[i*seats+s]; p >= 0 {
-		b.next[p] = idx
-	}
-	c.last[i*seats+s] = idx
-}
-
-// settle takes env i's step: the env's reward (shaping, and the terminal
-// reward when the rules ended the episode) goes to each learner seat's
-// latest decision; an ended episode closes its seats' decisions (a
-// truncated one scored as its position stands), and the env starts its
-// next one, or stops once the buffer holds enough decisions.
-func (c *collection) settle(i int) {
-	t, v, pl := c.t, c.t.v, c.t.pl
-	seats, last := v.Seats, c.last
-	for s := 0; s < seats; s++ {
-		if k := i*seats + s; pl.actors[i][s].kind == byLearner && last[k] >= 0 {
-			t.buf.reward[last[k]] += v.Reward[k]
-			c.rewardSum += float64(v.Reward[k])
-		}
-	}
-	if !(v.Terminated[i] || v.Truncated[i]) {
-		return
-	}
-	c.out.Score, c.out.Points = v.FinalScore[i*seats:(i+1)*seats], v.FinalPoints[i*seats:(i+1)*seats]
-	for s := 0; s < seats; s++ {
-		k := i*seats + s
-		if pl.actors[i][s].kind != byLearner || last[k] < 0 {
-			continue
-		}
-		r := env.TerminalReward(c.mode, &c.out, s, v.Space.ScoreScale)
-		if v.Truncated[i] { // the env gives none at truncation; the trainer scores the position as it stands
-			t.buf.reward[last[k]] += float32(r)
-			c.rewardSum += r
-		}
-		t.buf.done[last[k]] = true
-		last[k] = -1
-		c.rewardN++
-		if c.allScripted[i] {
-			c.wins += v.FinalWin[k]
-			c.winN++
-		}
-	}
-	t.record(i, c.out.Points)
-	c.m.Episodes++
-	if t.buf.len() >= t.cfg.Decisions {
-		c.active[i] = false
-		c.running--
-		return
-	}
-	c.start(i)
-}
-
-func (t *trainer) onlyScripted(i int) bool {
-	n := 0
-	for _, a := range t.pl.actors[i] {
-		if a.kind == byLearner {
-			n++
-		} else if a.kind != byScripted {
-			return false
-		}
-	}
-	return n == 1
-}
-
-// request lists the active (env, seat) pairs played by actors of kind (and
-// pool index k) in pl.req*, each with a random frame of the game's
-// symmetries when augmenting (ppo.augment, the learner's seats only).
-func (t *trainer) request(active []bool, kind, k int, rngs []*rules.RNG) {
-	t.pl.request(active, kind, k, t.cfg.PPO.Augment && kind == byLearner, rngs)
-}
-
-// opponents sets the actions of pool networks (sampling) and the moves of
-// scripted bots for the next step.
-func (t *trainer) opponents(active []bool, rngs []*rules.RNG) {
-	pl := t.pl
-	for k, net := range t.pool {
-		t.request(active, byPool, k, rngs)
-		pl.decide(net, false, rngs, nil)
-	}
-	if t.clone != nil && t.cfg.Opponents.Clone > 0 {
-		t.request(active, byClone, -1, rngs)
-		pl.decide(t.clone, false, rngs, nil)
-	}
-	pl.scripted(active)
 }
 
 // EvalResult is the greedy policy's record against baselines.

@@ -75,15 +75,14 @@ func TestKLCoefAnneals(t *testing.T) {
 // their weights (1 − w)² + 0.05; record moves a win share towards each
 // game's result; without pfsp the draw is uniform.
 func TestPFSPFavoursTheOpponentsItLosesTo(t *testing.T) {
-	tr := &trainer{league: map[string]float64{"strong": 0.1, "weak": 0.9}}
-	tr.cfg.Opponents.PFSP = true
+	tr := &actor{league: leagueRecord{pfsp: true, share: map[string]float64{"strong": 0.1, "weak": 0.9}}}
 	labels := []string{"strong", "weak", "new"}
 	label := func(k int) string { return labels[k] }
 	rng := rules.NewRNG(1)
 	count := make([]int, 3)
 	const n = 60000
 	for range n {
-		count[tr.pick(rng, 3, label)]++
+		count[tr.league.pick(rng, 3, label)]++
 	}
 	w := []float64{0.9*0.9 + 0.05, 0.1*0.1 + 0.05, 0.5*0.5 + 0.05}
 	total := w[0] + w[1] + w[2]
@@ -104,14 +103,14 @@ func TestPFSPFavoursTheOpponentsItLosesTo(t *testing.T) {
 	s += pfspRate * (0 - s)
 	nw := 0.5 + pfspRate*(1-0.5)
 	nw += pfspRate * (0.5 - nw)
-	if math.Abs(tr.league["strong"]-s) > 1e-12 || math.Abs(tr.league["new"]-nw) > 1e-12 || tr.league["weak"] != 0.9 {
-		t.Fatalf("league after one game %v, want strong %v, new %v, weak 0.9", tr.league, s, nw)
+	if l := tr.league.share; math.Abs(l["strong"]-s) > 1e-12 || math.Abs(l["new"]-nw) > 1e-12 || l["weak"] != 0.9 {
+		t.Fatalf("league after one game %v, want strong %v, new %v, weak 0.9", l, s, nw)
 	}
 
-	tr.cfg.Opponents.PFSP = false
+	tr.league.pfsp = false
 	clear(count)
 	for range n {
-		count[tr.pick(rng, 3, label)]++
+		count[tr.league.pick(rng, 3, label)]++
 	}
 	for k := range count {
 		if math.Abs(float64(count[k])/n-1.0/3) > 0.01 {

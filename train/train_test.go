@@ -54,7 +54,7 @@ func collected(t *testing.T, cfg Config, seed uint64) *trainer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { tr.v.Close() })
+	t.Cleanup(tr.close)
 	var m Metrics
 	if _, ok := tr.collect(context.Background(), rules.NewRNG(seed), 1, &m); !ok {
 		t.Fatal("collect stopped without a reason")
