@@ -15,9 +15,11 @@
 // host.py turns Bovine Borders' board into NumPy int16 scalars and
 // Rectangle's robot cells into tuples) and its answer is read as the
 // competition reads it. The competition's time limit is enforced (Competition
-// holds every game's entry point and limit, from §5 of its rules file); an
-// exception, a late answer, a crash or a hang is the game's treatment of no
-// answer, is counted (Events) and logged, and the game goes on.
+// holds every game's entry point and limit, from §5 of its rules file),
+// by gridgym's own clock: a bot cannot hide its time by patching the one it
+// shares with its host process (see Python); an exception, a late answer, a
+// crash or a hang is the game's treatment of no answer, is counted (Events)
+// and logged, and the game goes on.
 //
 // Hosted agents own processes: they implement io.Closer, and whoever makes
 // them (a tournament, play) must Close each one when its game is over.

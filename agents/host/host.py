@@ -27,8 +27,12 @@ written to stderr, the bot's log, after whatever the bot printed before it:
 a line "--- gridgym: move N: ..." and Python's traceback.
 
 "us" is the wall-clock time of the call itself in microseconds, which is
-what the competitions limit. MODE converts the JSON arguments into the exact
-Python types the competition passes: "plain" (lists of ints, the default),
+what the competitions limit. The bot can fake it (it shares this
+interpreter's time module), so gridgym also times each move with its own
+clock, from writing the request to reading the answer.
+
+MODE converts the JSON arguments into the exact Python types the
+competition passes: "plain" (lists of ints, the default),
 "int16-board" (Bovine Borders: the board's values as NumPy int16 scalars,
 R19), "robot-tuples" (Rectangle: robot cells as (r, c) tuples, R19).
 

@@ -13,8 +13,11 @@ import (
 type Options struct {
 	// Limit is the wall-clock limit of one move; 0 = the competition's
 	// (Competition.Limit, 0.1 s in every game). A Python bot's call is
-	// timed inside its host process, as the competitions time it; a
-	// program's turn from its start to the first line of its output.
+	// timed inside its host process, as the competitions time it, and its
+	// move by gridgym's own clock from the request written to the answer
+	// read, which the bot cannot fake (that one gets transportAllowance on
+	// top, for the pipes); a program's turn from its start to the first
+	// line of its output.
 	Limit time.Duration
 	// HangAfter is how long a Python bot may go without answering before
 	// its process is killed (and restarted for its next move); a late

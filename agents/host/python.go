@@ -41,6 +41,9 @@ type pyBot struct {
 	opt    Options
 	log    *eventLog
 	times  *timings
+	// now is gridgym's clock for the bots' answer times (time.Now, whose
+	// monotonic reading time.Time.Sub uses); tests set a fake one.
+	now func() time.Time
 }
 
 // reply is one line of host.py's protocol.
@@ -86,7 +89,7 @@ func newPyBot(name, game, file, entry string, opt Options) (*pyBot, error) {
 		return nil, err
 	}
 	return &pyBot{name: name, game: g, comp: comp, file: abs, entry: entry, python: python, opt: opt,
-		log: newEventLog(opt.Log, name), times: timingsOf(name, game, opt.Limit)}, nil
+		log: newEventLog(opt.Log, name), times: timingsOf(name, game, opt.Limit), now: time.Now}, nil
 }
 
 // launch starts a host process for b and waits for it to have imported the
@@ -146,7 +149,11 @@ func (b *pyBot) check() error {
 // passes, and plays the codec's reading of the answer.
 //
 // As in the competitions, an exception, an answer later than the limit, or
-// no answer at all is the game's treatment of no answer (the codec's
+// no answer at all is the game's treatment of no answer. An answer is late
+// when host.py's measure of the call exceeds the limit, or when gridgym's
+// own clock, from writing the request to reading the answer, exceeds it by
+// more than transportAllowance (judgeTime): a bot that fakes host.py's
+// clock still loses its late moves (the codec's
 // ParseAnswer of nothing: a pass, Nuggets' (0,0), Rectangle's default); the
 // game goes on. A process that hangs (HangAfter), dies or breaks the
 // protocol is killed and a fresh one started for the next move; after
@@ -254,6 +261,7 @@ func (a *Python) Act(st rules.State) rules.Move {
 	a.buf = append(a.buf, `,"args":`...)
 	a.buf = b.game.Codec.AppendRequest(a.buf, st, a.seat)
 	a.buf = append(a.buf, "}\n"...)
+	sent := b.now() // the move's time runs from here, on gridgym's clock
 	if _, err := p.stdin.Write(a.buf); err != nil {
 		a.events.Crashes++
 		return a.lost(st, "the bot's process is gone (%s)%s", p.status(), p.tail.note())
@@ -261,6 +269,7 @@ func (a *Python) Act(st rules.State) rules.Move {
 	timer := time.NewTimer(b.opt.HangAfter)
 	defer timer.Stop()
 	line, eof, timedOut := p.next(timer)
+	outside := b.now().Sub(sent)
 	switch {
 	case timedOut:
 		a.events.Hangs++
@@ -279,16 +288,16 @@ func (a *Python) Act(st rules.State) rules.Move {
 		return a.lost(st, "wrote %q instead of the answer to request %d: killed", shorten(string(line), 120), a.id)
 	}
 	a.fails = 0
-	limit := b.opt.Limit
-	b.times.add(time.Duration(r.US)*time.Microsecond, time.Duration(r.US)*time.Microsecond > limit)
+	v := judgeTime(time.Duration(r.US)*time.Microsecond, outside, b.opt.Limit)
+	b.times.add(v.took, v.late)
 	switch {
 	case r.Error != nil:
 		a.events.Errors++
 		b.log.event(a.seat, a.move, "raised %s%s: no answer", *r.Error, limitHint(*r.Error, b.opt))
 		return a.noAnswer(st)
-	case time.Duration(r.US)*time.Microsecond > limit:
+	case v.late:
 		a.events.Timeouts++
-		b.log.event(a.seat, a.move, "answered in %.3f s, over the %v limit: discarded", float64(r.US)/1e6, limit)
+		b.log.event(a.seat, a.move, "%s: discarded", v.why)
 		return a.noAnswer(st)
 	}
 	m := b.game.Codec.ParseAnswer(st, a.seat, r.Answer)

@@ -67,8 +67,10 @@ type Timing struct {
 // Timings returns the answer times of every hosted bot (py:, cmd:) that was
 // asked for a move since the last ResetTimings, in order of first use. A
 // Python bot's time is its call's, measured inside its host process as the
-// competitions measure it; a program's from its start to its first line of
-// output. A move with no answer in time counts at the time waited.
+// competitions measure it, except for a move that gridgym's own clock found
+// late (judgeTime): that one counts at gridgym's time, request to answer; a
+// program's from its start to its first line of output. A move with no
+// answer in time counts at the time waited.
 func Timings() []Timing {
 	timingMu.Lock()
 	seq := slices.Clone(timingSeq)
