@@ -3,6 +3,7 @@ package search
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -39,6 +40,9 @@ func SetDefaultBudget(n int) error {
 	return nil
 }
 
+// MaxTrees bounds Params.Trees: 64 trees for each of 16 cores.
+const MaxTrees = 1024
+
 // Settings are the keys of a spec's key=value settings (package doc), for
 // help texts and error messages.
 var Settings = []string{"trees", "depth", "extra", "top", "alt", "keyed", "c", "prior", "roll", "opp", "value", "leaf", "margin", "crn", "ms"}
@@ -49,7 +53,7 @@ type Params struct {
 	Prior  string        // prior bot: candidates and, unless Roll is set, rollouts
 	Roll   string        // rollout bot; "random" plays RandomMove; "" = Prior
 	Budget int           // simulations per move, summed over the trees
-	Trees  int           // independent trees searched in parallel (root parallelism)
+	Trees  int           // independent trees searched in parallel (root parallelism); 0 (trees=auto): one per core, GOMAXPROCS when the agent is made
 	Depth  int           // rollout length in steps after the tree
 	Extra  int           // random legal candidates per seat per node (simultaneous games)
 	Top    int           // the prior's best moves taken as candidates (a prior that ranks, agents.Ranker); 1 = its move alone
@@ -180,7 +184,11 @@ func (p *Params) set(k, v string) error {
 	var err error
 	switch k {
 	case "trees":
-		p.Trees, err = num(1, 64)
+		if v == "auto" {
+			p.Trees = 0
+			return nil
+		}
+		p.Trees, err = num(1, MaxTrees)
 	case "depth":
 		p.Depth, err = num(0, 100000)
 	case "extra":
@@ -241,7 +249,11 @@ func resolve(game, spec string) (agents.Entry, bool, error) {
 	if err != nil {
 		return agents.Entry{}, true, fmt.Errorf("search spec %q: %w", spec, err)
 	}
-	doc := fmt.Sprintf("search: %d simulations per move in %d trees, prior and rollouts %s", p.Budget, p.Trees, p.Prior)
+	trees := strconv.Itoa(p.Trees)
+	if p.Trees == 0 {
+		trees = "one per core (trees=auto)"
+	}
+	doc := fmt.Sprintf("search: %d simulations per move in %s trees, prior and rollouts %s", p.Budget, trees, p.Prior)
 	return agents.Entry{Game: game, Name: spec, Doc: doc, New: f, Params: params}, true, nil
 }
 
@@ -275,8 +287,8 @@ func (p Params) build(game string) (agents.Factory, map[string]string, error) {
 			return nil, nil, errors.New("a search agent's alternative bot cannot be a search agent")
 		}
 	}
-	if p.Budget < 1 || p.Trees < 1 {
-		return nil, nil, fmt.Errorf("budget %d in %d trees: want both at least 1", p.Budget, p.Trees)
+	if p.Budget < 1 || p.Trees < 0 || p.Trees > MaxTrees {
+		return nil, nil, fmt.Errorf("budget %d in %d trees: want at least 1 simulation in 1..%d trees (0: one per core)", p.Budget, p.Trees, MaxTrees)
 	}
 	if p.Forecast && p.Value != "" {
 		return nil, nil, errors.New("leaf=forecast and value= both score the leaves: choose one")
@@ -358,6 +370,14 @@ type Agent struct {
 	total     []int32   // own root candidates' visits summed over trees
 	wsum      []float64 // and their values
 	stats     Stats
+	// The search in progress (Act), read by its workers: the position, the
+	// move's seed, its start, the next tree to take and the workers to
+	// wait for.
+	st   rules.State
+	seed uint64
+	t0   time.Time
+	next atomic.Int32
+	wg   sync.WaitGroup
 }
 
 // Stats counts an agent's work since its Reset.
@@ -379,11 +399,16 @@ func (s Stats) PerSecond() float64 {
 
 // New returns a search agent with settings p, prior bots made by props[0]
 // (and, where p.Alt names alternatives, their bots by props[1:]) and rollout
-// bots made by roll (nil: RandomMove). Invalid settings are clamped to the
-// nearest valid ones.
+// bots made by roll (nil: RandomMove). p.Trees 0 (trees=auto) becomes
+// runtime.GOMAXPROCS(0) now, so the agent's moves are deterministic for a
+// seed and the core count it was made with. Invalid settings are clamped to
+// the nearest valid ones.
 func New(p Params, props []agents.Factory, roll agents.Factory) *Agent {
 	p.Budget = max(p.Budget, 1)
-	p.Trees = max(p.Trees, 1)
+	if p.Trees == 0 {
+		p.Trees = runtime.GOMAXPROCS(0)
+	}
+	p.Trees = min(max(p.Trees, 1), MaxTrees)
 	p.Extra = max(p.Extra, 0)
 	p.Top = max(p.Top, 1)
 	p.Depth = max(p.Depth, 0)
@@ -433,28 +458,26 @@ func (a *Agent) Act(st rules.State) rules.Move {
 		}
 		return rules.Move{}
 	}
-	seed := a.rng.Uint64()
-	per := a.p.Budget / a.p.Trees
+	a.st, a.seed, a.t0 = st, a.rng.Uint64(), t0
 	if a.trees == nil {
 		a.trees = make([]*tree, a.p.Trees)
 		for i := range a.trees {
-			a.trees[i] = newTree(&a.p, st, a.props, a.roll, a.value, per+1)
+			a.trees[i] = newTree(&a.p, st, a.props, a.roll, a.value, a.p.Budget/a.p.Trees+1)
 		}
 	}
-	var wg sync.WaitGroup
-	for i, t := range a.trees {
-		budget := per
-		if i < a.p.Budget%a.p.Trees {
-			budget++
-		}
-		t.reset(st, a.seat, a.rootCands, mix(seed, uint64(i)))
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			t.run(budget, t0, a.p.Limit)
-		}()
+	// Up to GOMAXPROCS workers, this goroutine one of them, each search the
+	// next tree not yet taken until none is left. A tree's search depends
+	// only on its seed and budget, so the move does not depend on which
+	// worker searched which tree, nor on how many there were.
+	a.next.Store(0)
+	workers := min(len(a.trees), runtime.GOMAXPROCS(0))
+	a.wg.Add(workers - 1)
+	for range workers - 1 {
+		go a.work(true)
 	}
-	wg.Wait()
+	a.work(false)
+	a.wg.Wait()
+	a.st = nil
 	a.total, a.wsum = a.total[:0], a.wsum[:0]
 	for range own {
 		a.total = append(a.total, 0)
@@ -487,6 +510,34 @@ func (a *Agent) Act(st rules.State) rules.Move {
 	a.stats.Moves++
 	a.stats.Time += time.Since(t0)
 	return own[bi].m
+}
+
+// budget is tree i's share of the simulations per move: the budget split
+// evenly over the trees, the first ones one more for the remainder.
+func (a *Agent) budget(i int) int {
+	n := a.p.Budget / len(a.trees)
+	if i < a.p.Budget%len(a.trees) {
+		n++
+	}
+	return n
+}
+
+// work searches the trees of the move in progress that no other worker has
+// taken, each from its own seed (the move's, mixed with the tree's index);
+// done: a worker of its own, which tells a.wg when it is done.
+func (a *Agent) work(done bool) {
+	if done {
+		defer a.wg.Done()
+	}
+	for {
+		i := int(a.next.Add(1)) - 1
+		if i >= len(a.trees) {
+			return
+		}
+		t := a.trees[i]
+		t.reset(a.st, a.seat, a.rootCands, mix(a.seed, uint64(i)))
+		t.run(a.budget(i), a.t0, a.p.Limit)
+	}
 }
 
 // run plays budget simulations, or fewer if limit (> 0) passes since t0.

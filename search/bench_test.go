@@ -2,6 +2,7 @@ package search_test
 
 import (
 	"fmt"
+	"runtime"
 	"slices"
 	"testing"
 	"time"
@@ -18,18 +19,23 @@ const benchBudget = 256
 // registered game, the strongest scripted bot as prior and rollouts (depth 8,
 // the default), one move of benchBudget simulations per op, from a position
 // 10 random steps into the game. trees=1 is one tree on one core; trees=2 is
-// root parallelism: run once with -cpu 1 and once with -cpu 2 to see the two
-// trees share one core or use two (1.7–1.9× the simulations per second on
-// two idle cores); trees=1,value scores the leaves with a network of 16
-// filters, 3 layers and 32 hidden units (value=), every seat's value at
-// every leaf since the other seats are searched too; trees=1,forecast (games
-// whose states forecast, rules.Forecaster) scores them on the forecast
-// outcome (leaf=forecast). Run them separately: in one run with -cpu 1,2 the
-// one-core trees=2 figures came out at the two-core rate (2026-11-26,
-// Go 1.26), though a run with -cpu 1 alone gives trees=1's rate for them.
+// root parallelism over two trees, on two cores where -cpu gives two;
+// trees=auto is one tree per core (GOMAXPROCS), the budget split over them:
+// its sims/s from -cpu 1 to -cpu 2 is the search's scaling (1.97× on two idle
+// cores, reports/search-scaling). trees=1,value scores the leaves with a
+// network of 16 filters, 3 layers and 32 hidden units (value=), every seat's
+// value at every leaf since the other seats are searched too;
+// trees=1,forecast (games whose states forecast, rules.Forecaster) scores
+// them on the forecast outcome (leaf=forecast). procs is the GOMAXPROCS the
+// moves ran at.
 //
-//	go test ./search -run '^$' -bench 'Search$' -cpu 1 -benchtime 60x
-//	go test ./search -run '^$' -bench 'Search$' -cpu 2 -benchtime 60x
+// The loop is over b.N, not b.Loop: with b.Loop the testing package measures
+// a benchmark in its first run, which it starts before it sets GOMAXPROCS to
+// the first -cpu value (golang/go#49980), so in one run with -cpu 1,2 every
+// "-cpu 1" figure but the first was measured at GOMAXPROCS 2 (and with
+// -cpu 1,2,16 at 16): trees=2 then looked the same at every -cpu (issue 55).
+//
+//	go test ./search -run '^$' -bench 'Search$' -cpu 1,2 -benchtime 60x
 func BenchmarkSearch(b *testing.B) {
 	for _, g := range rules.Games() {
 		st := position(g, 10, 3)
@@ -44,6 +50,7 @@ func BenchmarkSearch(b *testing.B) {
 		variants := []struct{ name, spec string }{
 			{"trees=1", fmt.Sprintf("search:%s@%d:trees=1", prior(g.Name), benchBudget)},
 			{"trees=2", fmt.Sprintf("search:%s@%d:trees=2", prior(g.Name), benchBudget)},
+			{"trees=auto", fmt.Sprintf("search:%s@%d:trees=auto", prior(g.Name), benchBudget)},
 			{"trees=1,value", fmt.Sprintf("search:%s@%d:trees=1:value=%s", prior(g.Name), benchBudget, file)},
 		}
 		if _, ok := st.(rules.Forecaster); ok {
@@ -58,10 +65,12 @@ func BenchmarkSearch(b *testing.B) {
 				a.Act(st) // the pools are allocated on the first move
 				a.Reset(st, seat, rules.NewRNG(1))
 				b.ResetTimer()
-				for b.Loop() {
+				for range b.N {
 					a.Act(st)
 				}
+				b.StopTimer()
 				s := a.Stats()
+				b.ReportMetric(float64(runtime.GOMAXPROCS(0)), "procs")
 				b.ReportMetric(float64(s.Simulations)/b.Elapsed().Seconds(), "sims/s")
 				b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(max(s.Moves, 1)), "ms/move")
 			})
