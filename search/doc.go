@@ -17,7 +17,8 @@
 // which SetDefaultBudget changes for a program's --search-budget flag). The
 // optional key=value settings are those of Params:
 //
-//	trees=T   independent trees (root parallelism), default 2
+//	trees=T   independent trees (root parallelism), 1..MaxTrees, or auto: one per core
+//	          (GOMAXPROCS when the agent is made), default 2
 //	depth=D   rollout length in steps after the tree, default 8
 //	extra=K   random legal candidates per seat per node, besides the prior's move and Pass, default 3
 //	top=K     the prior's K best moves as candidates, best first, not its one move (simultaneous
@@ -56,12 +57,16 @@
 //
 // # The search
 //
-// Each move the agent grows Params.Trees independent trees in parallel, each
-// with its own generator seeded from the agent's (so the result is the same
-// for a seed whatever the number of cores or the scheduling), and plays the
-// root candidate of its seat with the most visits summed over the trees
+// Each move the agent grows Params.Trees independent trees, each with its own
+// generator seeded from the agent's and its share of the budget, and plays
+// the root candidate of its seat with the most visits summed over the trees
 // (with margin=, the prior's move unless that candidate's mean value is
-// higher by the margin).
+// higher by the margin). Up to GOMAXPROCS workers search them, each taking
+// the next tree not yet taken, so T trees on T cores take 1/T of one tree's
+// wall time for the same budget, and the result is the same for a seed
+// whatever the number of cores or the scheduling (trees=auto: the same for a
+// seed and a core count). Under ms= the trees that are taken last may get
+// less time, or none, when there are more trees than cores.
 //
 // Nodes are open-loop: a node is a sequence of joint moves from the root, and
 // every simulation replays it on a copy of the position, drawing the game's
