@@ -86,8 +86,8 @@ func TestPayoffUpdates(t *testing.T) {
 	if r := p.Rate("main", "x"); r != 0.5 {
 		t.Errorf("rate before any game %v, want 0.5", r)
 	}
-	p.Add("main", "x", 4, 4, 0.5)  // 4/4
-	p.Add("main", "x", 0, 4, 0.5)  // (2+0)/(2+4)
+	p.Add("main", "x", 4, 4, 0.5)   // 4/4
+	p.Add("main", "x", 0, 4, 0.5)   // (2+0)/(2+4)
 	p.Add("exp", "main", 3, 4, 0.5) // 3/4
 	if r := p.Rate("main", "x"); math.Abs(r-2.0/6) > 1e-12 {
 		t.Errorf("rate after decay %v, want 1/3", r)

@@ -1,11 +1,13 @@
 package league
 
 import (
+	"encoding/csv"
 	"fmt"
 	"io"
 	"maps"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -33,10 +35,10 @@ type LearnerReport struct {
 	Mean       float64
 }
 
-// report gathers the round's report.
-func (l *League) report(round int, plans []*plan, events []string, curve []CurvePoint) RoundReport {
-	r := RoundReport{Round: round, Elapsed: time.Duration(l.State.ElapsedS * float64(time.Second)), Events: events,
-		Pool: len(l.State.Members), Curve: curve}
+// report gathers the learners' part of the round's report, after its
+// payoff matches.
+func (l *League) report(round int, plans []*plan) RoundReport {
+	r := RoundReport{Round: round}
 	for _, p := range plans {
 		lr := LearnerReport{Name: p.learner.Name, Role: p.learner.Role, Iterations: p.trained, Total: p.learner.Iterations, Versus: map[string]float64{}}
 		for _, o := range p.opponents {
@@ -80,10 +82,14 @@ func (l *League) writeCurve() error {
 		return nil
 	}
 	var b strings.Builder
-	b.WriteString("round,minutes,bot,games,score,main_score,bot_score,margin,margin_lo,margin_hi\n")
+	w := csv.NewWriter(&b)
+	_ = w.Write([]string{"round", "minutes", "bot", "games", "score", "main_score", "bot_score", "margin", "margin_lo", "margin_hi"})
+	f := func(x float64) string { return strconv.FormatFloat(x, 'f', 4, 64) }
 	for _, c := range l.State.Curve {
-		fmt.Fprintf(&b, "%d,%.3f,%s,%d,%s,%.4f,%.4f,%.4f,%.4f,%.4f\n", c.Round, c.Minutes, c.Bot, c.Games, c.ScoreName, c.Main, c.Opponent, c.Margin, c.MarginLo, c.MarginHi)
+		_ = w.Write([]string{strconv.Itoa(c.Round), strconv.FormatFloat(c.Minutes, 'f', 3, 64), c.Bot, strconv.Itoa(c.Games), c.ScoreName,
+			f(c.Main), f(c.Opponent), f(c.Margin), f(c.MarginLo), f(c.MarginHi)})
 	}
+	w.Flush()
 	return neural.WriteFileAtomic(l.abs(CurveFile), []byte(b.String()))
 }
 

@@ -65,6 +65,7 @@ func (l *League) Step(ctx context.Context) (RoundReport, error) {
 	if err := l.measure(ctx, round, plans); err != nil {
 		return RoundReport{}, err
 	}
+	rep := l.report(round, plans) // the win shares before any reset forgets them
 	events, err := l.snapshotAndReset(rng, round, plans)
 	if err != nil {
 		return RoundReport{}, err
@@ -79,7 +80,9 @@ func (l *League) Step(ctx context.Context) (RoundReport, error) {
 	if err := l.commit(); err != nil {
 		return RoundReport{}, err
 	}
-	return l.report(round, plans, events, curve), nil
+	rep.Elapsed = time.Duration(l.State.ElapsedS * float64(time.Second))
+	rep.Events, rep.Pool, rep.Curve = events, len(l.State.Members), curve
+	return rep, nil
 }
 
 // plans chooses every learner's opponents for round and derives its

@@ -81,13 +81,13 @@ type CurvePoint struct {
 // atomically after every round, so a killed league resumes from the last
 // finished one.
 type State struct {
-	Version  int      `json:"version"`
-	Game     string   `json:"game"`
-	Settings Settings `json:"settings"`
-	Round    int      `json:"round"`     // rounds finished
-	ElapsedS float64  `json:"elapsed_s"` // wall time of the finished rounds
-	Learners []Learner `json:"learners"`
-	Members  []Member  `json:"members"`
+	Version  int          `json:"version"`
+	Game     string       `json:"game"`
+	Settings Settings     `json:"settings"`
+	Round    int          `json:"round"`     // rounds finished
+	ElapsedS float64      `json:"elapsed_s"` // wall time of the finished rounds
+	Learners []Learner    `json:"learners"`
+	Members  []Member     `json:"members"`
 	Payoff   Payoff       `json:"payoff"`
 	Curve    []CurvePoint `json:"curve,omitempty"`
 }

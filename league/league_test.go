@@ -1,0 +1,240 @@
+package league
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gridgym/gridgym/agents/neural"
+	_ "github.com/gridgym/gridgym/games/gamestest" // every game and the test game, Four Square
+	"github.com/gridgym/gridgym/rules"
+)
+
+const testGame = "four-square"
+
+// tinySettings is a league of seconds on the test game: one learner of
+// each role, one iteration a round, snapshots every round, a main
+// exploiter budget of 2 rounds, a learning curve against "first".
+func tinySettings() *Settings {
+	s := Defaults()
+	s.Seed, s.Iterations, s.SnapshotEvery, s.Draws = 5, 1, 1, 3
+	s.PayoffGames, s.EvalGames, s.ExploiterBudget = 4, 4, 2
+	s.Eval = []string{"first"}
+	return &s
+}
+
+// runLeague opens (or resumes) the league in dir and plays it to rounds.
+func runLeague(t *testing.T, dir string, s *Settings, rounds, workers int) *League {
+	t.Helper()
+	opt := Options{Dir: dir, Rounds: rounds, Workers: workers}
+	if s != nil {
+		opt.Game, opt.Settings = testGame, s
+	}
+	l, err := Open(opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+// stateWithoutTimes is league.json with its wall times zeroed: what must
+// be the same, bit for bit, for the same seed and cores.
+func stateWithoutTimes(t *testing.T, dir string) []byte {
+	t.Helper()
+	st, err := loadState(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.ElapsedS = 0
+	for i := range st.Curve {
+		st.Curve[i].Minutes = 0
+	}
+	b, _ := json.MarshalIndent(st, "", " ")
+	return b
+}
+
+// tensors is a weights file's tensors without its metadata (which holds
+// the time it was written).
+func tensors(t *testing.T, path string) []byte {
+	t.Helper()
+	net, _, err := neural.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(t.TempDir(), "w.safetensors")
+	if err := net.Save(p, nil); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// A league stopped after a round and resumed ends in the same state —
+// members, payoff table, learners, learning curve — and with the same
+// main agent as one run straight through, for the same seed and cores;
+// and its learners trained concurrently (3 cores, 3 learners) give the
+// same league as one after another (1 core), since each train.Run has one
+// worker either way.
+func TestLeagueResumeIsDeterministic(t *testing.T) {
+	straight, resumed, sequential := t.TempDir(), t.TempDir(), t.TempDir()
+	runLeague(t, straight, tinySettings(), 3, 3)
+	runLeague(t, resumed, tinySettings(), 1, 3)
+	runLeague(t, resumed, nil, 3, 3)
+	runLeague(t, sequential, tinySettings(), 3, 1)
+	a, b, c := stateWithoutTimes(t, straight), stateWithoutTimes(t, resumed), stateWithoutTimes(t, sequential)
+	if !bytes.Equal(a, b) {
+		t.Errorf("resumed league differs from the straight one:\n%s\n---\n%s", a, b)
+	}
+	if !bytes.Equal(a, c) {
+		t.Errorf("sequential league differs from the concurrent one:\n%s\n---\n%s", a, c)
+	}
+	for _, d := range []string{resumed, sequential} {
+		if !bytes.Equal(tensors(t, filepath.Join(straight, "main", finalFile)), tensors(t, filepath.Join(d, "main", finalFile))) {
+			t.Errorf("%s: the main agent's final weights differ from the straight run's", d)
+		}
+	}
+}
+
+// A round killed before its commit — its run folders, weights and pool
+// snapshots half written, league.json still at the round before — is
+// played again from the same inputs on resume.
+func TestLeagueReplaysAKilledRound(t *testing.T) {
+	straight, killed := t.TempDir(), t.TempDir()
+	runLeague(t, straight, tinySettings(), 2, 1)
+	runLeague(t, killed, tinySettings(), 1, 1)
+	for _, f := range []string{"main/run-r0002/config.yaml", "main/run-r0002/latest", "main/weights-r0002.safetensors", "pool/main-r0002.safetensors"} {
+		p := filepath.Join(killed, f)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("half written"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	runLeague(t, killed, nil, 2, 1)
+	if a, b := stateWithoutTimes(t, straight), stateWithoutTimes(t, killed); !bytes.Equal(a, b) {
+		t.Errorf("the replayed round differs:\n%s\n---\n%s", a, b)
+	}
+	if !bytes.Equal(tensors(t, filepath.Join(straight, "pool", "main-r0002.safetensors")), tensors(t, filepath.Join(killed, "pool", "main-r0002.safetensors"))) {
+		t.Error("the replayed round's snapshot differs")
+	}
+}
+
+// Each role trains against its own opponents: the main agent a PFSP
+// mixture of the pool with self-play, the main exploiter its main agent
+// alone, the league exploiter the pool; no derived config keeps a warm
+// start, Expert Iteration, train's own snapshots or evaluations. Every
+// round snapshots every learner (snapshot_every 1), the main exploiter is
+// reset within its budget, and the payoff table has the learners' rows.
+func TestLeagueRoles(t *testing.T) {
+	dir := t.TempDir()
+	l := runLeague(t, dir, tinySettings(), 2, 1)
+	st := l.State
+	plans, err := l.plans(rules.Derive(st.Settings.Seed, 3), 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool := st.memberNames()
+	for _, p := range plans {
+		o := p.config.Opponents
+		switch p.learner.Role {
+		case RoleMain:
+			if o.Self != st.Settings.MainSelf || len(p.opponents) != st.Settings.Draws {
+				t.Errorf("main: self %v, %d draws", o.Self, len(p.opponents))
+			}
+		case RoleMainExploiter:
+			if !slices.Equal(p.opponents, []string{"main"}) || o.Self != 0 || len(o.Scripted) != 1 || !strings.HasPrefix(o.Scripted[0], "main="+dir) {
+				t.Errorf("main exploiter: opponents %v, config %+v; want the main agent alone", p.opponents, o)
+			}
+		case RoleLeagueExploiter:
+			if o.Self != 0 || len(p.opponents) != st.Settings.Draws {
+				t.Errorf("league exploiter: self %v, %d draws", o.Self, len(p.opponents))
+			}
+		}
+		if p.learner.Role != RoleMainExploiter {
+			for _, n := range p.opponents {
+				if !slices.Contains(pool, n) {
+					t.Errorf("%s drew %s, not a pool member", p.learner.Name, n)
+				}
+			}
+		}
+		c := p.config
+		if o.Past != 0 || o.Clone != 0 || c.BC.Samples != 0 || c.ExIt.Expert != "" || c.Eval.Every != 0 || c.Iterations != 1 || c.PPO.LRFinal != 1 {
+			t.Errorf("%s: derived config keeps more than the league's opponents:\n%s", p.learner.Name, c.YAML())
+		}
+	}
+	want := []string{"initial", "first", "main-r0001", "main-exploiter-r0001", "league-exploiter-r0001", "main-r0002", "main-exploiter-r0002", "league-exploiter-r0002"}
+	if !slices.Equal(pool, want) {
+		t.Errorf("pool %v, want %v", pool, want)
+	}
+	for _, m := range st.Members {
+		if m.Weights != "" {
+			if _, err := os.Stat(filepath.Join(dir, m.Weights)); err != nil {
+				t.Errorf("member %s: %v", m.Name, err)
+			}
+		}
+	}
+	if me := st.learner("main-exploiter"); me.Resets != 1 || me.Weights != initialFile {
+		t.Errorf("main exploiter %+v: want reset once after its 2-round budget", me)
+	}
+	if len(st.Payoff["main"]) == 0 || len(st.Payoff["league-exploiter"]) == 0 {
+		t.Errorf("payoff table %v: want rows for the main agent and the league exploiter", st.Payoff)
+	}
+	if len(st.Curve) != 2 || st.Curve[1].Round != 2 || st.Curve[1].Games != 4 {
+		t.Errorf("learning curve %+v: want a point a round", st.Curve)
+	}
+	for _, f := range []string{CurveFile, "main/final.safetensors", "main/run-r0002/config.yaml", "base.yaml", initialFile} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Error(err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "main", "run-r0001")); err == nil {
+		t.Error("an older round's run folder was kept")
+	}
+}
+
+// Bad inputs are clear *InputErrors, never panics.
+func TestLeagueBadInput(t *testing.T) {
+	dir := t.TempDir()
+	runLeague(t, dir, tinySettings(), 1, 1)
+	bad := *tinySettings()
+	bad.WinThreshold = 0.2
+	other := *tinySettings()
+	other.Seed = 9
+	unknown := *tinySettings()
+	unknown.Eval = []string{"nobody"}
+	for _, c := range []struct {
+		name string
+		opt  Options
+		want string
+	}{
+		{"no folder", Options{Game: testGame, Rounds: 1}, "no league folder"},
+		{"no budget", Options{Dir: t.TempDir(), Game: testGame}, "no budget"},
+		{"no game", Options{Dir: t.TempDir(), Rounds: 1}, "no game"},
+		{"unknown game", Options{Dir: t.TempDir(), Game: "chess", Rounds: 1}, "chess"},
+		{"bad setting", Options{Dir: t.TempDir(), Game: testGame, Settings: &bad, Rounds: 1}, "win_threshold"},
+		{"unknown eval bot", Options{Dir: t.TempDir(), Game: testGame, Settings: &unknown, Rounds: 1}, "nobody"},
+		{"bad init", Options{Dir: t.TempDir(), Game: testGame, Init: "/nonexistent.safetensors", Rounds: 1}, "init"},
+		{"resume, other game", Options{Dir: dir, Game: "slime", Rounds: 2}, "not slime"},
+		{"resume, other settings", Options{Dir: dir, Settings: &other, Rounds: 2}, "other settings"},
+		{"negative rounds", Options{Dir: dir, Rounds: -1}, "rounds"},
+	} {
+		_, err := Open(c.opt)
+		var ie *InputError
+		if !errors.As(err, &ie) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an input error saying %q", c.name, err, c.want)
+		}
+	}
+}
