@@ -102,7 +102,7 @@ func Open(opt Options) (*League, error) {
 	if l.workers == 0 {
 		l.workers = runtime.GOMAXPROCS(0)
 	}
-	if exists(dir) {
+	if Exists(dir) {
 		err = l.resume()
 	} else {
 		err = l.create()

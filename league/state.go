@@ -132,8 +132,9 @@ func loadState(dir string) (*State, error) {
 	return &s, nil
 }
 
-// exists says whether dir holds a league.
-func exists(dir string) bool {
+// Exists says whether dir holds a league (its league.json): Open resumes
+// it rather than creating one.
+func Exists(dir string) bool {
 	_, err := os.Stat(filepath.Join(dir, StateFile))
 	return err == nil
 }

@@ -65,7 +65,7 @@ Start with 'gridgym games' to see the games, their parameters and bots.`,
 	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	addBotLimitFlags(root)
-	root.AddCommand(newGamesCmd(), newPlayCmd(), newTournamentCmd(), newReplayCmd(), newBenchCmd(), newSelfplayCmd(), newDatasetsCmd(), newTrainCmd(), newExportCmd(), newPipelineCmd(), newNewBotCmd(), newRateCmd(), newExploitCmd(), newWeightsCmd())
+	root.AddCommand(newGamesCmd(), newPlayCmd(), newTournamentCmd(), newReplayCmd(), newBenchCmd(), newSelfplayCmd(), newDatasetsCmd(), newTrainCmd(), newExportCmd(), newPipelineCmd(), newNewBotCmd(), newRateCmd(), newExploitCmd(), newLeagueCmd(), newWeightsCmd())
 	addBotSpecsHelp(root)
 	return root
 }
