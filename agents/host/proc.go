@@ -48,8 +48,12 @@ var (
 // (every hosted bot), it runs in sb's sandbox (sandbox_linux.go): limits,
 // namespaces, Landlock; log receives a line about what this machine's
 // sandbox lacks, once. Its stderr is copied to output (if not nil) and its
-// tail kept.
+// tail kept. After Shutdown it starts nothing.
 func start(argv, env []string, output io.Writer, sb *sandbox) (*proc, error) {
+	if !beginStart() { // Shutdown: gridgym is exiting
+		return nil, errShutDown
+	}
+	defer starting.Done() // the process is in live, or did not start
 	if sandboxOff {
 		sb = nil
 	}
@@ -87,7 +91,7 @@ func startOnce(argv, env []string, output io.Writer, sb *sandbox, ns bool) (*pro
 	cmd.WaitDelay = time.Second // a grandchild holding stderr open cannot block Wait
 	ownGroup(cmd)
 	if sb != nil {
-		p.box, err = contain(cmd, argv, sb, ns, sb.opt.Log)
+		p.box, err = contain(cmd, argv, env, sb, ns, sb.opt.Log)
 		if err != nil {
 			inR.Close()
 			inW.Close()

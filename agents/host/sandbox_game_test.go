@@ -3,6 +3,7 @@
 package host_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -70,10 +71,24 @@ func TestHostileSeatLeavesOthersAlone(t *testing.T) {
 	}
 	marker := fmt.Sprintf("gridgym-hostile-%d-game", os.Getpid())
 	other, _ := filepath.Abs("testdata/opponent/secret.py")
-	t.Setenv("GRIDGYM_HOSTILE_MARKER", marker)
-	t.Setenv("GRIDGYM_HOSTILE_OTHER", other)
-	t.Setenv("GRIDGYM_HOSTILE_PARENT", strconv.Itoa(os.Getpid()))
-	t.Setenv("GRIDGYM_HOSTILE_OUTSIDE", filepath.Join(t.TempDir(), "report.md"))
+	// The bot's settings go in hostile.json beside a copy of it, in a
+	// folder user nobody may read: the sandbox passes no variable of the
+	// test's environment, and runs the bot as nobody when the test is root.
+	dir, err := os.MkdirTemp("", "gridgym-hostile-test-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	src, err := os.ReadFile("testdata/hostile/hostile.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, _ := json.Marshal(map[string]string{"marker": marker, "other": other, "parent": strconv.Itoa(os.Getpid()),
+		"outside": filepath.Join(t.TempDir(), "report.md")})
+	if os.Chmod(dir, 0o755) != nil || os.WriteFile(filepath.Join(dir, "hostile.py"), src, 0o644) != nil ||
+		os.WriteFile(filepath.Join(dir, "hostile.json"), js, 0o644) != nil {
+		t.Fatal("writing the hostile bot's copy")
+	}
 	g, err := rules.Lookup("rising-tide")
 	if err != nil {
 		t.Fatal(err)
@@ -109,7 +124,7 @@ func TestHostileSeatLeavesOthersAlone(t *testing.T) {
 		return gm
 	}
 	hostile := func() agents.Agent {
-		a, err := host.NewPython("rising-tide", "testdata/hostile/hostile.py", "all_out",
+		a, err := host.NewPython("rising-tide", filepath.Join(dir, "hostile.py"), "all_out",
 			host.Options{Limit: 2 * time.Second, Memory: 256 << 20, Log: log, Output: log})
 		if err != nil {
 			t.Fatal(err)

@@ -35,6 +35,8 @@ var (
 	sandboxNoNamespace bool
 	sandboxNoLandlock  bool
 	sandboxNoCgroup    bool
+	sandboxNoUser      bool // keep the bot as gridgym's user (root)
+	sandboxNoSeccomp   bool
 )
 
 // features is what this machine offers, probed once.
@@ -44,8 +46,14 @@ var features struct {
 	ns       bool // new PID and mount namespaces can be made (root)
 	nsFailed atomic.Bool
 	pids     string // the pids cgroup hierarchy to make per-bot cgroups in, "" = none
+	memory   string // where to make per-bot memory cgroups, "" = none
+	memoryV2 bool   // memory is a cgroup v2 directory
 	logged   atomic.Bool
 }
+
+// notedOnce holds the per-bot fallbacks already logged (a folder nobody
+// cannot read), so each is logged once.
+var notedOnce sync.Map
 
 var cgroupSeq atomic.Int64
 
@@ -66,6 +74,7 @@ func probe() {
 					features.pids = "/sys/fs/cgroup/pids"
 				}
 			}
+			cgroupHierarchies()
 		}
 	})
 }
@@ -85,22 +94,52 @@ func SandboxSummary() string {
 	} else {
 		parts = append(parts, "no Landlock (kernel < 5.13 or disabled): files are not restricted")
 	}
-	if features.pids != "" {
+	if features.ns && !sandboxNoNamespace && !features.nsFailed.Load() {
+		parts = append(parts, "own network and IPC namespaces (no network at all)")
+	} else {
+		parts = append(parts, "no network namespace (needs root): sockets other than AF_UNIX refused by seccomp only")
+	}
+	if os.Geteuid() == 0 && !sandboxNoUser {
+		parts = append(parts, "runs as user nobody (65534, no groups) where its files are readable by nobody, else as root with chmod, chown, utime and setxattr refused")
+	} else {
+		parts = append(parts, fmt.Sprintf("runs as gridgym's user (uid %d, not root): chmod, chown, utime and setxattr refused by seccomp; files that user may read are not hidden", os.Geteuid()))
+	}
+	if seccompArch != 0 {
+		parts = append(parts, "seccomp filter (no mknod, ptrace, mount, keyring, bpf, perf, modules, namespaces, io_uring, sockets but AF_UNIX)")
+	} else {
+		parts = append(parts, "no seccomp filter for this architecture")
+	}
+	if features.memory != "" && !sandboxNoCgroup {
+		v := "v1"
+		if features.memoryV2 {
+			v = "v2"
+		}
+		parts = append(parts, "memory limit for the whole bot by a cgroup "+v+" (and RLIMIT_AS per process)")
+	} else {
+		parts = append(parts, "memory limit per process only (RLIMIT_AS; no memory cgroup gridgym may make)")
+	}
+	if features.pids != "" && !sandboxNoCgroup {
 		parts = append(parts, "process limit by a pids cgroup")
 	} else if os.Geteuid() == 0 {
 		parts = append(parts, "process limit by RLIMIT_NPROC, which does not bind root")
 	} else {
 		parts = append(parts, "process limit by RLIMIT_NPROC (counts all the user's processes)")
 	}
+	if features.ns && !sandboxNoNamespace && !features.nsFailed.Load() {
+		parts = append(parts, fmt.Sprintf("temporary folder a %d MiB tmpfs, files up to %d MiB", DefaultFileSize>>20, DefaultFileSize>>20))
+	} else {
+		parts = append(parts, fmt.Sprintf("files up to %d MiB each (RLIMIT_FSIZE; the temporary folder's total is not bounded without a mount namespace)", DefaultFileSize>>20))
+	}
 	return strings.Join(parts, "; ")
 }
 
 // contained is one bot process's sandbox, on the parent's side.
 type contained struct {
-	tmp    string   // the per-bot temporary folder, removed at the end
-	cgroup string   // the per-bot pids cgroup, removed at the end
-	readyR *os.File // closed by the sandbox (EOF here) once the bot runs
-	readyW *os.File // the sandbox's end, closed here once it started
+	tmp     string   // the per-bot temporary folder, removed at the end
+	cgroups []string // the per-bot cgroups (memory, pids), removed at the end
+	release []func() // write grants on the bot's own folders, taken back at the end
+	readyR  *os.File // closed by the sandbox (EOF here) once the bot runs
+	readyW  *os.File // the sandbox's end, closed here once it started
 }
 
 // started waits, at most d, for the sandbox to have started the bot (or
@@ -119,43 +158,70 @@ func (c *contained) started(d time.Duration) {
 
 // contain makes cmd run argv in s's sandbox: it re-executes this program
 // (/proc/self/exe) with the marker and the configuration, in a new session,
-// and, with ns, in new PID and mount namespaces. log receives a line the
-// first time a part of the sandbox is missing.
-func contain(cmd *exec.Cmd, argv []string, s *sandbox, ns bool, log io.Writer) (*contained, error) {
+// and, with ns, in new PID, mount, network and IPC namespaces; the sandbox
+// gets SIGKILL if gridgym dies (and with it, as the namespace's init,
+// every process of the bot). extra is added to the bot's environment
+// (botEnv). log receives a line the first time a part of the sandbox is
+// missing.
+func contain(cmd *exec.Cmd, argv, extra []string, s *sandbox, ns bool, log io.Writer) (*contained, error) {
 	probe()
+	cleanStale()
 	memory, cpu, procs := s.opt.limits()
 	c := &contained{}
-	tmp, err := os.MkdirTemp("", "gridgym-bot-")
+	tmp, err := os.MkdirTemp("", fmt.Sprintf("gridgym-bot-%d-", os.Getpid()))
 	if err != nil {
 		return nil, fmt.Errorf("making the bot's temporary folder: %w", err)
 	}
 	c.tmp = tmp
-	cfg := sandboxConfig{Memory: memory, CPU: int64((cpu + time.Second - 1) / time.Second), Write: []string{tmp}}
+	cfg := sandboxConfig{Memory: memory, CPU: int64((cpu + time.Second - 1) / time.Second), FileSize: DefaultFileSize,
+		Write: []string{tmp}, Tmp: tmp, Seccomp: seccompArch != 0 && !sandboxNoSeccomp, Env: botEnv(tmp, extra)}
+	if os.Geteuid() == 0 && !sandboxNoUser {
+		if why := nobodyCannot(argv, s); why == "" {
+			cfg.Nobody = true
+		} else if log != nil {
+			if _, seen := notedOnce.LoadOrStore(why, true); !seen {
+				fmt.Fprintf(log, "host: sandbox: %s: the bot runs as root (with chmod, chown, utime and setxattr refused) instead of user nobody; make it readable by others (chmod o+rX) to run it as nobody\n", why)
+			}
+		}
+	}
+	cfg.Meta = !cfg.Nobody
+	if cfg.Nobody {
+		if err := os.Chown(tmp, nobodyUID, nobodyGID); err != nil {
+			c.cleanup()
+			return nil, fmt.Errorf("giving the bot its temporary folder: %w", err)
+		}
+	}
 	if features.landlock > 0 && !sandboxNoLandlock {
 		cfg.Landlock = features.landlock
-		cfg.Read = append(append([]string(nil), systemRead...), s.read...)
-		cfg.Read = append(cfg.Read, pythonPrefixes(argv[0])...)
+		cfg.Read = append(etcRead(), systemRead...)
+		cfg.Read = slices.DeleteFunc(cfg.Read, func(p string) bool { return p == "/etc" })
+		cfg.Read = append(append(cfg.Read, s.read...), pythonPrefixes(argv[0])...)
 		if ns {
 			cfg.Read = append(cfg.Read, "/proc") // its own /proc: only the sandbox's processes
+		}
+		cfg.Write = append(cfg.Write, s.write...)
+	}
+	if cfg.Landlock > 0 && cfg.Nobody {
+		for _, d := range s.write {
+			release, err := grantWrite(d)
+			if err != nil {
+				if log != nil {
+					if _, seen := notedOnce.LoadOrStore("grant "+d, true); !seen {
+						fmt.Fprintf(log, "host: sandbox: %v: the bot may not write in its own folder\n", err)
+					}
+				}
+				continue
+			}
+			c.release = append(c.release, release)
 		}
 	}
 	if ns {
 		cfg.Proc = true
 	}
-	if procs > 0 {
-		if features.pids != "" && !sandboxNoCgroup {
-			dir := filepath.Join(features.pids, fmt.Sprintf("gridgym-%d-%d", os.Getpid(), cgroupSeq.Add(1)))
-			if err := os.Mkdir(dir, 0o755); err == nil {
-				if err := os.WriteFile(filepath.Join(dir, "pids.max"), []byte(strconv.Itoa(procs)), 0); err == nil {
-					c.cgroup, cfg.Cgroup = dir, dir
-				} else {
-					os.Remove(dir)
-				}
-			}
-		}
-		if cfg.Cgroup == "" {
-			cfg.Procs = procs
-		}
+	dirs, _, pidsOK := botCgroups(memory, procs)
+	c.cgroups, cfg.Cgroups = dirs, dirs
+	if procs > 0 && !pidsOK {
+		cfg.Procs = procs
 	}
 	// Descriptor 3 of the sandbox is closed once the bot runs: start waits
 	// for it, so that the sandbox's own start (some milliseconds) does not
@@ -175,24 +241,52 @@ func contain(cmd *exec.Cmd, argv []string, s *sandbox, ns bool, log io.Writer) (
 	}
 	cmd.Path = "/proc/self/exe"
 	cmd.Args = append([]string{"/proc/self/exe", sandboxMarker, string(js)}, argv...)
-	if cmd.Env == nil {
-		cmd.Env = os.Environ()
-	}
-	cmd.Env = append(cmd.Env, "TMPDIR="+tmp)
-	for _, v := range []string{"OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"} {
-		if _, ok := os.LookupEnv(v); !ok {
-			cmd.Env = append(cmd.Env, v+"=1") // one BLAS thread: fits the address-space limit, and the competitions' one core
-		}
-	}
-	attr := &syscall.SysProcAttr{Setsid: true}
+	cmd.Env = cfg.Env // the sandbox's own environment holds nothing of gridgym's either
+	attr := &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL}
 	if ns {
-		attr.Cloneflags = syscall.CLONE_NEWPID | syscall.CLONE_NEWNS
+		attr.Cloneflags = syscall.CLONE_NEWPID | syscall.CLONE_NEWNS | syscall.CLONE_NEWNET | syscall.CLONE_NEWIPC
 	}
 	cmd.SysProcAttr = attr
-	if log != nil && (!ns || cfg.Landlock == 0 || cfg.Cgroup == "" && procs > 0) && !features.logged.Swap(true) {
+	if log != nil && (!ns || cfg.Landlock == 0 || len(dirs) == 0 && (procs > 0 || memory > 0)) && !features.logged.Swap(true) {
 		fmt.Fprintf(log, "host: sandbox: %s\n", SandboxSummary())
 	}
 	return c, nil
+}
+
+// nobodyCannot says which file of the bot user nobody cannot reach ("" if
+// none): its program (argv[0]), the Python installation and its own
+// folders.
+func nobodyCannot(argv []string, s *sandbox) string {
+	if strings.ContainsRune(argv[0], '/') && !nobodyCan(argv[0], unix.X_OK) {
+		return argv[0] + " is not executable by user nobody"
+	}
+	for _, d := range append(append([]string(nil), s.read...), pythonPrefixes(argv[0])...) {
+		if !nobodyCan(d, unix.R_OK|unix.X_OK) {
+			return d + " is not readable by user nobody"
+		}
+	}
+	return ""
+}
+
+// etcSecrets are the files of /etc a bot may not read even where /etc is
+// readable: passwords, their backups, sudo's rules, SSH's keys, TLS keys.
+var etcSecrets = []string{"shadow", "shadow-", "gshadow", "gshadow-", "sudoers", "sudoers.d", "ssh", "ssl", "security", "credstore", "credstore.encrypted"}
+
+// etcRead lists what of /etc a bot may read under Landlock: every entry but
+// etcSecrets (the loader's cache, time zones, alternatives, Python's
+// configuration stay readable).
+func etcRead() []string {
+	ents, err := os.ReadDir("/etc")
+	if err != nil {
+		return nil
+	}
+	out := make([]string, 0, len(ents))
+	for _, e := range ents {
+		if !slices.Contains(etcSecrets, e.Name()) {
+			out = append(out, "/etc/"+e.Name())
+		}
+	}
+	return out
 }
 
 // namespaces reports whether new processes should get their own PID and
@@ -236,8 +330,10 @@ func pythonPrefixes(path string) []string {
 // sid. A process that made a session of its own escapes this scan; the
 // cgroup, where there is one, catches it.
 func killDescendants(sid int, c *contained) {
-	if c != nil && c.cgroup != "" {
-		killCgroup(c.cgroup)
+	if c != nil {
+		for _, dir := range c.cgroups {
+			killCgroup(dir)
+		}
 	}
 	if sid <= 0 {
 		return
@@ -284,14 +380,17 @@ func (c *contained) cleanup() {
 		c.readyR.Close()
 		c.readyW.Close()
 	}
-	if c.cgroup != "" {
+	for _, dir := range c.cgroups {
 		for i := 0; i < 50; i++ {
-			killCgroup(c.cgroup)
-			if os.Remove(c.cgroup) == nil || errors.Is(os.Remove(c.cgroup), os.ErrNotExist) {
+			killCgroup(dir)
+			if err := os.Remove(dir); err == nil || errors.Is(err, os.ErrNotExist) {
 				break
 			}
 			time.Sleep(10 * time.Millisecond)
 		}
+	}
+	for _, release := range c.release {
+		release()
 	}
 	if c.tmp != "" {
 		os.RemoveAll(c.tmp)
@@ -316,9 +415,9 @@ func sandboxMain(js string, argv []string) {
 	if err := json.Unmarshal([]byte(js), &cfg); err != nil {
 		fail("bad configuration: %v", err)
 	}
-	if cfg.Cgroup != "" {
-		if err := os.WriteFile(filepath.Join(cfg.Cgroup, "cgroup.procs"), []byte("0"), 0); err != nil {
-			fail("joining cgroup %s: %v", cfg.Cgroup, err)
+	for _, dir := range cfg.Cgroups {
+		if err := os.WriteFile(filepath.Join(dir, "cgroup.procs"), []byte("0"), 0); err != nil {
+			fail("joining cgroup %s: %v", dir, err)
 		}
 	}
 	init1 := os.Getpid() == 1
@@ -329,6 +428,18 @@ func sandboxMain(js string, argv []string) {
 		if unix.Mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, "") != nil ||
 			unix.Mount("proc", "/proc", "proc", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, "") != nil {
 			cfg.Read = slices.DeleteFunc(cfg.Read, func(p string) bool { return p == "/proc" })
+		}
+		// The temporary folder becomes a tmpfs of the file-size limit: the
+		// bot's writes there are bounded in total (and count as its
+		// memory); it vanishes with the namespace. Where it cannot be
+		// mounted, RLIMIT_FSIZE still bounds each file.
+		if cfg.Tmp != "" && cfg.FileSize > 0 {
+			uid := os.Getuid()
+			if cfg.Nobody {
+				uid = nobodyUID
+			}
+			unix.Mount("tmpfs", cfg.Tmp, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV,
+				fmt.Sprintf("size=%d,mode=0700,uid=%d,gid=%d", cfg.FileSize, uid, uid))
 		}
 	} else if err := unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); err != nil {
 		fail("becoming a subreaper: %v", err)
@@ -396,8 +507,12 @@ func startBot(cfg *sandboxConfig, argv []string) (int, error) {
 	// gridgym's own included: the bot gets cfg.Procs more than the user runs
 	// now (counted here, before Landlock hides /proc).
 	nproc := uint64(0)
+	uid := os.Getuid()
+	if cfg.Nobody {
+		uid = nobodyUID
+	}
 	if cfg.Procs > 0 {
-		nproc = uint64(userTasks() + cfg.Procs)
+		nproc = uint64(userTasks(uid) + cfg.Procs)
 	}
 	ch := make(chan started)
 	go func() {
@@ -408,7 +523,19 @@ func startBot(cfg *sandboxConfig, argv []string) (int, error) {
 				return
 			}
 		}
-		attr := &syscall.ProcAttr{Env: os.Environ(), Files: []uintptr{0, 1, 2}, Sys: &syscall.SysProcAttr{Ptrace: true}}
+		if cfg.Seccomp {
+			if err := seccompInstall(cfg.Meta); err != nil {
+				ch <- started{err: err}
+				return
+			}
+		}
+		if cfg.Nobody {
+			if err := threadToNobody(); err != nil {
+				ch <- started{err: err}
+				return
+			}
+		}
+		attr := &syscall.ProcAttr{Env: cfg.Env, Files: []uintptr{0, 1, 2}, Sys: &syscall.SysProcAttr{Ptrace: true}}
 		pid, err := syscall.ForkExec(argv[0], argv, attr)
 		traced := err == nil
 		if errors.Is(err, syscall.EPERM) {
@@ -443,6 +570,25 @@ func startBot(cfg *sandboxConfig, argv []string) (int, error) {
 	return st.pid, st.err
 }
 
+// threadToNobody makes the calling thread, and only it (the raw system
+// calls, not the C library's or Go's, which change every thread), user and
+// group nobody with no other group. The bot it starts inherits that; the
+// thread, which the runtime ends, stays its tracer and may set its limits
+// as its own user: root without CAP_SYS_RESOURCE (a container) may not
+// prlimit another user's process. The rest of the sandbox stays root.
+func threadToNobody() error {
+	if _, _, e := unix.RawSyscall(unix.SYS_SETGROUPS, 0, 0, 0); e != 0 {
+		return fmt.Errorf("dropping the groups: %w", e)
+	}
+	if _, _, e := unix.RawSyscall(unix.SYS_SETRESGID, nobodyGID, nobodyGID, nobodyGID); e != 0 {
+		return fmt.Errorf("becoming group nobody: %w", e)
+	}
+	if _, _, e := unix.RawSyscall(unix.SYS_SETRESUID, nobodyUID, nobodyUID, nobodyUID); e != 0 {
+		return fmt.Errorf("becoming user nobody: %w", e)
+	}
+	return nil
+}
+
 // setLimits sets cfg's limits on process pid, and RLIMIT_NPROC to nproc.
 func setLimits(pid int, cfg *sandboxConfig, nproc uint64) error {
 	for _, l := range []struct {
@@ -454,6 +600,7 @@ func setLimits(pid int, cfg *sandboxConfig, nproc uint64) error {
 		{unix.RLIMIT_AS, uint64(cfg.Memory), uint64(cfg.Memory), "memory"},
 		{unix.RLIMIT_CPU, uint64(cfg.CPU), uint64(cfg.CPU) + 1, "CPU"}, // SIGXCPU, then SIGKILL a second later
 		{unix.RLIMIT_NPROC, nproc, nproc, "process"},
+		{unix.RLIMIT_FSIZE, uint64(cfg.FileSize), uint64(cfg.FileSize), "file-size"},
 	} {
 		if l.v == 0 {
 			continue
@@ -466,9 +613,9 @@ func setLimits(pid int, cfg *sandboxConfig, nproc uint64) error {
 }
 
 // userTasks counts the tasks (threads) of processes whose real user is
-// this process's, as the kernel does for RLIMIT_NPROC.
-func userTasks() int {
-	uid := strconv.Itoa(os.Getuid())
+// uid, as the kernel does for RLIMIT_NPROC.
+func userTasks(id int) int {
+	uid := strconv.Itoa(id)
 	ents, _ := os.ReadDir("/proc")
 	n := 0
 	for _, e := range ents {
@@ -571,8 +718,8 @@ func landlock(abi int, read, write []string) error {
 	add := func(path string, rights uint64) error {
 		f, err := unix.Open(path, unix.O_PATH|unix.O_CLOEXEC, 0)
 		if err != nil {
-			if errors.Is(err, unix.ENOENT) {
-				return nil // not on this machine
+			if errors.Is(err, unix.ENOENT) || errors.Is(err, unix.ELOOP) || errors.Is(err, unix.EACCES) {
+				return nil // not on this machine (a dangling link in /etc): nothing to grant
 			}
 			return fmt.Errorf("%s: %w", path, err)
 		}

@@ -16,7 +16,7 @@ type contained struct{}
 // contain leaves cmd as it is: outside Linux there are no namespaces, no
 // Landlock, and the limits are not applied; the bot runs in its own process
 // group (where there are process groups) and is timed as everywhere.
-func contain(_ *exec.Cmd, _ []string, _ *sandbox, _ bool, log io.Writer) (*contained, error) {
+func contain(_ *exec.Cmd, _, _ []string, _ *sandbox, _ bool, log io.Writer) (*contained, error) {
 	if log != nil && !logged.Swap(true) {
 		fmt.Fprintf(log, "host: sandbox: %s\n", SandboxSummary())
 	}

@@ -3,6 +3,7 @@
 package host
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -18,6 +19,47 @@ import (
 
 // hostileFile is the hostile bots' file.
 const hostileFile = "testdata/hostile/hostile.py"
+
+// hostileCopy copies testdata/hostile into a folder of its own that user
+// nobody may read (the sandbox runs the bot as nobody when the test is
+// root), with settings in hostile.json and settings["marker"] in the file
+// marker (the sandbox passes no variable of the test's environment), and
+// returns the folder. It is removed after the test.
+func hostileCopy(t *testing.T, settings map[string]any) string {
+	t.Helper()
+	dir, err := os.MkdirTemp("", "gridgym-hostile-test-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	if err := os.Chmod(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ents, err := os.ReadDir("testdata/hostile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range ents {
+		b, err := os.ReadFile(filepath.Join("testdata/hostile", e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, e.Name()), b, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	js, err := json.Marshal(settings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	marker, _ := settings["marker"].(string)
+	for name, b := range map[string][]byte{"hostile.json": js, "marker": []byte(marker)} {
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
 
 // withoutNamespace sets the sandbox's fallback for the test: no PID
 // namespace, and with mode "bare" no pids cgroup either (what a user other
@@ -73,10 +115,11 @@ func waitStarted(marker string, d time.Duration) bool {
 }
 
 // playHostile plays rounds rounds of Rising Tide with the hostile bot entry
-// in seat 0 and passes elsewhere, then closes it, and returns its agent.
-func playHostile(t *testing.T, entry string, opt Options, rounds int) *Python {
+// (of a hostileCopy with settings) in seat 0 and passes elsewhere, then
+// closes it, and returns its agent.
+func playHostile(t *testing.T, entry string, settings map[string]any, opt Options, rounds int) *Python {
 	t.Helper()
-	a, err := NewPython("rising-tide", hostileFile, entry, opt)
+	a, err := NewPython("rising-tide", filepath.Join(hostileCopy(t, settings), "hostile.py"), entry, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,9 +156,9 @@ func TestSandboxEndsDescendants(t *testing.T) {
 					withoutNamespace(t, mode)
 				}
 				marker := fmt.Sprintf("gridgym-hostile-%d-%s-%s", os.Getpid(), mode, entry)
-				t.Setenv("GRIDGYM_HOSTILE_MARKER", marker)
+				dir := hostileCopy(t, map[string]any{"marker": marker})
 				log := &syncBuffer{}
-				a, err := NewPython("rising-tide", hostileFile, entry, Options{Limit: 5 * time.Second, Log: log})
+				a, err := NewPython("rising-tide", filepath.Join(dir, "hostile.py"), entry, Options{Limit: 5 * time.Second, Log: log})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -148,8 +191,7 @@ func TestWithoutSandboxDescendantsEscape(t *testing.T) {
 	sandboxOff = true
 	defer func() { sandboxOff = false }()
 	marker := fmt.Sprintf("gridgym-hostile-%d-control", os.Getpid())
-	t.Setenv("GRIDGYM_HOSTILE_MARKER", marker)
-	playHostile(t, "setsid_child", Options{Limit: 5 * time.Second, Log: io.Discard}, 3)
+	playHostile(t, "setsid_child", map[string]any{"marker": marker}, Options{Limit: 5 * time.Second, Log: io.Discard}, 3)
 	waitStarted(marker, time.Minute) // the child starts a moment after the answer; a loaded machine takes longer
 	time.Sleep(300 * time.Millisecond)
 	pids := markedProcs(marker)
@@ -171,9 +213,9 @@ func TestSandboxCommandDaemon(t *testing.T) {
 				withoutNamespace(t, mode)
 			}
 			marker := fmt.Sprintf("gridgym-hostile-%d-%s-cmd", os.Getpid(), mode)
-			t.Setenv("GRIDGYM_HOSTILE_MARKER", marker)
+			dir := hostileCopy(t, map[string]any{"marker": marker})
 			log := &syncBuffer{}
-			a, err := NewCommand("slime", []string{"sh", "testdata/hostile/slime_daemon.sh"}, Options{Limit: 10 * time.Second, Log: log})
+			a, err := NewCommand("slime", []string{"sh", filepath.Join(dir, "slime_daemon.sh")}, Options{Limit: 10 * time.Second, Log: log})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -283,9 +325,8 @@ func TestSandboxProcessLimit(t *testing.T) {
 		t.Skip("SKIPPED: running as root without a pids cgroup: RLIMIT_NPROC does not bind root, so no process limit is enforced here")
 	}
 	marker := fmt.Sprintf("gridgym-hostile-%d-forkbomb", os.Getpid())
-	t.Setenv("GRIDGYM_HOSTILE_MARKER", marker)
 	out := &syncBuffer{}
-	a := playHostile(t, "fork_bomb", Options{Limit: 10 * time.Second, Log: out, Output: out, Procs: 10}, 2)
+	a := playHostile(t, "fork_bomb", map[string]any{"marker": marker}, Options{Limit: 10 * time.Second, Log: out, Output: out, Procs: 10}, 2)
 	if ev := a.Events(); ev.Answered != 2 {
 		t.Errorf("events %v, want 2 answered", ev)
 	}
@@ -320,16 +361,14 @@ func TestSandboxFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	reports := t.TempDir()
-	t.Setenv("GRIDGYM_HOSTILE_OTHER", other)
-	t.Setenv("GRIDGYM_HOSTILE_PARENT", strconv.Itoa(os.Getpid()))
-	t.Setenv("GRIDGYM_HOSTILE_OUTSIDE", filepath.Join(reports, "report.md"))
+	settings := map[string]any{"other": other, "parent": strconv.Itoa(os.Getpid()), "outside": filepath.Join(reports, "report.md")}
 	for _, mode := range modes(t) {
 		t.Run(mode, func(t *testing.T) {
 			if mode != "namespace" {
 				withoutNamespace(t, mode)
 			}
 			out := &syncBuffer{}
-			playHostile(t, "snoop", Options{Limit: 5 * time.Second, Output: out, Log: out}, 2)
+			playHostile(t, "snoop", settings, Options{Limit: 5 * time.Second, Output: out, Log: out}, 2)
 			got := out.String()
 			t.Logf("%s", got)
 			want := map[string]string{"other": "denied", "parent": "denied", "outside": "denied", "tmp": "ok"}

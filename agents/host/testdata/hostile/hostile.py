@@ -12,13 +12,28 @@ the view (R10), like risingtide_faulty.py's good, and misbehaves:
                 happened on stderr, one line each ("snoop: WHAT: ok|denied ...")
 
 each at round_num 1 (its second move: round_num counts from 0).
-The marker of the processes started is $GRIDGYM_HOSTILE_MARKER, an argument
-of theirs that the test looks for in /proc.
+The test's settings are in hostile.json beside this file (the sandbox gives
+a bot no variable of gridgym's environment): "marker", an argument of the
+processes started that the test looks for in /proc, and for snoop "other",
+"parent" and "outside".
 """
+import json
 import os
 import subprocess
 import sys
 import threading
+
+
+def _settings():
+    try:
+        with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "hostile.json")) as f:
+            return json.load(f)
+    except OSError:
+        return {}
+
+
+SETTINGS = _settings()
+MARKER = str(SETTINGS.get("marker", "gridgym-hostile-no-marker"))
 
 S = 18
 CITIES = {(5, 5), (5, 12), (12, 12), (12, 5)}
@@ -41,7 +56,7 @@ def first_legal(terrain):
 
 def setsid_child(terrain, round_num):
     if round_num == 1:
-        subprocess.Popen([sys.executable, "-c", SLEEPER, os.environ["GRIDGYM_HOSTILE_MARKER"]],
+        subprocess.Popen([sys.executable, "-c", SLEEPER, MARKER],
                          start_new_session=True, stdin=subprocess.DEVNULL,
                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return first_legal(terrain)
@@ -56,7 +71,7 @@ def daemon(terrain, round_num):
                 fd = os.open(os.devnull, os.O_RDWR)
                 for i in (0, 1, 2):
                     os.dup2(fd, i)
-                os.execv(sys.executable, [sys.executable, "-c", SLEEPER, os.environ["GRIDGYM_HOSTILE_MARKER"]])
+                os.execv(sys.executable, [sys.executable, "-c", SLEEPER, MARKER])
             os._exit(0)
         os.waitpid(pid, 0)
     return first_legal(terrain)
@@ -88,7 +103,7 @@ def fork_bomb(terrain, round_num):
         procs, err = [], "none"
         for _ in range(100):
             try:
-                procs.append(subprocess.Popen([sys.executable, "-c", SLEEPER, os.environ["GRIDGYM_HOSTILE_MARKER"]]))
+                procs.append(subprocess.Popen([sys.executable, "-c", SLEEPER, MARKER]))
             except OSError as e:
                 err = type(e).__name__
                 break
@@ -117,12 +132,11 @@ def _write(path):
 
 def snoop(terrain, round_num):
     if round_num == 1:
-        env = os.environ
-        _try("other", lambda: _read(env["GRIDGYM_HOSTILE_OTHER"]))
-        _try("parent", lambda: _read("/proc/%s/cmdline" % env["GRIDGYM_HOSTILE_PARENT"]))
+        _try("other", lambda: _read(SETTINGS["other"]))
+        _try("parent", lambda: _read("/proc/%s/cmdline" % SETTINGS["parent"]))
         _try("ppid", lambda: _read("/proc/%d/cmdline" % os.getppid()))
-        _try("outside", lambda: _write(env["GRIDGYM_HOSTILE_OUTSIDE"]))
-        _try("tmp", lambda: _write(os.path.join(env.get("TMPDIR", "/tmp"), "mine.txt")))
+        _try("outside", lambda: _write(SETTINGS["outside"]))
+        _try("tmp", lambda: _write(os.path.join(os.environ.get("TMPDIR", "/tmp"), "mine.txt")))
     return first_legal(terrain)
 
 
