@@ -10,7 +10,7 @@ import (
 	"github.com/gridgym/gridgym/rules/bovine"
 )
 
-var heldOut = []string{"fence_fiona", "lookahead_lena", "raider_rhea"}
+var heldOut = []string{"fence_fiona", "lookahead_lena", "warden_wanda"}
 
 func newBot(t testing.TB, name string) agents.Agent {
 	t.Helper()
@@ -84,9 +84,9 @@ func TestRegisteredHeldOut(t *testing.T) {
 // sample bots and greedy, every answer is a legal full move or a pass.
 func TestLegal(t *testing.T) {
 	lineups := [][4]string{
-		{"raider_rhea", "fence_fiona", "lookahead_lena", "greedy"},
-		{"random_raven", "raider_rhea", "adjacent_asta", "fence_fiona"},
-		{"lookahead_lena", "random_raven", "defensive_dan_heng", "raider_rhea"},
+		{"warden_wanda", "fence_fiona", "lookahead_lena", "greedy"},
+		{"random_raven", "warden_wanda", "adjacent_asta", "fence_fiona"},
+		{"lookahead_lena", "random_raven", "defensive_dan_heng", "warden_wanda"},
 		{"fence_fiona", "lookahead_lena", "random_raven", "adjacent_asta"},
 	}
 	for k, l := range lineups {

@@ -11,9 +11,9 @@ import (
 )
 
 func init() {
-	agents.RegisterHeldOut(bovine.Name, "raider_rhea",
-		"held out: a barn hunter; takes the first step of the cheapest corridor (own 0, empty 1, rival 2) to a rival barn, farms near its barn when none is cheap",
-		func() agents.Agent { return &RaiderRhea{} })
+	agents.RegisterHeldOut(bovine.Name, "warden_wanda",
+		"held out: a fortress keeper; reads its region's articulation points and the rivals' reach, rejoins cut-off cows, guards exposed cut points, fills cells a rival could take next, claims the contested boundary thick",
+		func() agents.Agent { return &WardenWanda{} })
 	agents.RegisterHeldOut(bovine.Name, "fence_fiona",
 		"held out: an enclosure planner; captures the rival cows whose loss cuts the most of their region off its barn, and the ones that threaten to cut hers, grows thick; never raids",
 		func() agents.Agent { return &FenceFiona{} })
