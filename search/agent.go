@@ -128,7 +128,8 @@ func DefaultParams(bot string) Params {
 }
 
 // ParseSpec parses a spec search:BOT[@N][:key=value…] (package doc). ok is
-// false for a spec without the search: prefix.
+// false for a spec without the search: prefix. A spec with ms= and no trees=
+// gets trees=auto (Params.Trees 0): one tree per core.
 func ParseSpec(spec string) (p Params, ok bool, err error) {
 	rest, ok := strings.CutPrefix(spec, Prefix)
 	if !ok {
@@ -147,6 +148,7 @@ func ParseSpec(spec string) (p Params, ok bool, err error) {
 		}
 		p.Budget = n
 	}
+	trees := false // a trees= setting
 	for _, kv := range parts[1:] {
 		k, v, found := strings.Cut(kv, "=")
 		if !found {
@@ -155,6 +157,12 @@ func ParseSpec(spec string) (p Params, ok bool, err error) {
 		if err := p.set(k, v); err != nil {
 			return Params{}, true, fmt.Errorf("search spec %q: %w", spec, err)
 		}
+		trees = trees || k == "trees"
+	}
+	if p.Limit > 0 && !trees {
+		// A search stopped by the clock is not deterministic anyway: every
+		// core adds simulations in the time a move has.
+		p.Trees = 0
 	}
 	return p, true, nil
 }

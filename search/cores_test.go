@@ -26,6 +26,13 @@ func TestTreesAuto(t *testing.T) {
 	if p, _, err := search.ParseSpec(fmt.Sprintf("search:greedy:trees=%d", search.MaxTrees)); err != nil || p.Trees != search.MaxTrees {
 		t.Errorf("ParseSpec(trees=MaxTrees): Trees %d, err %v", p.Trees, err)
 	}
+	// ms= without trees= is auto; with trees= or without ms=, as given.
+	for spec, want := range map[string]int{"search:greedy:ms=20": 0, "search:greedy:ms=20:trees=1": 1,
+		"search:greedy:trees=3:ms=20": 3, "search:greedy": 2} {
+		if p, _, err := search.ParseSpec(spec); err != nil || p.Trees != want {
+			t.Errorf("ParseSpec(%s): Trees %d, err %v; want %d", spec, p.Trees, err, want)
+		}
+	}
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	for _, procs := range []int{1, 3} {
 		runtime.GOMAXPROCS(procs)

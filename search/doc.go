@@ -18,7 +18,7 @@
 // optional key=value settings are those of Params:
 //
 //	trees=T   independent trees (root parallelism), 1..MaxTrees, or auto: one per core
-//	          (GOMAXPROCS when the agent is made), default 2
+//	          (GOMAXPROCS when the agent is made), default 2, or auto with ms=
 //	depth=D   rollout length in steps after the tree, default 8
 //	extra=K   random legal candidates per seat per node, besides the prior's move and Pass, default 3
 //	top=K     the prior's K best moves as candidates, best first, not its one move (simultaneous
@@ -50,7 +50,8 @@
 //	          the same world, its chance drawn by event (rules.KeyedStepper: Nuggets), so
 //	          the comparison of the candidates is not drowned by chance they do not touch,
 //	          default 0 (off)
-//	ms=M      stop each move's search after M milliseconds as well (not deterministic)
+//	ms=M      stop each move's search after M milliseconds as well (not deterministic);
+//	          without trees=, one tree per core (trees=auto), so every core adds simulations
 //
 // for example search:greedy@800:depth=4:trees=2 (colons, since command lines
 // list bots with commas).
