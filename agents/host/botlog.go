@@ -18,17 +18,34 @@ var (
 	botLogs  = map[string]*lockedFile{}
 )
 
+// botLogCap bounds one bot log file: a bot that floods its output fills
+// its log up to here, then one line says that the rest was dropped (a
+// variable for the tests).
+var botLogCap int64 = 16 << 20
+
 // lockedFile is a file written whole-write at a time by several processes'
-// copiers.
+// copiers, up to botLogCap bytes.
 type lockedFile struct {
-	mu sync.Mutex
-	f  *os.File
+	mu      sync.Mutex
+	f       *os.File
+	written int64
+	full    bool // the cap was reached: the rest is dropped
 }
 
 func (l *lockedFile) Write(b []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return l.f.Write(b)
+	if l.full {
+		return len(b), nil
+	}
+	if l.written+int64(len(b)) > botLogCap {
+		l.full = true
+		fmt.Fprintf(l.f, "--- gridgym: this bot log reached its cap of %d MiB; the rest of the bot's output is dropped\n", botLogCap>>20)
+		return len(b), nil
+	}
+	n, err := l.f.Write(b)
+	l.written += int64(n)
+	return n, err
 }
 
 // BotLogName is the file name of bot spec name's output in game under

@@ -118,28 +118,29 @@ var staleOnce sync.Once
 // cleanStale removes, once per process, what a gridgym that was killed
 // left behind: per-bot cgroups (their processes killed first) and
 // temporary folders named with a pid that is no longer running.
-func cleanStale() {
-	staleOnce.Do(func() {
-		for _, root := range []string{features.pids, features.memory} {
-			if root == "" {
-				continue
-			}
-			ents, _ := os.ReadDir(root)
-			for _, e := range ents {
-				if e.IsDir() && staleName(e.Name(), "gridgym-") {
-					dir := filepath.Join(root, e.Name())
-					killCgroup(dir)
-					os.Remove(dir)
-				}
-			}
+func cleanStale() { staleOnce.Do(removeStale) }
+
+// removeStale is cleanStale's work, every time it is called.
+func removeStale() {
+	for _, root := range []string{features.pids, features.memory} {
+		if root == "" {
+			continue
 		}
-		ents, _ := os.ReadDir(os.TempDir())
+		ents, _ := os.ReadDir(root)
 		for _, e := range ents {
-			if e.IsDir() && staleName(e.Name(), "gridgym-bot-") {
-				os.RemoveAll(filepath.Join(os.TempDir(), e.Name()))
+			if e.IsDir() && staleName(e.Name(), "gridgym-") {
+				dir := filepath.Join(root, e.Name())
+				killCgroup(dir)
+				os.Remove(dir)
 			}
 		}
-	})
+	}
+	ents, _ := os.ReadDir(os.TempDir())
+	for _, e := range ents {
+		if e.IsDir() && staleName(e.Name(), "gridgym-bot-") {
+			os.RemoveAll(filepath.Join(os.TempDir(), e.Name()))
+		}
+	}
 }
 
 // staleName reports whether name is prefix, a pid and "-…" where the pid is

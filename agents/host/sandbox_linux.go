@@ -97,7 +97,7 @@ func SandboxSummary() string {
 	if features.ns && !sandboxNoNamespace && !features.nsFailed.Load() {
 		parts = append(parts, "own network and IPC namespaces (no network at all)")
 	} else {
-		parts = append(parts, "no network namespace (needs root): sockets other than AF_UNIX refused by seccomp only")
+		parts = append(parts, "no network namespace (needs root): sockets refused by seccomp only")
 	}
 	if os.Geteuid() == 0 && !sandboxNoUser {
 		parts = append(parts, "runs as user nobody (65534, no groups) where its files are readable by nobody, else as root with chmod, chown, utime and setxattr refused")
@@ -105,7 +105,7 @@ func SandboxSummary() string {
 		parts = append(parts, fmt.Sprintf("runs as gridgym's user (uid %d, not root): chmod, chown, utime and setxattr refused by seccomp; files that user may read are not hidden", os.Geteuid()))
 	}
 	if seccompArch != 0 {
-		parts = append(parts, "seccomp filter (no mknod, ptrace, mount, keyring, bpf, perf, modules, namespaces, io_uring, sockets but AF_UNIX)")
+		parts = append(parts, "seccomp filter (no mknod, ptrace, mount, keyring, bpf, perf, modules, namespaces, io_uring, socket(); socketpair stays)")
 	} else {
 		parts = append(parts, "no seccomp filter for this architecture")
 	}

@@ -48,6 +48,9 @@ func hostileCopy(t *testing.T, settings map[string]any) string {
 			t.Fatal(err)
 		}
 	}
+	if settings == nil {
+		settings = map[string]any{}
+	}
 	js, err := json.Marshal(settings)
 	if err != nil {
 		t.Fatal(err)

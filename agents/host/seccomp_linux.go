@@ -15,8 +15,11 @@ import (
 // mounts, the kernel keyring, eBPF, perf events, loading a kernel or a
 // module, joining or making namespaces, io_uring (which would bypass the
 // socket rule), file handles, the kernel log, changing a file's owner or
-// extended attributes, and sockets of any family but AF_UNIX (no network,
-// even where there is no network namespace). clone3 answers ENOSYS, so
+// extended attributes, and socket() of every family (no network, even
+// where there is no network namespace, and no unix socket of the host
+// reached by its path: a named socket is reached by whoever may walk to
+// it, which Landlock does not restrict); socketpair stays (a Python
+// multiprocessing.Pipe, asyncio's wake-up pair). clone3 answers ENOSYS, so
 // that the C library falls back to clone, whose namespace flags the filter
 // can see. With meta set (a bot that runs as gridgym's own user, which
 // owns files outside its folder) chmod and utime are refused too.
@@ -95,11 +98,12 @@ func seccompProgram(meta bool) ([]unix.SockFilter, bool) {
 		p = append(p, jump(jeq, uint32(nr), 0, 1), deny)
 	}
 	p = append(p, jump(jeq, unix.SYS_CLONE3, 0, 1), stmt(ret, seccompErrno|uint32(unix.ENOSYS)))
-	// clone: no namespace flag; socket: AF_UNIX only; ptrace: PTRACE_TRACEME
-	// only (the sandbox starts the bot traced, with this filter on).
+	// clone: no namespace flag; socket: none at all (socketpair stays);
+	// ptrace: PTRACE_TRACEME only (the sandbox starts the bot traced, with
+	// this filter on).
 	p = append(p,
 		jump(jeq, unix.SYS_CLONE, 0, 4), stmt(ld, offArg0), jump(jset, namespaceFlags, 0, 1), deny, allow,
-		jump(jeq, unix.SYS_SOCKET, 0, 4), stmt(ld, offArg0), jump(jeq, unix.AF_UNIX, 1, 0), deny, allow,
+		jump(jeq, unix.SYS_SOCKET, 0, 1), deny,
 		jump(jeq, unix.SYS_PTRACE, 0, 4), stmt(ld, offArg0), jump(jeq, unix.PTRACE_TRACEME, 1, 0), deny, allow,
 		allow)
 	return p, true

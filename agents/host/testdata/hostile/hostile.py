@@ -27,7 +27,7 @@ import threading
 def _settings():
     try:
         with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "hostile.json")) as f:
-            return json.load(f)
+            return json.load(f) or {}
     except OSError:
         return {}
 
