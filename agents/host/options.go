@@ -50,8 +50,11 @@ type Options struct {
 	// with their tracebacks.
 	BotLog string
 	// Memory limits the address space of each of the bot's processes
-	// (RLIMIT_AS), in bytes; 0 = DefaultMemory, < 0 = no limit. A Python
-	// bot over it gets MemoryError, which is logged and played as no answer.
+	// (RLIMIT_AS), in bytes, and, where gridgym may make a memory cgroup
+	// (root), the memory of all its processes together; 0 = DefaultMemory,
+	// < 0 = no limit. A Python bot over it gets MemoryError, which is logged
+	// and played as no answer (over the cgroup's, the kernel kills one of
+	// its processes).
 	Memory int64
 	// CPU limits the CPU time of each of the bot's processes (RLIMIT_CPU,
 	// whole seconds, rounded up); 0 = DefaultCPU, < 0 = no limit. A
