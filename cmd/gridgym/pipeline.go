@@ -45,7 +45,7 @@ checkpoint, the rest at the end.`,
 		Example: `  gridgym pipeline
   gridgym pipeline --game bovine-borders --minutes 10 --games 200`,
 		Args: cobra.NoArgs,
-		RunE: func(c *cobra.Command, _ []string) error {
+		RunE: func(c *cobra.Command, _ []string) (err error) {
 			cfg, err := train.DefaultConfig(game)
 			if err != nil {
 				return usageError{err}
@@ -64,9 +64,9 @@ checkpoint, the rest at the end.`,
 				out = filepath.Join("runs", fmt.Sprintf("pipeline-%s-%s", game, time.Now().Format("20060102-150405")))
 			}
 			var runDir string
-			ctx, stop := interruptible(c.ErrOrStderr(), "stopping after this step; the policy so far is exported, the evaluation skipped",
+			ctx, done := hostingInterruptible(c.ErrOrStderr(), "stopping after this step; the policy so far is exported, the evaluation skipped",
 				func() string { return savedCheckpoint(runDir) })
-			defer stop()
+			defer func() { err = done(err) }()
 			o, err := openRun(ctx, out, "run", false)
 			if err != nil {
 				return err

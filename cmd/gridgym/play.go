@@ -39,7 +39,10 @@ URL of either (file://…, s3://bucket/run?endpoint=…: downloaded first).`,
 		Example: `  gridgym play --game rising-tide --bots pass_perth,random_rizhao,nearby_new_orleans,trench_tunis --seed 7
   gridgym play --game slime --bots simplebot,random --render --delay 50ms`,
 		Args: cobra.NoArgs,
-		RunE: func(c *cobra.Command, _ []string) error {
+		RunE: func(c *cobra.Command, _ []string) (err error) {
+			// Ctrl-C and SIGTERM stop at once, leaving no bot behind.
+			_, done := hostingInterruptible(c.ErrOrStderr(), "", nil)
+			defer func() { err = done(err) }()
 			cfg, names, err := gf.configAndBots(bots)
 			if err != nil {
 				return err

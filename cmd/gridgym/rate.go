@@ -31,7 +31,10 @@ the pooled games). A file may be a URL (file://, s3://…: downloaded first).`,
 		Example: `  gridgym rate --game bovine-borders t1/games.jsonl t2/games.jsonl
   gridgym rate --game slime --report pooled seed1/games.jsonl seed2/games.jsonl seed3/games.jsonl`,
 		Args: cobra.MinimumNArgs(1),
-		RunE: func(c *cobra.Command, args []string) error {
+		RunE: func(c *cobra.Command, args []string) (err error) {
+			// Ctrl-C and SIGTERM stop at once, removing downloaded inputs.
+			_, done := hostingInterruptible(c.ErrOrStderr(), "", nil)
+			defer func() { err = done(err) }()
 			cfg, err := gf.config()
 			if err != nil {
 				return err

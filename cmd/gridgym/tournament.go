@@ -1,10 +1,8 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"os"
-	"os/signal"
 	"path/filepath"
 
 	"github.com/schollz/progressbar/v3"
@@ -63,12 +61,19 @@ DIR/replays/replay-NNNN.html, linked from the report's Replays table;
 value at every position.
 --report and --replay-dir may be URLs (file://, s3://…): written locally,
 then uploaded.
-Ctrl-C stops early and reports the games finished so far.`,
+Ctrl-C stops early and reports the games finished so far, then exits with
+status 130; a second Ctrl-C, or SIGTERM, stops at once (143 for SIGTERM).
+Either way every hosted bot (py:, cmd:) is killed and its temporary folder
+removed.`,
 		Example: `  gridgym tournament --game rising-tide --games 120
   gridgym tournament --game slime --bots simplebot,random --games 200 --seed 3
   gridgym tournament --game slime --bots a=run/best.safetensors,b=run/best.safetensors,greedy,simplebot --all-orders --games 408`,
 		Args: cobra.NoArgs,
-		RunE: func(c *cobra.Command, _ []string) error {
+		RunE: func(c *cobra.Command, _ []string) (err error) {
+			// From the first bot spec resolved (a py: bot's import check
+			// runs it), Ctrl-C and SIGTERM leave no bot behind.
+			ctx, done := hostingInterruptible(c.ErrOrStderr(), "no new game starts; the games under way finish and are reported", nil)
+			defer func() { err = done(err) }()
 			cfg, names, err := gf.configAndBots(bots)
 			if err != nil {
 				return err
@@ -116,8 +121,6 @@ Ctrl-C stops early and reports the games finished so far.`,
 				replayOut = &output{dir: "replays"}
 			}
 			notePlaySettings(c.OutOrStdout(), names) // what each network plays with (issue 54)
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-			defer stop()
 			var bar *progressbar.ProgressBar
 			if !quiet && isTerminal(os.Stderr) {
 				bar = progressbar.NewOptions(games, progressbar.OptionSetWriter(os.Stderr),
