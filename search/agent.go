@@ -548,10 +548,11 @@ func (a *Agent) work(done bool) {
 	}
 }
 
-// run plays budget simulations, or fewer if limit (> 0) passes since t0.
+// run plays budget simulations, or fewer if limit (> 0) passes since t0:
+// none if it has passed already (a tree that a worker takes late).
 func (t *tree) run(budget int, t0 time.Time, limit time.Duration) {
 	for i := 0; i < budget; i++ {
-		if limit > 0 && i%16 == 15 && time.Since(t0) > limit {
+		if limit > 0 && i%16 == 0 && time.Since(t0) > limit {
 			return
 		}
 		t.simulate()

@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gridgym/gridgym/agents"
 	"github.com/gridgym/gridgym/rules"
@@ -123,4 +124,30 @@ func activeSeat(st rules.State) int {
 		}
 	}
 	return 0
+}
+
+// TestLateTreesStop: under a limit that has passed when a worker takes a
+// tree, the tree runs no simulation (not a first batch of 16): a move of
+// many trees on few cores stops on time.
+func TestLateTreesStop(t *testing.T) {
+	g, err := rules.Lookup("slime")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := position(g, 6, 4)
+	p, _, err := search.ParseSpec("search:greedy@100000:trees=50:opp=prior")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Limit = time.Nanosecond // passed before any tree starts
+	f, err := p.Factory(g.Name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := f().(*search.Agent)
+	a.Reset(st, activeSeat(st), rules.NewRNG(1))
+	a.Act(st)
+	if n := a.Stats().Simulations; n != 0 {
+		t.Errorf("%d simulations after the limit, want 0", n)
+	}
 }
