@@ -116,9 +116,10 @@ func interruptible(w io.Writer, what string, saved func() string) (ctx context.C
 	return ctx, func() { release() }
 }
 
-// hostingInterruptible is Ctrl-C and SIGTERM for a command that hosts bots
-// (py:, cmd: specs: tournament, play, pipeline, exploit, rate), which must
-// leave no bot process or temporary folder behind however it ends. SIGTERM
+// hostingInterruptible is Ctrl-C and SIGTERM for a command that may host
+// bots (py:, cmd: specs: tournament, play, pipeline, exploit) or fetch
+// inputs into temporary folders (rate), which must leave no bot process or
+// temporary folder behind however it ends. SIGTERM
 // stops the program now (stopNow, status 143). Ctrl-C does too (130) where
 // what is "", else the first one ends ctx, after printing what happens next,
 // and a second one stops now. done, called with the command's result as it
