@@ -70,10 +70,15 @@ type Config struct {
 	// CheckpointEvery iterations between checkpoints (1..1e6); the last
 	// iteration always writes one.
 	CheckpointEvery int `yaml:"checkpoint_every"`
-	// Workers goroutines for acting and env stepping, and the parts each
-	// PPO minibatch is split into (graph.Step), 0 = all cores (0..256). A run
-	// gives the same bits for the same workers; with other workers its
-	// gradients differ in the last bits (summed in another order).
+	// Workers goroutines for acting and env stepping (with
+	// envs_per_worker, the number of actors), and the parts each PPO
+	// minibatch is split into (graph.Step), 0 = all cores (0..256). A run
+	// gives the same bits for the same workers, ppo.overlap or not; with
+	// other workers its gradients differ in the last bits (summed in
+	// another order: the same update on 1, 2 and 3 workers gives three
+	// different hashes, its losses equal within 1e-5,
+	// TestUpdateSplitDeterministic), and with envs_per_worker it plays
+	// other games (other actors, other shares of the decisions).
 	Workers int `yaml:"workers"`
 }
 

@@ -1,0 +1,115 @@
+package train
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/gridgym/gridgym/rules"
+)
+
+// actorsConfig is tinyConfig with one actor per worker on workers workers
+// (envs_per_worker 2) and the rollout played ahead (ppo.overlap).
+func actorsConfig(t *testing.T, workers int) Config {
+	cfg := tinyConfig(t)
+	cfg.Workers, cfg.EnvsPerWorker, cfg.PPO.Overlap = workers, 2, true
+	cfg.Opponents.PFSP = true
+	if err := cfg.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+// With envs_per_worker every worker is an actor of its own games and its
+// share of the decisions, at least envs games in all; the joined buffer
+// links each decision only forward, inside the buffer, and holds at least
+// the iteration's decisions.
+func TestActorsShareTheGames(t *testing.T) {
+	cfg := actorsConfig(t, 3)
+	cfg.Envs = 7
+	tr := collected(t, cfg, 1)
+	if len(tr.actors) != 3 {
+		t.Fatalf("%d actors for 3 workers", len(tr.actors))
+	}
+	games, decisions := 0, 0
+	for _, a := range tr.actors {
+		games += a.v.N
+		decisions += a.decisions
+		if a.v.N < 2 {
+			t.Errorf("an actor of %d games, want at least envs_per_worker 2", a.v.N)
+		}
+	}
+	if games != 7 || decisions != cfg.Decisions {
+		t.Errorf("%d games, %d decisions shared out; want max(envs 7, 2·3) = 7 and %d", games, decisions, cfg.Decisions)
+	}
+	b := &tr.buf
+	if b.len() < cfg.Decisions {
+		t.Fatalf("%d decisions, want at least %d", b.len(), cfg.Decisions)
+	}
+	for i, j := range b.next {
+		if j >= 0 && (int(j) <= i || int(j) >= b.len()) {
+			t.Fatalf("decision %d links to %d of %d", i, j, b.len())
+		}
+	}
+	if n, g := cfg.actorCount(1); n != 1 || g != 7 {
+		t.Errorf("one worker: %d actors of %d games, want 1 of envs 7", n, g)
+	}
+	cfg.EnvsPerWorker = 0
+	if n, g := cfg.actorCount(3); n != 1 || g != 7 {
+		t.Errorf("envs_per_worker 0: %d actors of %d games, want 1 of envs 7", n, g)
+	}
+}
+
+// With ppo.overlap, iteration 2's rollout is played during iteration 1's
+// update with the network as it was before it, whatever the update does
+// meanwhile: its buffer is bit for bit the rollout of iteration 2 played by
+// a trainer whose network never changed.
+func TestOverlapPlaysWithTheFrozenPolicy(t *testing.T) {
+	cfg := actorsConfig(t, 2)
+	tr, err := newTrainer(cfg, Options{Dir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tr.close()
+	var m Metrics
+	if _, ok := tr.play(context.Background(), 1, &m); !ok || tr.ahead == nil || tr.ahead.it != 2 {
+		t.Fatalf("play 1: ok %v, ahead %+v: want iteration 2's rollout under way", ok, tr.ahead)
+	}
+	for _, v := range tr.net.Values { // the update, as far as the actors can tell
+		for i := range v {
+			v[i] *= 1.5
+		}
+	}
+	if _, ok := tr.play(context.Background(), 2, &m); !ok {
+		t.Fatal("play 2 stopped")
+	}
+	tr.dropAhead()
+
+	ref, err := newTrainer(cfg, Options{Dir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ref.close()
+	if _, ok := ref.collect(context.Background(), rules.IterationStream(cfg.Seed, 2, rules.CollectPhase), 2, &m); !ok {
+		t.Fatal("collect stopped")
+	}
+	a, b := &tr.buf, &ref.buf
+	if !slices.Equal(a.logp, b.logp) || !slices.Equal(a.actions, b.actions) || !slices.Equal(a.planes, b.planes) ||
+		!slices.Equal(a.reward, b.reward) || !slices.Equal(a.next, b.next) || !slices.Equal(a.value, b.value) {
+		t.Fatalf("the rollout played ahead (%d decisions) differs from iteration 2's with the frozen policy (%d)", a.len(), b.len())
+	}
+}
+
+// A run of actors playing ahead, interrupted after iteration 2 and
+// resumed, ends bit-identical to the run uninterrupted: the rollouts do not
+// depend on timing, and a checkpoint keeps the policy and pool of the
+// rollout under way.
+func TestOverlapResumeEqualsUninterrupted(t *testing.T) {
+	for _, target := range []string{"gae", "vtrace"} {
+		t.Run(target, func(t *testing.T) {
+			cfg := actorsConfig(t, 2)
+			cfg.PPO.Target = target
+			testResume(t, cfg)
+		})
+	}
+}
