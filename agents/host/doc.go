@@ -47,7 +47,9 @@
 //     binary or any other file fail, and /etc/shadow is unreadable. Its
 //     program, the Python installation and its folders must be readable by
 //     nobody; where one is not (a bot under /root, mode 0700) the bot runs
-//     as root, which the log says once, naming the file. Where the bot runs
+//     as root with no capability (its bounding set emptied: Landlock,
+//     which hides /etc/shadow, and seccomp bound what root's file rights
+//     leave), which the log says once, naming the file. Where the bot runs
 //     as gridgym's own user (that root fallback, or gridgym not root: the
 //     user may own gridgym's binary), the seccomp filter refuses chmod and
 //     utime too.

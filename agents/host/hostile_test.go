@@ -205,6 +205,37 @@ func TestHostileEnvironment(t *testing.T) {
 	}
 }
 
+// TestHostileCapabilities: a bot has no capability, as nobody and where
+// it runs as root (its files not readable by nobody), whose bounding set
+// is empty too. Before: the bot was root with all of gridgym's.
+func TestHostileCapabilities(t *testing.T) {
+	needPython(t)
+	if os.Geteuid() != 0 {
+		t.Skip("SKIPPED: not root: the bot runs as the test's own user, which has no capability to drop")
+	}
+	for _, user := range []string{"nobody", "root"} {
+		t.Run(user, func(t *testing.T) {
+			if user == "root" {
+				sandboxNoUser = true
+				t.Cleanup(func() { sandboxNoUser = false })
+			}
+			got, log := attack(t, "caps", nil, Options{})
+			var uid int
+			var eff, bnd string
+			if _, err := fmt.Sscanf(got["caps"], "uid %d eff %s bnd %s", &uid, &eff, &bnd); err != nil {
+				t.Fatalf("caps %q: %v; the bot's output:\n%s", got["caps"], err, log)
+			}
+			t.Logf("uid %d, effective %s, bounding %s", uid, eff, bnd)
+			if want := map[string]int{"nobody": nobodyUID, "root": 0}[user]; uid != want {
+				t.Errorf("the bot runs as uid %d, want %d", uid, want)
+			}
+			if strings.Trim(eff, "0") != "" || user == "root" && strings.Trim(bnd, "0") != "" {
+				t.Errorf("the bot has capabilities: effective %s, bounding %s", eff, bnd)
+			}
+		})
+	}
+}
+
 // TestHostileFiles: /etc/shadow and another bot's file are unreadable.
 // Before: both were read (the bot ran as root; Landlock hid the other bot
 // but not /etc/shadow).

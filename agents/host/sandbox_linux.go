@@ -100,7 +100,7 @@ func SandboxSummary() string {
 		parts = append(parts, "no network namespace (needs root): sockets refused by seccomp only")
 	}
 	if os.Geteuid() == 0 && !sandboxNoUser {
-		parts = append(parts, "runs as user nobody (65534, no groups) where its files are readable by nobody, else as root with chmod, chown, utime and setxattr refused")
+		parts = append(parts, "runs as user nobody (65534, no groups) where its files are readable by nobody, else as root without capabilities, chmod, chown, utime and setxattr refused")
 	} else {
 		parts = append(parts, fmt.Sprintf("runs as gridgym's user (uid %d, not root): chmod, chown, utime and setxattr refused by seccomp; files that user may read are not hidden", os.Geteuid()))
 	}
@@ -180,7 +180,7 @@ func contain(cmd *exec.Cmd, argv, extra []string, s *sandbox, ns bool, log io.Wr
 			cfg.Nobody = true
 		} else if log != nil {
 			if _, seen := notedOnce.LoadOrStore(why, true); !seen {
-				fmt.Fprintf(log, "host: sandbox: %s: the bot runs as root (with chmod, chown, utime and setxattr refused) instead of user nobody; make it readable by others (chmod o+rX) to run it as nobody\n", why)
+				fmt.Fprintf(log, "host: sandbox: %s: the bot runs as root without capabilities (chmod, chown, utime and setxattr refused) instead of user nobody; make it readable by others (chmod o+rX) to run it as nobody\n", why)
 			}
 		}
 	}
@@ -523,6 +523,12 @@ func startBot(cfg *sandboxConfig, argv []string) (int, error) {
 				return
 			}
 		}
+		if !cfg.Nobody && os.Geteuid() == 0 {
+			if err := threadDropCaps(); err != nil {
+				ch <- started{err: err}
+				return
+			}
+		}
 		if cfg.Seccomp {
 			if err := seccompInstall(cfg.Meta); err != nil {
 				ch <- started{err: err}
@@ -585,6 +591,27 @@ func threadToNobody() error {
 	}
 	if _, _, e := unix.RawSyscall(unix.SYS_SETRESUID, nobodyUID, nobodyUID, nobodyUID); e != 0 {
 		return fmt.Errorf("becoming user nobody: %w", e)
+	}
+	return nil
+}
+
+// threadDropCaps empties the calling thread's capabilities, bounding set
+// included, so that a bot that runs as root (its files are not readable by
+// nobody) has none after its execution either: root's file rights stay
+// (Landlock and seccomp bound them), its powers over the system go. Only
+// this thread: the sandbox stays root.
+func threadDropCaps() error {
+	for c := 0; c < 64; c++ {
+		if err := unix.Prctl(unix.PR_CAPBSET_DROP, uintptr(c), 0, 0, 0); err != nil {
+			if errors.Is(err, unix.EINVAL) {
+				break // past the kernel's last capability
+			}
+			return fmt.Errorf("dropping capability %d from the bounding set: %w", c, err)
+		}
+	}
+	var data [2]unix.CapUserData
+	if err := unix.Capset(&unix.CapUserHeader{Version: unix.LINUX_CAPABILITY_VERSION_3}, &data[0]); err != nil {
+		return fmt.Errorf("dropping the capabilities: %w", err)
 	}
 	return nil
 }

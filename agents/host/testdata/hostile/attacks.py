@@ -6,6 +6,7 @@ it worked and "attack: WHAT: denied ERROR" where it did not:
   meta     chmod, chown, utime, setxattr and an append on each of the
            settings' "targets" (files outside the bot's folder)
   env      the names of its environment variables
+  caps     its user and its effective and bounding capabilities
   files    /etc/shadow and the settings' "other" (another bot's file)
   devices  a character device made in $TMPDIR (the kernel log, 1:11), and
            /dev/kmsg and /dev/mem read directly
@@ -68,6 +69,14 @@ def meta(terrain, round_num):
 def env(terrain, round_num):
     if round_num == 0:
         _say("env", json.dumps(sorted(os.environ)))
+    return first_legal(terrain)
+
+
+def caps(terrain, round_num):
+    if round_num == 0:
+        with open("/proc/self/status") as f:
+            status = dict(line.split(":", 1) for line in f if ":" in line)
+        _say("caps", "uid %s eff %s bnd %s" % (status["Uid"].split()[0], status["CapEff"].strip(), status["CapBnd"].strip()))
     return first_legal(terrain)
 
 
