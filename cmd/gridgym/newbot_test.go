@@ -174,8 +174,18 @@ func TestNewBotEveryGame(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%v: %v\n%s", args, err, out)
 			}
-			if l := log.String(); l != "" {
-				t.Errorf("the template's answers were not all legal moves in time:\n%s", l)
+			// The sandbox's notes on this machine ("host: sandbox: …", e.g.
+			// that the test's temporary folder is not readable by user
+			// nobody, so the bot runs as root without capabilities) are no
+			// verdict on the answers.
+			var events []string
+			for _, l := range strings.Split(strings.TrimSpace(log.String()), "\n") {
+				if l != "" && !strings.HasPrefix(l, "host: sandbox: ") {
+					events = append(events, l)
+				}
+			}
+			if len(events) > 0 {
+				t.Errorf("the template's answers were not all legal moves in time:\n%s", strings.Join(events, "\n"))
 			}
 			tm := timingOf(t, spec, game)
 			if tm.Moves == 0 || tm.Over != 0 {
