@@ -46,10 +46,12 @@
 //	        │
 //	        ▼
 //	┌─ iteration it (ppo.go: iteration) ─────────────────────────────────────────┐
-//	│ collect   (ppo.go: collect, rollout.go)   env.Vec plays whole episodes: the   │
-//	│           learner in one seat, the others drawn from the league (seatEpisode: │
-//	│           itself, past snapshots, the clone, scripted bots; PFSP weights)     │
-//	│           → buffer: observations, masks, actions, log-probs, values, rewards  │
+//	│ collect   (actors.go: play, rollout.go)   the actors' env.Vecs play whole     │
+//	│           episodes: the learner in one seat, the others drawn from the league │
+//	│           (seatEpisode: itself, past snapshots, the clone, scripted bots;     │
+//	│           PFSP weights) → buffer: observations, masks, actions, log-probs,    │
+//	│           values, rewards; one actor per worker with envs_per_worker, the     │
+//	│           next iteration's rollout played during the update with ppo.overlap  │
 //	│ advantages (rollout.go, vtrace.go)        GAE, UPGO or V-trace (above)        │
 //	│ update    (update.go: learn, defineLoss)  epochs × minibatches of             │
 //	│           c_pg·pg_loss + c_v·v_loss − c_ent·entropy + c_kl·kl_loss;           │
@@ -62,6 +64,13 @@
 //	        │ until iterations or --minutes; Ctrl-C stops after the iteration
 //	        ▼
 //	losses.png, winrate.png (metrics.go)
+//
+// Acting (actors.go): with envs_per_worker every worker is an actor with
+// its own games, batched inference and buffer, joined in actor order; with
+// ppo.overlap the actors play iteration it+1's rollout with a frozen copy of
+// the network from before iteration it's update while that update runs (one
+// version stale: PPO's ratio, or V-trace, corrects for it). Both keep a run
+// the same bits for a seed and a worker count, whatever the timing.
 //
 // Learner mode (remote.go: ShardLearner) runs the same update on shards
 // that actors upload instead of collecting here.
