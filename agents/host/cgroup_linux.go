@@ -78,8 +78,9 @@ func ownCgroups() map[string]string {
 }
 
 // botCgroups makes the cgroups of one bot, named gridgym-PID-N: memory
-// (memory.max in v2; memory.limit_in_bytes, and the same with swap where
-// the kernel counts it, in v1) when memory > 0, pids when procs > 0. It
+// (memory.max in v2, and pids.max there where the pids controller is
+// delegated too; memory.limit_in_bytes, and the same with swap where the
+// kernel counts it, in v1) when memory > 0, pids when procs > 0. It
 // returns the directories made and which limits they hold.
 func botCgroups(memory int64, procs int) (dirs []string, memOK, pidsOK bool) {
 	name := fmt.Sprintf("gridgym-%d-%d", os.Getpid(), cgroupSeq.Add(1))
@@ -90,7 +91,7 @@ func botCgroups(memory int64, procs int) (dirs []string, memOK, pidsOK bool) {
 		}
 		for i := 0; i+1 < len(files); i += 2 {
 			err := os.WriteFile(filepath.Join(dir, files[i]), []byte(files[i+1]), 0)
-			if err != nil && !(i > 0 && errors.Is(err, os.ErrNotExist)) { // the first file is the limit; the rest are extras
+			if err != nil && i == 0 { // the first file is the limit; the rest are extras, best effort
 				os.Remove(dir)
 				return false
 			}
@@ -101,12 +102,17 @@ func botCgroups(memory int64, procs int) (dirs []string, memOK, pidsOK bool) {
 	if memory > 0 && features.memory != "" && !sandboxNoCgroup {
 		m := strconv.FormatInt(memory, 10)
 		if features.memoryV2 {
-			memOK = mk(features.memory, "memory.max", m, "memory.swap.max", "0", "memory.oom.group", "0")
+			memOK = mk(features.memory, "memory.max", m, "memory.swap.max", "0")
+			// cgroup v2 has one hierarchy: the process count goes in the
+			// same cgroup, where the pids controller is delegated too.
+			if memOK && procs > 0 && features.pids == "" {
+				pidsOK = os.WriteFile(filepath.Join(dirs[len(dirs)-1], "pids.max"), []byte(strconv.Itoa(procs)), 0) == nil
+			}
 		} else {
 			memOK = mk(features.memory, "memory.limit_in_bytes", m, "memory.memsw.limit_in_bytes", m)
 		}
 	}
-	if procs > 0 && features.pids != "" && !sandboxNoCgroup {
+	if procs > 0 && !pidsOK && features.pids != "" && !sandboxNoCgroup {
 		pidsOK = mk(features.pids, "pids.max", strconv.Itoa(procs))
 	}
 	return dirs, memOK, pidsOK
