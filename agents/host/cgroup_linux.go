@@ -40,6 +40,7 @@ func cgroupHierarchies() {
 		b, err := os.ReadFile(filepath.Join(dir, "cgroup.subtree_control"))
 		if err == nil && strings.Contains(" "+strings.TrimSpace(string(b))+" ", " memory ") && unix.Access(dir, unix.W_OK) == nil {
 			features.memory, features.memoryV2 = dir, true
+			features.pidsV2 = strings.Contains(" "+strings.TrimSpace(string(b))+" ", " pids ")
 			return
 		}
 	}
@@ -105,7 +106,7 @@ func botCgroups(memory int64, procs int) (dirs []string, memOK, pidsOK bool) {
 			memOK = mk(features.memory, "memory.max", m, "memory.swap.max", "0")
 			// cgroup v2 has one hierarchy: the process count goes in the
 			// same cgroup, where the pids controller is delegated too.
-			if memOK && procs > 0 && features.pids == "" {
+			if memOK && procs > 0 && features.pids == "" && features.pidsV2 {
 				pidsOK = os.WriteFile(filepath.Join(dirs[len(dirs)-1], "pids.max"), []byte(strconv.Itoa(procs)), 0) == nil
 			}
 		} else {

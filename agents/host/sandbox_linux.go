@@ -48,6 +48,7 @@ var features struct {
 	pids     string // the pids cgroup hierarchy to make per-bot cgroups in, "" = none
 	memory   string // where to make per-bot memory cgroups, "" = none
 	memoryV2 bool   // memory is a cgroup v2 directory
+	pidsV2   bool   // and its pids controller is delegated too
 	logged   atomic.Bool
 }
 
@@ -118,7 +119,7 @@ func SandboxSummary() string {
 	} else {
 		parts = append(parts, "memory limit per process only (RLIMIT_AS; no memory cgroup gridgym may make)")
 	}
-	if features.pids != "" && !sandboxNoCgroup {
+	if (features.pids != "" || features.pidsV2) && !sandboxNoCgroup {
 		parts = append(parts, "process limit by a pids cgroup")
 	} else if os.Geteuid() == 0 {
 		parts = append(parts, "process limit by RLIMIT_NPROC, which does not bind root")
