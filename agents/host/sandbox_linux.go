@@ -91,7 +91,7 @@ func SandboxSummary() string {
 		parts = append(parts, "no PID namespace (needs root): descendants found through the sandbox process (a child subreaper) and the session, best effort")
 	}
 	if features.landlock > 0 && !sandboxNoLandlock {
-		parts = append(parts, fmt.Sprintf("Landlock ABI %d (reads: system, Python, its own folder; writes: its temporary folder)", features.landlock))
+		parts = append(parts, fmt.Sprintf("Landlock ABI %d (reads: system but /etc's secrets, Python, its own folder; writes: its temporary folder, a program bot's own folder)", features.landlock))
 	} else {
 		parts = append(parts, "no Landlock (kernel < 5.13 or disabled): files are not restricted")
 	}
