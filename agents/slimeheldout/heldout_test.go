@@ -10,7 +10,7 @@ import (
 	"github.com/gridgym/gridgym/rules/slime"
 )
 
-var names = []string{"bastion", "hunter", "prophet"}
+var names = []string{"bastion", "hunter", "prophet", "surveyor"}
 
 func newGame(t testing.TB, kv map[string]string) *slime.State {
 	return slime.New(agentstest.Config(t, slime.Name, kv))
@@ -29,7 +29,7 @@ func play(s *slime.State, seed uint64, bots []agents.Agent, check func(seat int,
 	return out
 }
 
-// TestHeldOutRegistered: the three bots are Slime's held-out bots, with a
+// TestHeldOutRegistered: the four bots are Slime's held-out bots, with a
 // doc, and no list of every bot (agents.Names) takes them in.
 func TestHeldOutRegistered(t *testing.T) { agentstest.CheckHeldOut(t, slime.Name, names) }
 
@@ -43,7 +43,7 @@ func TestLegal(t *testing.T) {
 		bots := make([]agents.Agent, 4)
 		for i := range bots {
 			if (i+g)%4 != 3 {
-				bots[i] = fresh(t, names[(i+g)%3])
+				bots[i] = fresh(t, names[(i+g)%len(names)])
 			}
 		}
 		moves := 0
@@ -65,22 +65,59 @@ func TestLegal(t *testing.T) {
 }
 
 // TestDeterministic: the same seed gives the same game, also with used
-// bots; another seed gives another game.
+// bots; another seed gives another game. Every held-out bot plays in one of
+// the two line-ups.
 func TestDeterministic(t *testing.T) {
-	bots := []agents.Agent{fresh(t, "prophet"), fresh(t, "bastion"), fresh(t, "hunter"), nil}
-	run := func(seed uint64) uint64 {
-		h := fnv.New64a()
-		play(newGame(t, nil), seed, bots, func(_ int, m rules.Move) {
-			h.Write([]byte{byte(m.Kind), byte(m.Arg[0]), byte(m.Arg[1])})
-		})
-		return h.Sum64()
+	for _, lineup := range [][]string{{"prophet", "bastion", "hunter", ""}, {"surveyor", "", "bastion", "surveyor"}} {
+		bots := make([]agents.Agent, 4)
+		for i, n := range lineup {
+			if n != "" {
+				bots[i] = fresh(t, n)
+			}
+		}
+		run := func(seed uint64) uint64 {
+			h := fnv.New64a()
+			play(newGame(t, nil), seed, bots, func(_ int, m rules.Move) {
+				h.Write([]byte{byte(m.Kind), byte(m.Arg[0]), byte(m.Arg[1])})
+			})
+			return h.Sum64()
+		}
+		a, b := run(7), run(7)
+		if a != b {
+			t.Fatalf("%v: seed 7 played twice: %x, %x", lineup, a, b)
+		}
+		if c := run(8); c == a {
+			t.Fatalf("%v: seeds 7 and 8 played the same game", lineup)
+		}
 	}
-	a, b := run(7), run(7)
-	if a != b {
-		t.Fatalf("seed 7 played twice: %x, %x", a, b)
+}
+
+// TestSurveyTerms: Surveyor's score counts each of its terms as its doc
+// says, on hand-counted positions.
+func TestSurveyTerms(t *testing.T) {
+	s := newGame(t, nil)
+	score := func(rows ...string) int {
+		t.Helper()
+		if err := s.SetRows(rows...); err != nil {
+			t.Fatal(err)
+		}
+		b := &Surveyor{}
+		b.Reset(s, 0, rules.NewRNG(1))
+		p, me := b.read(s)
+		return survey(p, me)
 	}
-	if c := run(8); c == a {
-		t.Fatal("seeds 7 and 8 played the same game")
+	// Alone in the corner, the rival far away: 1 cell, frontier 3 (all
+	// private), reach 8, one rival cell.
+	if got, want := score("1.......", "........", "........", "........", "........", "........", "........", ".......2"), 8-3-2+2*3+8; got != want {
+		t.Errorf("corner: %d, want %d", got, want)
+	}
+	// A rival at distance 2 of (1,1): (0,0) and (0,1) lie in the block of
+	// the empty (1,1), which the rival reaches (exposed 2, and its jump or
+	// spread there converts both: guard 2); frontier (0,2), (1,0), (1,1),
+	// (1,2), of which only (1,0) is private (column 0 is beyond the
+	// rival's reach); reach 9 empty cells of rows 0–2, columns 0–3.
+	if got, want := score("11......", "........", "...2....", "........", "........", "........", "........", "........"), 16-5*2-4-2*2-2+2*1+9; got != want {
+		t.Errorf("exposed: %d, want %d", got, want)
 	}
 }
 
