@@ -1,4 +1,4 @@
-// Package slimeheldout holds Slime's held-out bots (issue 54): three
+// Package slimeheldout holds Slime's held-out bots (issue 54): four
 // hand-written bots of styles no other Slime bot plays, registered with
 // agents.RegisterHeldOut so that no training ever sees them. They are the
 // test set that measures whether a network learned to play Slime or only to
@@ -16,6 +16,10 @@
 //   - hunter: an aggressor. It fixes the leading rival before it moves and
 //     scores a move by its own cells less the leader's, with a guard
 //     against the single largest capture any rival has next.
+//   - surveyor: a room keeper. It scores a move by its own cells and the
+//     room it alone can grow into (empty cells next to its slime that no
+//     rival reaches, and its two-step reach) against its exposed cells,
+//     the largest single capture a rival has next and all rivals' cells.
 //
 // Every bot reads only a competition bot's view (slime.ViewOf, R14),
 // answers through slime.AnswerMove, draws its ties from the *rules.RNG given
@@ -152,7 +156,7 @@ func (p *pos) reply(r, victim int) (src, tgt uint, gain int, ok bool) {
 	return src, tgt, best >> 4, ok
 }
 
-// core is what the three bots share: the seat, the generator, and the
+// core is what the bots share: the seat, the generator, and the
 // move loop with its ties.
 type core struct {
 	seat int
