@@ -217,8 +217,8 @@ func (t *trainer) play(ctx context.Context, it int, m *Metrics) (int64, bool) {
 	if r == nil || r.it != it {
 		t.dropRollout(r)
 		net, pool, poolI := t.net, t.pool, t.poolI
-		if t.actingIt == it && t.acting != nil {
-			net, pool, poolI = t.acting, t.actingNets, t.actingPool
+		if t.acting.it == it && t.acting.net != nil {
+			net, pool, poolI = t.acting.net, t.acting.nets, t.acting.pool
 		}
 		r = t.launch(ctx, rules.IterationStream(t.cfg.Seed, it, rules.CollectPhase), it, net, pool, poolI)
 	}
@@ -226,14 +226,38 @@ func (t *trainer) play(ctx context.Context, it int, m *Metrics) (int64, bool) {
 	if !ok || !t.cfg.PPO.Overlap || it >= t.cfg.Iterations {
 		return steps, ok
 	}
-	if t.acting == nil || t.acting == t.net {
-		t.acting = t.net.Clone()
+	// The policy that played this rollout is kept (played) until the
+	// iteration ends, for a checkpoint of the iteration before it.
+	t.played, t.acting = t.acting, t.played
+	a := &t.acting
+	if a.net == nil {
+		a.net = t.net.Clone()
 	} else {
-		t.acting.CopyFrom(t.net)
+		a.net.CopyFrom(t.net)
 	}
-	t.actingIt, t.actingPool, t.actingNets = it+1, append(t.actingPool[:0], t.poolI...), append(t.actingNets[:0], t.pool...)
-	t.ahead = t.launch(ctx, rules.IterationStream(t.cfg.Seed, it+1, rules.CollectPhase), it+1, t.acting, t.actingNets, t.actingPool)
+	a.it, a.pool, a.nets = it+1, append(a.pool[:0], t.poolI...), append(a.nets[:0], t.pool...)
+	t.ahead = t.launch(ctx, rules.IterationStream(t.cfg.Seed, it+1, rules.CollectPhase), it+1, a.net, a.nets, a.pool)
 	return steps, ok
+}
+
+// actingPolicy is the frozen policy and opponent pool (snapshots nets of
+// iterations pool) of iteration it's rollout played ahead (ppo.overlap).
+type actingPolicy struct {
+	net  *neural.Net
+	it   int
+	pool []int
+	nets []*neural.Net
+}
+
+// aheadOf is the acting policy of the rollout after iteration it, if
+// one was played or is under way (ppo.overlap).
+func (t *trainer) aheadOf(it int) (*actingPolicy, bool) {
+	for _, a := range []*actingPolicy{&t.acting, &t.played} {
+		if a.it == it+1 && a.net != nil {
+			return a, true
+		}
+	}
+	return nil, false
 }
 
 // dropAhead stops the rollout played ahead, if any, and waits for its end.

@@ -112,17 +112,18 @@ func (t *trainer) checkpoint(it int) error {
 	if err := t.savePool(poolDir, t.pool, t.poolI); err != nil {
 		return err
 	}
-	if t.actingIt == it+1 { // the pool of the rollout played ahead (ppo.overlap), for a resume
-		if err := t.savePool(poolDir, t.actingNets, t.actingPool); err != nil {
+	ahead, isAhead := t.aheadOf(it)
+	if isAhead { // the pool of the rollout played ahead (ppo.overlap), for a resume
+		if err := t.savePool(poolDir, ahead.nets, ahead.pool); err != nil {
 			return err
 		}
 	}
 	st := runState{Iteration: it, Elapsed: t.elapsed().Seconds(), EnvSteps: t.envSteps, Pool: t.poolI, Best: t.best, League: t.league.share}
-	if t.actingIt == it+1 && t.acting != nil {
-		if err := t.acting.Save(filepath.Join(dir, "acting.safetensors"), meta); err != nil {
+	if isAhead {
+		if err := ahead.net.Save(filepath.Join(dir, "acting.safetensors"), meta); err != nil {
 			return err
 		}
-		st.ActingIteration, st.ActingPool = t.actingIt, t.actingPool
+		st.ActingIteration, st.ActingPool = ahead.it, ahead.pool
 	}
 	if err := writeJSON(filepath.Join(dir, "state.json"), st); err != nil {
 		return err
@@ -240,13 +241,13 @@ func (t *trainer) restoreActing(cp string, st runState) error {
 	if err != nil {
 		return fmt.Errorf("resume: the policy of the rollout played ahead (ppo.overlap): %w", err)
 	}
-	t.acting, t.actingIt, t.actingPool, t.actingNets = net, st.ActingIteration, st.ActingPool, nil
+	t.acting = actingPolicy{net: net, it: st.ActingIteration, pool: st.ActingPool}
 	for _, it := range st.ActingPool {
 		p, _, err := neural.Load(filepath.Join(t.opt.Dir, "pool", checkpointName(it)+".safetensors"))
 		if err != nil {
 			return fmt.Errorf("resume: pool: %w", err)
 		}
-		t.actingNets = append(t.actingNets, p)
+		t.acting.nets = append(t.acting.nets, p)
 	}
 	return nil
 }

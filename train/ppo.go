@@ -121,14 +121,11 @@ type trainer struct {
 	// opponent label (exponential average), for opponents.pfsp.
 	league leagueRecord
 	// ahead is the next iteration's rollout in progress (ppo.overlap),
-	// nil if none; acting is the frozen policy it plays with and actingIt
-	// the iteration it is for (0: none yet), actingPool the iterations of
-	// its pool's snapshots (a checkpoint keeps them: acting.safetensors).
-	ahead      *rollout
-	acting     *neural.Net
-	actingIt   int
-	actingPool []int
-	actingNets []*neural.Net
+	// nil if none; acting is the frozen policy and pool it plays with,
+	// played the one that played this iteration's rollout (a checkpoint
+	// keeps the one for the iteration after it: acting.safetensors).
+	ahead          *rollout
+	acting, played actingPolicy
 	// ex is Expert Iteration's state (exit.go; config exit.expert).
 	ex *exitState
 	// nowWS, nowLogp and nowValue are V-trace's scratch (policyNow): the
