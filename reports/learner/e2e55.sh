@@ -3,8 +3,8 @@
 # start, no evaluation; the configs in 2026-11-29/e2e/) at GOMAXPROCS 1 and 2,
 # each game's runs back to back, the load average noted before each:
 #   [GAMES="rising-tide slime"] sh reports/learner/e2e55.sh OLD NEW OUTDIR   (OUTDIR e.g. results/learner/e2e55; git-ignored)
-# OLD plays e2e-GAME.yaml (envs games in one batch, act then learn); NEW
-# plays it too ("same"), then with envs_per_worker ("actors") and with
+# OLD plays e2e-GAME.yaml ("before": envs games in one batch, act then learn);
+# NEW plays it with envs_per_worker ("actors") and with
 # ppo.overlap on top ("overlap"). metrics.csv → OUTDIR/VARIANT-GAME-pP.csv,
 # /usr/bin/time's wall, user and system seconds → OUTDIR/VARIANT-GAME-pP.time.
 # Then: python3 reports/learner/e2e55_summary.py OUTDIR
