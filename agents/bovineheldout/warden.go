@@ -2,27 +2,36 @@ package bovineheldout
 
 import "github.com/gridgym/gridgym/rules"
 
-// WardenWanda is warden_wanda, a fortress keeper. Territory counts every
-// cow, but a cow cut off its barn can neither place, capture cleanly nor
-// refill a hole (R4, R11), and the network this test set is built against
-// wins by capturing the few cells a rival's region hangs on. Wanda reads her
-// region as a graph each round: which cells are articulation points (their
-// loss cuts cows off the barn, and how many), which of them a rival can
-// capture next round, and how far every empty cell is from the nearest
-// rival's connected cows (rival reach). She then scores every connected
-// place and capture:
-//   - reconnecting cut-off cows of hers comes first (a place or capture
-//     that joins a cut-off piece back to the barn, by its size);
-//   - a rival cow that can capture one of her articulation points is taken
-//     (by the cows it could cut off), and a place that closes a second path
-//     around an exposed articulation point is worth the cows it protects;
-//   - an empty cell a rival can place on next round (reach 1) is filled;
-//   - new land is claimed where the rivals will arrive soonest (the
-//     contested boundary) and where it has most own neighbours (thick, so
-//     no single capture cuts it);
-//   - captures are ranked by the rival cows they cut off their barn, cut-off
-//     rival cows are harvested, the rival nearest her own territory first;
-//     a capture whose emptied source would cut her own cows off is avoided.
+// WardenWanda is warden_wanda, a fortress keeper with a tempo rule. Every
+// seat gets one move a round (R6): a place gains a cow for one move, while a
+// capture gains nothing by itself (the source empties, R11) and needs a
+// second move to refill the hole. Two neighbours that keep retaking one
+// cell from each other spend every move on it while the other two grow,
+// and that loop, not any tactic, decides most games between the scripted
+// bots and the shipped network. Wanda plays by three ideas:
+//   - tempo (a ko rule): in the opening, while empty cells she reaches no
+//     later than any rival are left, she captures only to cut, rejoin or
+//     guard, and a move into a cell she has moved into within the last
+//     koSpan rounds is marked down for each such move, so she leaves a
+//     retaking loop to grow elsewhere; from steadyRound on, when the board
+//     is full and a cell given up is a cell lost, she retakes freely and
+//     captures rank with places;
+//   - her region as a graph (R4): each round she finds its articulation
+//     points (the cows each one's loss cuts off her barn) by a depth-first
+//     search; a move that rejoins cut-off cows of hers comes first, a rival
+//     cow that could capture a loaded articulation point is taken, a place
+//     that closes a second path around one is worth the cows it protects,
+//     and a capture whose emptied source would cut her own cows off is
+//     avoided;
+//   - rival reach: the breadth-first distance from the rivals' connected
+//     cows through empty cells; an empty cell a rival can place on next
+//     round is filled first, new land grows where it has most own
+//     neighbours (thick), captures rank by the rival cows they cut off
+//     their barn, cut-off rival cows are harvested, the rival with at
+//     least her territory first.
+//
+// She never uses a network and needs no round number: she counts her own
+// calls to Act.
 type WardenWanda struct {
 	base
 	// cut[k]: own connected cows, k excluded, cut off the barn if cell k
@@ -60,7 +69,7 @@ func (a *WardenWanda) Reset(_ rules.State, seat int, rng *rules.RNG) {
 
 // again is how often she moved into cell k within the last koSpan rounds.
 func (a *WardenWanda) again(k int16) int {
-	if a.round-a.last[k] > int32(koSpan) {
+	if a.round-a.last[k] > koSpan {
 		return 0
 	}
 	return int(a.hits[k])
@@ -69,7 +78,7 @@ func (a *WardenWanda) again(k int16) int {
 // play records her move into dst and returns it.
 func (a *WardenWanda) play(src, dst cell) rules.Move {
 	k := idx(dst)
-	if a.round-a.last[k] > int32(koSpan) {
+	if a.round-a.last[k] > koSpan {
 		a.hits[k] = 0
 	}
 	if a.hits[k] < 100 {
@@ -216,27 +225,30 @@ func (a *WardenWanda) rejoined(dst cell) int {
 	return tot
 }
 
-// exposed reports whether a rival can capture own cell p next round.
-func (a *WardenWanda) exposed(p cell) bool { return a.s.rivalNear(p) }
-
-// Wanda's weights.
-var (
-	wPlace     = 1000 // base of a place
-	wCapture   = 700  // base of a capture
-	wHot       = 300  // place on an empty cell a rival can place on next round
-	wContested = 0    // per step of rival reach below claimHorizon
-	wThick     = 40   // per own neighbour of a placed cell
-	wRejoin    = 200  // per own cow joined back to the barn
-	wGuard     = 120  // per own cow a capture or place protects from a cut
-	wRivalCut  = 80   // per rival cow a capture cuts off its barn
-	wHarvest   = 350  // a rival cow already cut off its barn
-	wOwnCut    = 300  // per own cow a capture's emptied source cuts off
-	wLeader    = 100  // a capture against a rival with at least our territory
-	claimHoriz = 10
-	wTempo     = 600 // off a capture while free land is left
-	freeLand   = 4   // free cells that make a capture a waste of tempo
-	wKo        = 250 // per move of hers into the same cell within koSpan
-	koSpan     = 24
+// Wanda's weights, set by tables against the shipped network, fence_fiona,
+// lookahead_lena, greedy and defensive_dan_heng (README).
+const (
+	wPlace    = 1000 // base of a place
+	wCapture  = 700  // base of a capture in the opening
+	wCapFull  = 1000 // base of a capture from steadyRound on
+	wHot      = 300  // a place on an empty cell a rival can place on next round
+	wThick    = 40   // per own neighbour of a placed cell
+	wCapThick = 40   // per own neighbour of a captured cell beyond the source
+	wRejoin   = 200  // per cut-off own cow a move joins back to the barn
+	wGuard    = 120  // per own cow a capture or place protects from a cut
+	wRivalCut = 80   // per rival cow a capture cuts off its barn
+	wHarvest  = 350  // a capture of a rival cow already cut off its barn
+	wOwnCut   = 300  // per own cow a capture's emptied source cuts off
+	wLeader   = 100  // a capture against a rival with at least her territory
+	// The opening's tempo rules, while at least freeLand empty cells are
+	// hers to take (she reaches them no later than any rival) and before
+	// steadyRound: a capture loses wTempo, and a move into a cell loses wKo
+	// for each move of hers into it within the last koSpan rounds.
+	wTempo      = 600
+	freeLand    = 4
+	wKo         = 250
+	koSpan      = 24
+	steadyRound = 600
 )
 
 // Act implements agents.Agent.
@@ -276,6 +288,10 @@ func (a *WardenWanda) Act(st rules.State) rules.Move {
 	for l := 1; l < 4; l++ {
 		rivalT[l] = s.riv[l].count()
 	}
+	ko, tempo, capBase := 0, 0, wCapFull
+	if free >= freeLand && a.round < steadyRound {
+		ko, tempo, capBase = wKo, wTempo, wCapture
+	}
 	var pk pick
 	for i := 0; i < n; i++ {
 		for j := 0; j < n; j++ {
@@ -290,16 +306,12 @@ func (a *WardenWanda) Act(st rules.State) rules.Move {
 					continue
 				}
 				sc := wPlace + wThick*countNbrs(&s.own, d) - 2*(i+j)
-				r := int(a.reach[idx(d)])
-				if r == 1 {
+				if a.reach[idx(d)] == 1 {
 					sc += wHot
-				}
-				if r < claimHoriz {
-					sc += wContested * (claimHoriz - r)
 				}
 				sc += wRejoin * a.rejoined(d)
 				sc += wGuard * a.guard(d)
-				sc -= wKo * a.again(idx(d))
+				sc -= ko * a.again(idx(d))
 				pk.offer(a.rng, src, d, sc)
 				continue
 			}
@@ -307,20 +319,20 @@ func (a *WardenWanda) Act(st rules.State) rules.Move {
 			if !ok {
 				continue
 			}
-			sc := wCapture - 2*(i+j) - wOwnCut*int(a.cut[idx(src)])
-			sc += wRivalCut * s.rivalCut(d)
+			sc := capBase - 2*(i+j) - wOwnCut*int(a.cut[idx(src)])
+			rc, rj, th := s.rivalCut(d), a.rejoined(d), a.threatens(d)
+			sc += wRivalCut*rc + wRejoin*rj + wGuard*th
 			if !s.rconn[l].has(d) {
 				sc += wHarvest
 			}
-			sc += wRejoin * a.rejoined(d)
-			sc += wGuard * a.threatens(d)
 			if rivalT[l] >= myT {
 				sc += wLeader
 			}
-			if free >= freeLand {
-				sc -= wTempo
+			if rc == 0 && rj == 0 && th == 0 {
+				sc -= tempo // a plain trade
 			}
-			sc -= wKo * a.again(idx(d))
+			sc += wCapThick * (countNbrs(&s.own, d) - 1)
+			sc -= ko * a.again(idx(d))
 			pk.offer(a.rng, src, d, sc)
 		}
 	}
@@ -375,7 +387,7 @@ func (a *WardenWanda) guard(d cell) int {
 	s := &a.s
 	g := 0
 	for _, p := range nbrs(d) {
-		if !inBounds(p) || !s.conn.has(p) || a.cut[idx(p)] == 0 || !a.exposed(p) {
+		if !inBounds(p) || !s.conn.has(p) || a.cut[idx(p)] == 0 || !s.rivalNear(p) {
 			continue
 		}
 		// d must link p's cut-off side (a neighbour of d deeper than p in
