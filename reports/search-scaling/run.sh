@@ -1,4 +1,4 @@
-#!/usr/bin/env bash
+#!/bin/sh
 # Regenerates the figures of reports/search-scaling/README.md into
 # results/search-scaling/HHMM/ (git-ignored), from the repository root:
 #
@@ -7,7 +7,7 @@
 #
 # Each step records the load average before and after it (cat /proc/loadavg):
 # the speed figures mean something only on an idle machine.
-set -euo pipefail
+set -eu
 what=${1:-bench}
 out=${OUT:-results/search-scaling/$(date -u +%H%M)}
 mkdir -p "$out"
