@@ -28,7 +28,10 @@ import "github.com/gridgym/gridgym/rules"
 //     round is filled first, new land grows where it has most own
 //     neighbours (thick), captures rank by the rival cows they cut off
 //     their barn, cut-off rival cows are harvested, the rival with at
-//     least her territory first.
+//     least her territory first; a capture is marked down for each
+//     connected rival cow that could retake the cell or place on its
+//     emptied source next round (a bulge of the rival's is taken, a cell
+//     that only starts a retaking loop is not).
 //
 // She never uses a network and needs no round number: she counts her own
 // calls to Act.
@@ -240,6 +243,8 @@ const (
 	wHarvest  = 350  // a capture of a rival cow already cut off its barn
 	wOwnCut   = 300  // per own cow a capture's emptied source cuts off
 	wLeader   = 100  // a capture against a rival with at least her territory
+	wRetake   = 100  // per connected rival cow that could retake a captured cell
+	wHoleOpen = 100  // per connected rival cow, the captured one aside, next to a capture's emptied source
 	// The opening's tempo rules, while at least freeLand empty cells are
 	// hers to take (she reaches them no later than any rival) and before
 	// steadyRound: a capture loses wTempo, and a move into a cell loses wKo
@@ -332,6 +337,7 @@ func (a *WardenWanda) Act(st rules.State) rules.Move {
 				sc -= tempo // a plain trade
 			}
 			sc += wCapThick * (countNbrs(&s.own, d) - 1)
+			sc -= wRetake*a.rivalNbrs(d) + wHoleOpen*(a.rivalNbrs(src)-1)
 			sc -= ko * a.again(idx(d))
 			pk.offer(a.rng, src, d, sc)
 		}
@@ -340,6 +346,20 @@ func (a *WardenWanda) Act(st rules.State) rules.Move {
 		return rules.Move{}
 	}
 	return a.play(pk.src, pk.dst)
+}
+
+// rivalNbrs counts c's side-neighbours that are connected rival cows.
+func (a *WardenWanda) rivalNbrs(c cell) int {
+	k := 0
+	for _, p := range nbrs(c) {
+		if !inBounds(p) {
+			continue
+		}
+		if l := a.s.label(p); l > 0 && a.s.rconn[l].has(p) {
+			k++
+		}
+	}
+	return k
 }
 
 // captureSrc is the connected, non-barn own neighbour of dst whose emptying
