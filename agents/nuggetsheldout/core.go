@@ -24,6 +24,9 @@ func init() {
 	agents.RegisterHeldOut(nuggets.Name, "hunter_hana",
 		"held out: a leader hunter; farms pairs and triples, and attacks the rival with the highest log-score where a recolour splits or shrinks its nuggets most, harder as the end nears",
 		func() agents.Agent { return &Bot{style: hunter} })
+	agents.RegisterHeldOut(nuggets.Name, "appraiser_april",
+		"held out: an appraiser; holds ground compactly in the opening, then values each small nugget at its log-score less, square by square, the chance the square decays before long times what its loss splits off, so it builds shapes cheap to lose a square of (2×2 blocks) and shields the middles of lines",
+		func() agents.Agent { return &Bot{style: appraiser, ap: apprDefault} })
 }
 
 const (
@@ -110,7 +113,7 @@ func (l *labels) build(b *[cells]int8, colour int8) {
 	}
 }
 
-// Bot is one of the three held-out bots; style picks which.
+// Bot is one of the four held-out bots; style picks which.
 type Bot struct {
 	style int
 	seat  int
@@ -124,9 +127,17 @@ type Bot struct {
 	setup  bool
 	p      int // coloured squares
 
-	ox, oy int // quad: the lattice offset
+	ox, oy int        // quad: the lattice offset
+	ap     apprParams // appraiser's weights
 
-	seen  [4]int16 // scratch of merge
+	seen [4]int16 // scratch of merge
+	// appraiser's scratch: the own squares nugget by nugget (members), each
+	// nugget's appraised value and summed risk, the squares of a merge
+	mem   [cells]int16
+	memAt [cells + 1]int16
+	nv    [cells]float64
+	rs    [cells]float64
+	sqbuf []int16
 	stack [cells]int16
 	mark  [cells]uint16
 	stamp uint16
@@ -136,12 +147,16 @@ const (
 	quad = iota
 	actuary
 	hunter
+	appraiser
 )
 
 // Reset implements agents.Agent.
 func (bt *Bot) Reset(_ rules.State, seat int, rng *rules.RNG) {
 	bt.seat, bt.rng = seat, rng
 	bt.ox, bt.oy = -1, -1
+	if bt.sqbuf == nil {
+		bt.sqbuf = make([]int16, 0, cells)
+	}
 }
 
 // Act implements agents.Agent.
@@ -160,6 +175,8 @@ func (bt *Bot) Act(st rules.State) rules.Move {
 		bt.quadScores()
 	case actuary:
 		bt.actuaryScores()
+	case appraiser:
+		bt.appraiserScores()
 	default:
 		bt.hunterScores()
 	}
