@@ -15,11 +15,14 @@
 // those with it, so these bots draw one U(k) over the k qualifying moves (or
 // over all moves when none qualifies): the same choice distribution.
 //
-// Beside them, one stronger scripted baseline (wall.go):
+// Beside them, two scripted bots of the project: a stronger baseline
+// (wall.go) and an attacker (sapper.go), the one bot here that drowns a
+// rival on purpose, so that training meets a seat that attacks:
 //
 // | name | behaviour |
 // | --- | --- |
 // | `wall_warsaw` | raises the 8 neighbours of (5,5) to height 8 (which never floods within 800 rounds, R12), then the 16 cells around them, lowest cell first, each from the highest adjacent land one ring further out; repairs them when dug; else passes. About 1 µs a move, no allocation; survives about 797 of 800 rounds against nearby_new_orleans, border_barcelona and trench_tunis |
+// | `sapper_seoul` | walks back from the rival settlement that would flood first along the water's quickest way in (flood times: R12 replayed from the sea, as if nobody moved again) and digs its highest cell, dumping the earth on the neighbour farthest from that settlement; repairs its own wall as wall_warsaw does when its own settlement would flood within 60 rounds. Drowns the shipped network in 220 rounds on average (40 games with wall_warsaw and trench_tunis); wall_warsaw holds against it |
 package risingtidebots
 
 import (

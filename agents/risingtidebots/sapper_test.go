@@ -1,0 +1,68 @@
+package risingtidebots
+
+import (
+	"testing"
+
+	"github.com/gridgym/gridgym/rules"
+	"github.com/gridgym/gridgym/rules/risingtide"
+)
+
+// The flood times agree with the rules on the start board when nobody
+// moves: the border floods in round 101 (height 1, R12), ring 1 in 201,
+// the settlements in 502 (E6: their 5-high neighbours flood in 501), the
+// 6-high land inside from 601, one ring a round from the drowned
+// settlement (12,12): (9,9) in 603.
+func TestFloodTimesStartBoard(t *testing.T) {
+	v := risingtide.View(newState(t), 0)
+	var f floodTimes
+	f.compute(&v)
+	for _, c := range []struct{ i, j, want int }{{0, 0, 101}, {0, 9, 101}, {1, 1, 201}, {4, 4, 501}, {5, 5, 502}, {12, 12, 502}, {11, 11, 601}, {9, 9, 603}} {
+		if got := f.t[c.i][c.j]; got != c.want {
+			t.Errorf("(%d,%d) floods in %d, want %d", c.i, c.j, got, c.want)
+		}
+	}
+	// A dug corridor brings the water in: (4,4) lowered to 0 next to a
+	// flooded (3,3) floods the round after, and the settlement the round
+	// after that.
+	v.Round = 300
+	v.Terrain[3][3], v.Terrain[4][4] = -1, 0
+	f.compute(&v)
+	if f.t[4][4] != 301 || f.t[5][5] != 302 {
+		t.Errorf("(4,4) floods in %d, the settlement in %d; want 301, 302", f.t[4][4], f.t[5][5])
+	}
+}
+
+// sapper_seoul drowns seats that do not defend: against three pass_perth
+// (whose settlements flood in round 502 untouched, E6) every game ends with
+// a rival drowned well before that, while it survives.
+func TestSapperDrownsTheUndefended(t *testing.T) {
+	for g := 0; g < 4; g++ {
+		bots := [risingtide.Seats]string{"pass_perth", "pass_perth", "pass_perth", "pass_perth"}
+		bots[g] = "sapper_seoul"
+		s := play(t, bots, uint64(20+g), func(s *risingtide.State, seat int, m rules.Move) {
+			if m != (rules.Move{}) && !s.Legal(seat, m) {
+				t.Fatalf("game %d: seat %d answered illegal %+v", g, seat, m)
+			}
+		})
+		first := 800
+		for seat := range bots {
+			if seat != g {
+				first = min(first, s.Score(seat))
+			}
+		}
+		if s.Score(g) != 800 || first > 400 {
+			t.Errorf("game %d: sapper_seoul %d rounds, first rival drowned in %d; want 800 and ≤ 400", g, s.Score(g), first)
+		}
+	}
+}
+
+// TestSapperAllocs: after its first move Act allocates nothing.
+func TestSapperAllocs(t *testing.T) {
+	s := newState(t)
+	b := &SapperSeoul{}
+	b.Reset(s, 2, rules.NewRNG(1))
+	b.Act(s)
+	if n := testing.AllocsPerRun(100, func() { b.Act(s) }); n != 0 {
+		t.Fatalf("Act allocates %v times, want 0", n)
+	}
+}
