@@ -7,8 +7,9 @@ import "github.com/gridgym/gridgym/rules"
 // capture gains nothing by itself (the source empties, R11) and needs a
 // second move to refill the hole. Two neighbours that keep retaking one
 // cell from each other spend every move on it while the other two grow,
-// and that loop, not any tactic, decides most games between the scripted
-// bots and the shipped network. Wanda plays by three ideas:
+// and in the games watched between the scripted bots and the shipped
+// network (README) that loop decided more than any tactic. Wanda plays by
+// three ideas:
 //   - tempo (a ko rule): in the opening, while empty cells she reaches no
 //     later than any rival are left, she captures only to cut, rejoin or
 //     guard, and a move into a cell she has moved into within the last
