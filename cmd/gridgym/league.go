@@ -52,7 +52,7 @@ cores, when there are as many cores as learners, else one after another on
 all of them; the same seed and --workers give the same league.
 Docs: docs/league.md.`,
 		Example: `  gridgym league --game rising-tide --dir runs/league-rt --rounds 20 --init models/rising-tide/final.safetensors
-  gridgym league --game slime --dir runs/league-slime --minutes 60 --eval augur,hunter
+  gridgym league --game slime --dir runs/league-slime --minutes 60 --eval surveyor,hunter
   gridgym league --dir runs/league-rt --rounds 40            # resume, go on to round 40
   gridgym tournament --game rising-tide --bots runs/league-rt/main/final.safetensors,breach_berlin,trench_tunis,wall_warsaw`,
 		Args: cobra.NoArgs,
