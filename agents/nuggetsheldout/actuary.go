@@ -73,7 +73,7 @@ func (bt *Bot) actuaryScores() {
 			}
 			continue
 		}
-		size, joined := bt.merged(c, single)
+		size, joined := bt.merged(c, single, val)
 		gain := val(size, single) - joined
 		mine := 0
 		for k := int8(0); k < nbrN[c]; k++ {

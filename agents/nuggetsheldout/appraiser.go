@@ -60,7 +60,7 @@ func (bt *Bot) openingScores() {
 		if !bt.legal(c, false) {
 			continue
 		}
-		size, joined := bt.merged(c, single)
+		size, joined := bt.merged(c, single, val)
 		mine := bt.sameN(c, 0)
 		gain := val(size, single) - joined + compact*float64(mine)
 		if bt.b[c] < 0 {

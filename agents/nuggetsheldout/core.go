@@ -219,9 +219,9 @@ func (bt *Bot) legal(c int, allowOwn bool) bool {
 }
 
 // merged returns the size of the own nugget a new own square at c would
-// make and the sum of val over the own nuggets it joins (val(n) = ln n, n ≥
-// 2; single for n = 1).
-func (bt *Bot) merged(c int, single float64) (size int, joined float64) {
+// make and the sum of value over the own nuggets it joins (val: ln n for
+// n ≥ 2, single for n = 1; hunter_hana's huntVal damps large nuggets).
+func (bt *Bot) merged(c int, single float64, value func(n int, single float64) float64) (size int, joined float64) {
 	l := &bt.lab[0]
 	ns := 0
 	size = 1
@@ -241,7 +241,7 @@ func (bt *Bot) merged(c int, single float64) (size int, joined float64) {
 		ns++
 		n := int(l.size[id])
 		size += n
-		joined += val(n, single)
+		joined += value(n, single)
 	}
 	return size, joined
 }

@@ -23,7 +23,7 @@ func huntLeader(m int) float64 {
 	return 0.9
 }
 
-func (bt *Bot) huntVal(n int, single float64) float64 {
+func huntVal(n int, single float64) float64 {
 	if n == 1 {
 		return single
 	}
@@ -46,36 +46,13 @@ func (bt *Bot) hunterScores() {
 			}
 		}
 	}
-	l := &bt.lab[0]
 	for c := 0; c < cells; c++ {
 		if !bt.legal(c, false) {
 			continue
 		}
-		ns, size, joined := 0, 1, 0.0
-		mine := 0
-		for k := int8(0); k < nbrN[c]; k++ {
-			q := nbr[c][k]
-			if bt.b[q] == 0 {
-				mine++
-			}
-			id := l.of[q]
-			if id < 0 {
-				continue
-			}
-			dup := false
-			for _, s := range bt.seen[:ns] {
-				dup = dup || s == id
-			}
-			if dup {
-				continue
-			}
-			bt.seen[ns] = id
-			ns++
-			n := int(l.size[id])
-			size += n
-			joined += bt.huntVal(n, single)
-		}
-		gain := bt.huntVal(size, single) - joined + huntCompact*float64(mine)
+		size, joined := bt.merged(c, single, huntVal)
+		mine := bt.sameN(c, 0)
+		gain := huntVal(size, single) - joined + huntCompact*float64(mine)
 		if bt.b[c] < 0 {
 			bt.scores[c] = gain
 			continue
