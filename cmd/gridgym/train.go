@@ -13,6 +13,7 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
 
+	"github.com/gridgym/gridgym/agents/neural"
 	"github.com/gridgym/gridgym/configs"
 	"github.com/gridgym/gridgym/games"
 	"github.com/gridgym/gridgym/store"
@@ -28,6 +29,7 @@ func newTrainCmd() *cobra.Command {
 		resume, quiet     bool
 		cloneOnly         bool
 		shards, teacher   string
+		initFile          string
 		showConfig        bool
 		preset            string
 		lf                learnerFlags
@@ -71,6 +73,7 @@ names) and at the end; --resume --out URL downloads the run first. --shards
   gridgym train --game bovine-borders --preset strong --out runs/bov-strong
   gridgym train --game bovine-borders --preset exit --out runs/bov-exit
   gridgym train --resume --out runs/slime-quick
+  gridgym train --game nuggets --init models/nuggets/final.safetensors --config ft.yaml --out runs/nug-ft
   gridgym train --game slime --minutes 5 --out 's3://gridgym/runs/slime?endpoint=http://minio:9000&use_path_style=true'
   gridgym train --game slime --from-shards s3://gridgym/run1/shards?endpoint=… --publish s3://gridgym/run1?endpoint=…`,
 		Args: cobra.NoArgs,
@@ -80,6 +83,9 @@ names) and at the end; --resume --out URL downloads the run first. --shards
 			defer stop()
 			if resume && out == "" && lf.from == "" {
 				return usagef("--resume needs --out RUN_FOLDER")
+			}
+			if initFile != "" && (resume || cloneOnly || lf.from != "") {
+				return usagef("--init starts a fresh run from a weights file: not with --resume (the run's checkpoint holds its weights), --clone-only or --from-shards")
 			}
 			// The run folder: a local one is written in place; a URL's is
 			// staged locally (downloaded first with --resume) and uploaded
@@ -133,6 +139,10 @@ names) and at the end; --resume --out URL downloads the run first. --shards
 			if teacher != "" {
 				cfg.BC.Teacher = teacher
 			}
+			initNet, err := initialWeights(c, &cfg, initFile)
+			if err != nil {
+				return err
+			}
 			if err := cfg.Validate(); err != nil {
 				return usageError{err}
 			}
@@ -153,7 +163,7 @@ names) and at the end; --resume --out URL downloads the run first. --shards
 			if err := fetchBCShards(c, &cfg, run, resume); err != nil {
 				return err
 			}
-			res, err := runTraining(ctx, c, cfg, run, "", train.Options{Resume: resume, CloneOnly: cloneOnly}, quiet)
+			res, err := runTraining(ctx, c, cfg, run, "", train.Options{Resume: resume, CloneOnly: cloneOnly, Init: initNet}, quiet)
 			if err != nil {
 				return err
 			}
@@ -176,6 +186,7 @@ names) and at the end; --resume --out URL downloads the run first. --shards
 	c.Flags().StringVar(&shards, "shards", "", "clone from these existing trajectory shards (file, folder or URL: file://, s3://…) instead of playing the teacher")
 	c.Flags().StringVar(&teacher, "teacher", "", "agent to imitate, as named in the shards or registered (overrides bc.teacher)")
 	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "no progress bar")
+	c.Flags().StringVar(&initFile, "init", "", "fine-tune these weights (a .safetensors file of the game, e.g. a shipped network) instead of a fresh network: no behaviour cloning, the network section follows the file, and ppo.kl_clone / opponents.clone mean these weights")
 	lf.add(c)
 	return c
 }
@@ -366,4 +377,29 @@ func savedCheckpoint(dir string) string {
 		return "no checkpoint was saved yet in " + dir
 	}
 	return fmt.Sprintf("%s keeps checkpoint %s", dir, strings.TrimSpace(string(b)))
+}
+
+// initialWeights loads --init's network for a fresh run and makes cfg
+// describe it: its network section becomes the file's shape and behaviour
+// cloning is skipped (the file is the warm start; checkpoint 0 is a copy of
+// it, and it is the "clone" of ppo.kl_clone and opponents.clone). It is nil
+// without --init.
+func initialWeights(c *cobra.Command, cfg *train.Config, file string) (*neural.Net, error) {
+	if file == "" {
+		return nil, nil
+	}
+	net, _, err := neural.Load(file)
+	if err != nil {
+		return nil, usageError{fmt.Errorf("--init: %w", err)}
+	}
+	if net.Arch.Game != cfg.Game {
+		return nil, usagef("--init %s: weights of %s, the run trains %s", file, net.Arch.Game, cfg.Game)
+	}
+	a := net.Arch
+	cfg.Network.Filters, cfg.Network.Layers, cfg.Network.Hidden, cfg.Network.Coords = a.Filters, a.Layers, a.Hidden, a.Coords
+	if cfg.BC.Samples > 0 {
+		fmt.Fprintf(c.ErrOrStderr(), "--init: starting from %s; behaviour cloning (bc.samples %d) skipped\n", file, cfg.BC.Samples)
+		cfg.BC.Samples = 0
+	}
+	return net, nil
 }

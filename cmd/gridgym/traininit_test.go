@@ -1,0 +1,90 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gridgym/gridgym/agents/neural"
+	"github.com/gridgym/gridgym/rules/rulestest"
+	"github.com/gridgym/gridgym/train"
+)
+
+// train --init fine-tunes a weights file: checkpoint 0 is that file's
+// network bit for bit, the run's config takes the file's shape over its own
+// network section, and behaviour cloning is skipped with a line that says so.
+func TestTrainInit(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "tiny.yaml")
+	if err := os.WriteFile(cfg, []byte(tinyRun), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mustRun(t, "1 iterations (PPO)", "train", "--config", cfg, "--iterations", "1", "--out", filepath.Join(dir, "base"), "-q")
+	base := filepath.Join(dir, "base/checkpoints/iter-000001/weights.safetensors")
+
+	// Another shape and a warm start in the config: --init overrides both.
+	other := strings.Replace(tinyRun, "network: {filters: 4, layers: 1, hidden: 8}", "network: {filters: 6, layers: 2, hidden: 8}", 1)
+	other = strings.Replace(other, "bc: {samples: 0}", "bc: {samples: 50, teacher: simplebot}", 1)
+	cfg2 := filepath.Join(dir, "other.yaml")
+	if err := os.WriteFile(cfg2, []byte(other), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ft := filepath.Join(dir, "ft")
+	out := mustRun(t, "behaviour cloning (bc.samples 50) skipped", "train", "--config", cfg2, "--init", base, "--iterations", "1", "--out", ft, "-q")
+	if !strings.Contains(out, "1 iterations (PPO)") {
+		t.Errorf("no PPO iteration:\n%s", out)
+	}
+	want, _, err := neural.Load(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _, err := neural.Load(filepath.Join(ft, "checkpoints/iter-000000/weights.safetensors"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Arch != want.Arch {
+		t.Fatalf("checkpoint 0's shape %+v, want --init's %+v", got.Arch, want.Arch)
+	}
+	for i := range want.Values {
+		if !slices.Equal(got.Values[i], want.Values[i]) {
+			t.Fatalf("checkpoint 0's %s differs from --init's", want.Params[i].Name)
+		}
+	}
+	rc, err := train.LoadConfig(filepath.Join(ft, "config.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := rc.Network; n.Filters != 4 || n.Layers != 1 || rc.BC.Samples != 0 {
+		t.Errorf("the run's config: network %+v, bc.samples %d; want the file's 4×1 and 0", n, rc.BC.Samples)
+	}
+}
+
+// --init's refusals: a missing file, another game's weights, --resume.
+func TestTrainInitRefusals(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "tiny.yaml")
+	if err := os.WriteFile(cfg, []byte(tinyRun), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fixture := rulestest.Policy(t, "four-square")
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"train", "--config", cfg, "--init", filepath.Join(dir, "missing.safetensors"), "--out", filepath.Join(dir, "a")}, "no such file"},
+		{[]string{"train", "--config", cfg, "--init", fixture, "--out", filepath.Join(dir, "b")}, "weights of four-square, the run trains slime"},
+		{[]string{"train", "--resume", "--init", fixture, "--out", filepath.Join(dir, "c")}, "not with --resume"},
+	}
+	for _, c := range cases {
+		out, err := run(c.args...)
+		if err == nil {
+			t.Errorf("%v: accepted:\n%s", c.args, out)
+			continue
+		}
+		if s := exitStatus(err); s != 2 || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: exit %d, error %q; want 2 and %q", c.args, s, err, c.want)
+		}
+	}
+}
