@@ -129,6 +129,7 @@ type Workspace struct {
 // scratch is one core's buffers in a Forward.
 type scratch struct {
 	nhwc    []float32 // a 1×1 convolution's output before its transpose
+	wv, wm  []float32 // a Winograd convolution's transformed tiles and products (conv3)
 	unit    []float32 // [Filters] features at one unit's cells
 	workers int       // for the products: 1 in a part of a split batch, else 0 (all cores)
 }
@@ -153,7 +154,7 @@ func newWorkspace(a Arch, batch, cores int) *Workspace {
 	w.pad[1] = make([]float32, batch*php*a.Filters)
 	w.trunk = make([]float32, batch*a.Filters*hw)
 	for l := 0; l < a.Layers; l++ {
-		w.wp = append(w.wp, make([]float32, sgemm.PackedLen(9*maxC, a.Filters)))
+		w.wp = append(w.wp, make([]float32, max(sgemm.PackedLen(9*maxC, a.Filters), sgemm.WinoPackedLen(maxC, a.Filters))))
 	}
 	w.w1 = make([]float32, (a.Heads*a.APlanes+2)*a.Filters)
 	w.b1 = make([]float32, a.Heads*a.APlanes+2)
@@ -188,8 +189,15 @@ func (w *Workspace) fit(a Arch, cores int) {
 		if i == len(w.parts) {
 			w.parts = append(w.parts, &scratch{unit: make([]float32, a.Filters)})
 		}
-		if s, n := w.parts[i], images*hw*max(a.Filters, a.Heads*a.APlanes+2); len(s.nhwc) < n {
+		s := w.parts[i]
+		if n := images * hw * max(a.Filters, a.Heads*a.APlanes+2); len(s.nhwc) < n {
 			s.nhwc = make([]float32, n)
+		}
+		if g := winoGroup(a); g > 0 {
+			n := 16 * sgemm.WinoRows(min(g, images), a.Height, a.Width) * a.Filters
+			if len(s.wv) < n {
+				s.wv, s.wm = make([]float32, n), make([]float32, n)
+			}
 		}
 	}
 	w.cores = cores
@@ -247,6 +255,10 @@ func (n *Net) Forward(w *Workspace, b int, masks []uint64, maskWords int) {
 		cin := a.Filters
 		if l == 0 {
 			cin = a.Cin()
+		}
+		if winoLayer(a, cin) {
+			sgemm.WinoFilter(w.wp[l], n.Values[2*l], a.Filters, cin, false)
+			continue
 		}
 		sgemm.PackConv3(w.wp[l], n.Values[2*l], a.Filters, cin)
 	}
@@ -434,6 +446,10 @@ func (n *Net) unitLogits(s *scratch, b int, in, trunk, logits, uw []float32) {
 func conv3(a Arch, in []float32, cin int, out []float32, wp, bias []float32, b int, s *scratch) {
 	H, W, F := a.Height, a.Width, a.Filters
 	pw, php := sgemm.PadPitch(W), sgemm.PadCells(H, W)
+	if winoLayer(a, cin) {
+		conv3Wino(a, in, cin, out, wp, bias, b, s)
+		return
+	}
 	q0, rows, span := pw+1, sgemm.Conv3Rows(H, W), sgemm.Conv3Span(H, W)
 	segs := sgemm.Conv3Segs(cin, W)
 	for i := 0; i < b; i++ {
@@ -492,6 +508,45 @@ func dense(in []float32, b, nin int, wt, bias []float32, nout int, out []float32
 		for i, v := range out[:b*nout] {
 			if v < 0 {
 				out[i] = 0
+			}
+		}
+	}
+}
+
+// winoLayer reports whether the trunk's 3×3 convolution from cin channels
+// runs by Winograd (sgemm.WinoWorth; its filter then packed by
+// sgemm.WinoFilter).
+func winoLayer(a Arch, cin int) bool { return sgemm.WinoWorth(cin, a.Filters, a.Height, a.Width) }
+
+// winoGroup is the images of a Winograd product (sgemm.WinoGroup) for a's
+// trunk, 0 when no layer of it runs by Winograd.
+func winoGroup(a Arch) int {
+	if !winoLayer(a, a.Filters) && !winoLayer(a, a.Cin()) {
+		return 0
+	}
+	return sgemm.WinoGroup(a.Filters, a.Filters, a.Height, a.Width)
+}
+
+// conv3Wino is conv3 by Winograd (internal/sgemm/winograd.go) in groups
+// of winoGroup images: it writes the inner cells alone (the border, zero
+// since NewWorkspace, stays so). Each image's result is the same bits
+// whatever group it falls in.
+func conv3Wino(a Arch, in []float32, cin int, out []float32, up, bias []float32, b int, s *scratch) {
+	H, W, F := a.Height, a.Width, a.Filters
+	pw, php, tiles := sgemm.PadPitch(W), sgemm.PadCells(H, W), sgemm.WinoTiles(H, W)
+	g := winoGroup(a)
+	for i0 := 0; i0 < b; i0 += g {
+		n := min(g, b-i0)
+		rows := sgemm.WinoRows(n, H, W)
+		for i := 0; i < n; i++ {
+			sgemm.WinoInput(s.wv, rows, i*tiles, in[(i0+i)*php*cin:(i0+i+1)*php*cin], cin, H, W)
+		}
+		sgemm.WinoProduct(s.wm, s.wv, rows, cin, F, up)
+		for i := 0; i < n; i++ {
+			o := out[(i0+i)*php*F : (i0+i+1)*php*F]
+			sgemm.WinoOutput(o, (pw+1)*F, pw, s.wm, rows, i*tiles, F, H, W)
+			for y := 1; y <= H; y++ {
+				sgemm.BiasReLU(o[(y*pw+1)*F:(y*pw+1+W)*F], bias[:F])
 			}
 		}
 	}

@@ -42,9 +42,21 @@ func biasReLU16(c *float32, rows, f int, bias *float32)
 //go:noescape
 func biasReLU8(c *float32, rows, f int, bias *float32)
 
+// winoIn8 and winoOut8 are one tile's Winograd transforms, winoInGo and
+// winoOutGo, eight channels at a time (AVX, kernel_amd64.s). The callers
+// (WinoInput, WinoOutput) check the bounds.
+//
+//go:noescape
+func winoIn8(c int, d *float32, rs int, v *float32, es int)
+
+//go:noescape
+func winoOut8(n int, m *float32, es int, dst *float32, rs int)
+
 func init() {
 	if cpu.X86.HasAVX {
 		reluGradAsm = func(dst, y, g []float32, n int) { reluGrad8(&dst[0], &y[0], &g[0], n) }
+		winoInAsm = func(c int, d []float32, rs int, v []float32, es int) { winoIn8(c, &d[0], rs, &v[0], es) }
+		winoOutAsm = func(n int, m []float32, es int, dst []float32, rs int) { winoOut8(n, &m[0], es, &dst[0], rs) }
 	}
 	switch {
 	case cpu.X86.HasAVX512F:

@@ -547,3 +547,194 @@ loopRG:
 doneRG:
 	VZEROUPPER
 	RET
+
+// func winoIn8(c int, d *float32, rs int, v *float32, es int)
+//
+// One tile's Winograd input transform (winograd.go's winoInGo, the same
+// operations in the same order), eight channels at a time, c a multiple of
+// 8: d's cell (y, x) at d[y·rs + x·c], V's element e at v[e·es]. AVX.
+TEXT ·winoIn8(SB), NOSPLIT, $0-40
+	MOVQ c+0(FP), CX
+	MOVQ CX, R15
+	SHLQ $2, R15             // a cell's bytes
+	MOVQ d+8(FP), SI         // column 0
+	LEAQ (SI)(R15*1), R8     // column 1
+	LEAQ (SI)(R15*2), R9     // column 2
+	LEAQ (R8)(R15*2), R10    // column 3
+	MOVQ rs+16(FP), R11
+	SHLQ $2, R11             // a row's bytes
+	LEAQ (R11)(R11*2), R12   // three rows
+	MOVQ v+24(FP), DI        // V's row 0 (elements 0..3)
+	MOVQ es+32(FP), R13
+	SHLQ $2, R13             // an element's bytes
+	LEAQ (R13)(R13*2), R14   // three elements
+	LEAQ (DI)(R13*4), AX     // row 1 (elements 4..7)
+	LEAQ (AX)(R13*4), BX     // row 2
+	LEAQ (BX)(R13*4), DX     // row 3
+	SHRQ $3, CX
+	JEQ  winoInDone
+
+winoInLoop:
+	// Row 0 of Bᵀ·d: d0 − d2, per column; then its row of V.
+	VMOVUPS (SI), Y0
+	VSUBPS  (SI)(R11*2), Y0, Y0
+	VMOVUPS (R8), Y1
+	VSUBPS  (R8)(R11*2), Y1, Y1
+	VMOVUPS (R9), Y2
+	VSUBPS  (R9)(R11*2), Y2, Y2
+	VMOVUPS (R10), Y3
+	VSUBPS  (R10)(R11*2), Y3, Y3
+	VSUBPS  Y2, Y0, Y4
+	VADDPS  Y2, Y1, Y5
+	VSUBPS  Y1, Y2, Y6
+	VSUBPS  Y3, Y1, Y7
+	VMOVUPS Y4, (DI)
+	VMOVUPS Y5, (DI)(R13*1)
+	VMOVUPS Y6, (DI)(R13*2)
+	VMOVUPS Y7, (DI)(R14*1)
+
+	// Row 1: d1 + d2.
+	VMOVUPS (SI)(R11*1), Y0
+	VADDPS  (SI)(R11*2), Y0, Y0
+	VMOVUPS (R8)(R11*1), Y1
+	VADDPS  (R8)(R11*2), Y1, Y1
+	VMOVUPS (R9)(R11*1), Y2
+	VADDPS  (R9)(R11*2), Y2, Y2
+	VMOVUPS (R10)(R11*1), Y3
+	VADDPS  (R10)(R11*2), Y3, Y3
+	VSUBPS  Y2, Y0, Y4
+	VADDPS  Y2, Y1, Y5
+	VSUBPS  Y1, Y2, Y6
+	VSUBPS  Y3, Y1, Y7
+	VMOVUPS Y4, (AX)
+	VMOVUPS Y5, (AX)(R13*1)
+	VMOVUPS Y6, (AX)(R13*2)
+	VMOVUPS Y7, (AX)(R14*1)
+
+	// Row 2: d2 − d1.
+	VMOVUPS (SI)(R11*2), Y0
+	VSUBPS  (SI)(R11*1), Y0, Y0
+	VMOVUPS (R8)(R11*2), Y1
+	VSUBPS  (R8)(R11*1), Y1, Y1
+	VMOVUPS (R9)(R11*2), Y2
+	VSUBPS  (R9)(R11*1), Y2, Y2
+	VMOVUPS (R10)(R11*2), Y3
+	VSUBPS  (R10)(R11*1), Y3, Y3
+	VSUBPS  Y2, Y0, Y4
+	VADDPS  Y2, Y1, Y5
+	VSUBPS  Y1, Y2, Y6
+	VSUBPS  Y3, Y1, Y7
+	VMOVUPS Y4, (BX)
+	VMOVUPS Y5, (BX)(R13*1)
+	VMOVUPS Y6, (BX)(R13*2)
+	VMOVUPS Y7, (BX)(R14*1)
+
+	// Row 3: d1 − d3.
+	VMOVUPS (SI)(R11*1), Y0
+	VSUBPS  (SI)(R12*1), Y0, Y0
+	VMOVUPS (R8)(R11*1), Y1
+	VSUBPS  (R8)(R12*1), Y1, Y1
+	VMOVUPS (R9)(R11*1), Y2
+	VSUBPS  (R9)(R12*1), Y2, Y2
+	VMOVUPS (R10)(R11*1), Y3
+	VSUBPS  (R10)(R12*1), Y3, Y3
+	VSUBPS  Y2, Y0, Y4
+	VADDPS  Y2, Y1, Y5
+	VSUBPS  Y1, Y2, Y6
+	VSUBPS  Y3, Y1, Y7
+	VMOVUPS Y4, (DX)
+	VMOVUPS Y5, (DX)(R13*1)
+	VMOVUPS Y6, (DX)(R13*2)
+	VMOVUPS Y7, (DX)(R14*1)
+
+	ADDQ $32, SI
+	ADDQ $32, R8
+	ADDQ $32, R9
+	ADDQ $32, R10
+	ADDQ $32, DI
+	ADDQ $32, AX
+	ADDQ $32, BX
+	ADDQ $32, DX
+	DECQ CX
+	JNE  winoInLoop
+
+winoInDone:
+	VZEROUPPER
+	RET
+
+// func winoOut8(n int, m *float32, es int, dst *float32, rs int)
+//
+// One tile's Winograd output transform (winograd.go's winoOutGo, the same
+// operations in the same order), eight columns at a time, n a multiple of
+// 8: M's element e at m[e·es], Y's cell (y, x) at dst[y·rs + x·n]. AVX.
+TEXT ·winoOut8(SB), NOSPLIT, $0-40
+	MOVQ n+0(FP), CX
+	MOVQ CX, R15
+	SHLQ $2, R15             // a cell's bytes
+	MOVQ es+16(FP), R11
+	SHLQ $2, R11             // an element's bytes
+	LEAQ (R11)(R11*2), R12   // three elements
+	MOVQ m+8(FP), SI         // M's row 0 (elements 0..3)
+	LEAQ (SI)(R11*4), R8     // row 1
+	LEAQ (R8)(R11*4), R9     // row 2
+	LEAQ (R9)(R11*4), R10    // row 3
+	MOVQ dst+24(FP), DI      // Y's row 0
+	MOVQ rs+32(FP), DX
+	SHLQ $2, DX
+	ADDQ DI, DX              // Y's row 1
+	SHRQ $3, CX
+	JEQ  winoOutDone
+
+winoOutLoop:
+	// Aᵀ·M per column: z0 = m0 + m1 + m2 (Y0..Y3), z1 = m1 − m2 − m3 (Y4..Y7).
+	VMOVUPS (SI), Y8
+	VADDPS  (R8), Y8, Y8
+	VADDPS  (R9), Y8, Y0
+	VMOVUPS (R8), Y9
+	VSUBPS  (R9), Y9, Y9
+	VSUBPS  (R10), Y9, Y4
+	VMOVUPS (SI)(R11*1), Y8
+	VADDPS  (R8)(R11*1), Y8, Y8
+	VADDPS  (R9)(R11*1), Y8, Y1
+	VMOVUPS (R8)(R11*1), Y9
+	VSUBPS  (R9)(R11*1), Y9, Y9
+	VSUBPS  (R10)(R11*1), Y9, Y5
+	VMOVUPS (SI)(R11*2), Y8
+	VADDPS  (R8)(R11*2), Y8, Y8
+	VADDPS  (R9)(R11*2), Y8, Y2
+	VMOVUPS (R8)(R11*2), Y9
+	VSUBPS  (R9)(R11*2), Y9, Y9
+	VSUBPS  (R10)(R11*2), Y9, Y6
+	VMOVUPS (SI)(R12*1), Y8
+	VADDPS  (R8)(R12*1), Y8, Y8
+	VADDPS  (R9)(R12*1), Y8, Y3
+	VMOVUPS (R8)(R12*1), Y9
+	VSUBPS  (R9)(R12*1), Y9, Y9
+	VSUBPS  (R10)(R12*1), Y9, Y7
+
+	// ·A per row: y0 = z0 + z1 + z2, y1 = z1 − z2 − z3.
+	VADDPS  Y1, Y0, Y8
+	VADDPS  Y2, Y8, Y8
+	VMOVUPS Y8, (DI)
+	VSUBPS  Y2, Y1, Y9
+	VSUBPS  Y3, Y9, Y9
+	VMOVUPS Y9, (DI)(R15*1)
+	VADDPS  Y5, Y4, Y8
+	VADDPS  Y6, Y8, Y8
+	VMOVUPS Y8, (DX)
+	VSUBPS  Y6, Y5, Y9
+	VSUBPS  Y7, Y9, Y9
+	VMOVUPS Y9, (DX)(R15*1)
+
+	ADDQ $32, SI
+	ADDQ $32, R8
+	ADDQ $32, R9
+	ADDQ $32, R10
+	ADDQ $32, DI
+	ADDQ $32, DX
+	DECQ CX
+	JNE  winoOutLoop
+
+winoOutDone:
+	VZEROUPPER
+	RET

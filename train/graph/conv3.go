@@ -96,6 +96,7 @@ type conv3Scratch struct {
 	wf     []float32   // the flipped filter of the input gradient, [(ey·3+ex)·F + f][c]
 	packed []float32   // the forward's filter or wf, packed for sgemm.GemmSegs
 	dw     [][]float32 // per slot: its images' filter gradient
+	wv, wm [][]float32 // per slot: a Winograd product's transformed tiles and products (wino)
 	bias   []float32   // the forward product's bias, for the run in progress
 	run    conv3Run
 }
@@ -149,6 +150,10 @@ func (r *conv3Run) RunPart(i, slots int) {
 	band := s.band[i]
 	segs := sgemm.Conv3Segs(r.c, W)
 	first := true
+	if r.kind != runGradFilter && wino(r.c, r.n, H, W) {
+		r.wino(i, slots)
+		return
+	}
 	for img := op.p.b * i / slots; img < op.p.b*(i+1)/slots; img++ {
 		sgemm.PadImage(pad, r.src[img*hw*r.c:(img+1)*hw*r.c], r.c, H, W, r.nchw)
 		if r.kind == runGradFilter {
@@ -181,6 +186,47 @@ func (r *conv3Run) RunPart(i, slots int) {
 	}
 	if first && r.kind == runGradFilter {
 		clear(s.dw[i]) // a slot without images (a batch smaller than the slots)
+	}
+}
+
+// wino reports whether a convolution product of c channels to n on an
+// h×w image runs by Winograd (sgemm.WinoWorth): the forward and the input
+// gradient of 64-filter layers (the filter gradient stays a direct
+// product).
+func wino(c, n, h, w int) bool { return winoOn && sgemm.WinoWorth(c, n, h, w) }
+
+// winoOn lets a test run the direct products instead (TestWinogradStep).
+var winoOn = true
+
+// wino is RunPart for a forward or input-gradient product by Winograd
+// (internal/sgemm/winograd.go): the slot's images padded one by one, their
+// tiles transformed into groups of sgemm.WinoGroup images, each group's
+// products, then each image's cells transformed back into out (and, for
+// the forward, the bias added and clamped). Each image's result is the
+// same bits whatever the group and slot it falls in.
+func (r *conv3Run) wino(i, slots int) {
+	op, s := r.op, r.op.scratch
+	H, W := op.p.h, op.p.w
+	hw, tiles := H*W, sgemm.WinoTiles(H, W)
+	pad := s.pad[i][:sgemm.PadCells(H, W)*r.c]
+	g := sgemm.WinoGroup(r.c, r.n, H, W)
+	i0, i1 := op.p.b*i/slots, op.p.b*(i+1)/slots
+	for g0 := i0; g0 < i1; g0 += g {
+		n := min(g, i1-g0)
+		rows := sgemm.WinoRows(n, H, W)
+		for k := 0; k < n; k++ {
+			img := g0 + k
+			sgemm.PadImage(pad, r.src[img*hw*r.c:(img+1)*hw*r.c], r.c, H, W, r.nchw)
+			sgemm.WinoInput(s.wv[i], rows, k*tiles, pad, r.c, H, W)
+		}
+		sgemm.WinoProduct(s.wm[i], s.wv[i], rows, r.c, r.n, s.packed)
+		for k := 0; k < n; k++ {
+			out := r.out[(g0+k)*hw*r.n : (g0+k+1)*hw*r.n]
+			sgemm.WinoOutput(out, 0, W, s.wm[i], rows, k*tiles, r.n, H, W)
+			if r.kind == runForward {
+				sgemm.BiasReLU(out, s.bias)
+			}
+		}
 	}
 }
 
@@ -249,8 +295,13 @@ func (op conv3Op) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, error
 	s := op.scratch
 	s.bias = b
 	defer func() { s.bias = nil }()
-	s.packed = grow(s.packed, sgemm.PackedLen(9*C, F))
-	sgemm.PackConv3(s.packed, w, F, C)
+	if wino(C, F, op.p.h, op.p.w) {
+		s.packed = grow(s.packed, sgemm.WinoPackedLen(C, F))
+		sgemm.WinoFilter(s.packed, w, F, C, false)
+	} else {
+		s.packed = grow(s.packed, sgemm.PackedLen(9*C, F))
+		sgemm.PackConv3(s.packed, w, F, C)
+	}
 	op.product(runForward, C, x, op.p.nchw, nil, F, out)
 	return prealloc, nil
 }
@@ -264,8 +315,11 @@ func (op conv3Op) product(kind conv3Kind, c int, src []float32, nchw bool, mat [
 	php := sgemm.PadCells(op.p.h, op.p.w)
 	if len(s.pad) != conv3Slots {
 		s.pad, s.band, s.dw = make([][]float32, conv3Slots), make([][]float32, conv3Slots), make([][]float32, conv3Slots)
+		s.wv, s.wm = make([][]float32, conv3Slots), make([][]float32, conv3Slots)
 		s.padC = make([]int, conv3Slots)
 	}
+	H, W := op.p.h, op.p.w
+	useWino := kind != runGradFilter && wino(c, n, H, W)
 	for i := range s.pad {
 		if cap(s.pad[i]) < php*c {
 			s.pad[i], s.padC[i] = make([]float32, php*c), c
@@ -274,8 +328,12 @@ func (op conv3Op) product(kind conv3Kind, c int, src []float32, nchw bool, mat [
 		if kind == runGradFilter {
 			s.dw[i] = grow(s.dw[i], 9*c*n)
 		}
+		if useWino {
+			rows := sgemm.WinoRows(min(sgemm.WinoGroup(c, n, H, W), op.p.b), H, W)
+			s.wv[i], s.wm[i] = grow(s.wv[i], 16*rows*c), grow(s.wm[i], 16*rows*n)
+		}
 	}
-	if kind == runGradInput {
+	if kind == runGradInput && mat != nil { // nil: packed by the caller (Winograd's)
 		s.packed = grow(s.packed, sgemm.PackedLen(9*c, n))
 		sgemm.PackB(s.packed, mat, n, 9*c, n)
 	}
@@ -353,6 +411,13 @@ func (g conv3GradInput) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value,
 		return nil, fmt.Errorf("%v: gradient %v, filter %v, output %v", g, in[0].Shape(), in[1].Shape(), prealloc.Shape())
 	}
 	s := op.scratch
+	if wino(F, C, op.p.h, op.p.w) {
+		// The flipped filter transformed (sgemm.WinoFilter's grad form).
+		s.packed = grow(s.packed, sgemm.WinoPackedLen(F, C))
+		sgemm.WinoFilter(s.packed, w, F, C, true)
+		op.product(runGradInput, F, grad, false, nil, C, out)
+		return prealloc, nil
+	}
 	// wf[(ey·3+ex)·F + f][c] = w[f][c][2−ey][2−ex]
 	s.wf = grow(s.wf, 9*F*C)
 	for f := 0; f < F; f++ {

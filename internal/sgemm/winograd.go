@@ -1,0 +1,212 @@
+package sgemm
+
+// A 3×3 convolution with many channels by Winograd's minimal filtering
+// F(2×2, 3×3) (Lavin and Gray, 2015): each 2×2 block of outputs (a tile)
+// is read from the 4×4 cells around it, transformed (V = Bᵀ·d·B), multiplied
+// element by element with the transformed filter (U = G·g·Gᵀ) summed over
+// the channels, and transformed back (Y = Aᵀ·M·A). The sum over channels is
+// sixteen matrix products, one per element of the 4×4 tile: M[e] = V[e]·U[e]
+// with the tiles as rows, the input channels as depth and the filters as
+// columns, 16·c·f multiply-adds per tile where the direct product takes
+// 4·9·c·f (2.25× as many) and, on a padded image (pad.go), also computes the
+// zero cells between its rows (12% more on an 8×8 board). The transforms
+// add and subtract only (G's halves are exact), so the results differ from
+// the direct product's by float rounding alone; they are the same bits
+// whatever the grouping of images into products, the number of workers or
+// the micro-kernel (each element of M is one GemmSegs chain, and the
+// transforms' assembly does the same operations in the same order as their
+// Go form). The transforms cost about as much per tile as 2·c + 1.5·f
+// multiply-adds, so the products pay for them with tens of channels and
+// filters (WinoWorth), not with a handful.
+//
+// Tiles need an image of even height and width (WinoOK): tile (ty, tx)
+// reads padded rows 2ty..2ty+3 and padded columns 2tx..2tx+3 (PadImage's
+// layout: padded column w+1 of a row is the next row's zero cell).
+
+// winoE is the elements of a transformed tile (4×4).
+const winoE = 16
+
+// WinoOK reports whether an h×w image splits into 2×2 tiles (Winograd).
+func WinoOK(h, w int) bool { return h > 0 && w > 0 && h%2 == 0 && w%2 == 0 }
+
+// WinoWorth reports whether a 3×3 convolution of c channels to n filters
+// on an h×w image is faster by Winograd than by GemmSegs (on the 2-core
+// AMD EPYC measured: 64 to 64 channels on 8×8 boards).
+func WinoWorth(c, n, h, w int) bool { return WinoOK(h, w) && c >= 32 && n >= 32 }
+
+// WinoTiles is the tiles of an h×w image (WinoOK).
+func WinoTiles(h, w int) int { return h / 2 * (w / 2) }
+
+// WinoRows is the rows of the products of a group of images, their tiles
+// rounded up to whole micro-tiles (the rows past the tiles are garbage).
+func WinoRows(images, h, w int) int {
+	return (images*WinoTiles(h, w) + maxMR - 1) / maxMR * maxMR
+}
+
+// WinoGroup is how many images to transform into one WinoProduct for c
+// channels and n filters on an h×w image: enough for about a hundred rows
+// (each micro-kernel call then runs many tiles), few enough that the
+// transformed tiles and products (16·rows·c and 16·rows·n floats) stay in
+// a core's L2 cache.
+func WinoGroup(c, n, h, w int) int { return max(1, 6144/max(c, n, 1)/WinoTiles(h, w)) }
+
+// WinoPackedLen is the length of a filter transformed by WinoFilter for c
+// input channels and n filters: sixteen packed c×n matrices.
+func WinoPackedLen(c, n int) int { return winoE * PackedLen(c, n) }
+
+// WinoFilter transforms a 3×3 filter w ([f][c][3][3], PyTorch's layout)
+// into dst (WinoPackedLen): element e's matrix packed as PackB packs it. For
+// the forward convolution (grad false) it maps c channels to f filters
+// (U[e][ch][fi] = (G·w[fi][ch]·Gᵀ)[e]); for the gradient with respect to
+// the input (grad true) it maps f channels to c: the filter flipped and
+// transposed, U[e][fi][ch] = (G·w̃·Gᵀ)[e] where w̃ is w[fi][ch] with its
+// nine taps in reverse order (conv3GradInput's wf in train/graph).
+func WinoFilter(dst, w []float32, f, c int, grad bool) {
+	k, n := c, f
+	if grad {
+		k, n = f, c
+	}
+	plen := PackedLen(k, n)
+	dst = dst[:winoE*plen]
+	if n%nr != 0 {
+		clear(dst)
+	}
+	var g [9]float32
+	var u [winoE]float32
+	for fi := 0; fi < f; fi++ {
+		for ch := 0; ch < c; ch++ {
+			src := w[(fi*c+ch)*9 : (fi*c+ch)*9+9]
+			p, j := ch, fi // row (depth) and column of the product
+			if grad {
+				for t := range g {
+					g[t] = src[8-t]
+				}
+				p, j = fi, ch
+			} else {
+				copy(g[:], src)
+			}
+			winoFilterTile(&u, &g)
+			at := (j/nr)*k*nr + p*nr + j%nr
+			for e, v := range u {
+				dst[e*plen+at] = v
+			}
+		}
+	}
+}
+
+// winoFilterTile is U = G·g·Gᵀ for one 3×3 filter g (row-major), G =
+// [1 0 0; ½ ½ ½; ½ −½ ½; 0 0 1].
+func winoFilterTile(u *[winoE]float32, g *[9]float32) {
+	var t [12]float32 // G·g, 4×3
+	for x := 0; x < 3; x++ {
+		a, b, c := g[x], g[3+x], g[6+x]
+		t[x], t[3+x], t[6+x], t[9+x] = a, (a+b+c)*0.5, (a-b+c)*0.5, c
+	}
+	for r := 0; r < 4; r++ {
+		a, b, c := t[3*r], t[3*r+1], t[3*r+2]
+		u[4*r], u[4*r+1], u[4*r+2], u[4*r+3] = a, (a+b+c)*0.5, (a-b+c)*0.5, c
+	}
+}
+
+// WinoInput transforms the tiles of one padded h×w image of c channels
+// (pad, PadImage's layout) into rows row0.. of the sixteen matrices of v
+// (element e's matrix at v[e·rows·c:], one row of c per tile, tiles in row
+// order).
+func WinoInput(v []float32, rows, row0 int, pad []float32, c, h, w int) {
+	pw := PadPitch(w)
+	es := rows * c
+	_ = v[(winoE-1)*es+(row0+WinoTiles(h, w))*c-1]
+	_ = pad[((h+1)*pw+w+2)*c-1]
+	r := row0
+	for ty := 0; ty < h/2; ty++ {
+		for tx := 0; tx < w/2; tx++ {
+			d := pad[(2*ty*pw+2*tx)*c:]
+			if winoInAsm != nil && c%8 == 0 {
+				winoInAsm(c, d, pw*c, v[r*c:], es)
+			} else {
+				winoInGo(c, d, pw*c, v[r*c:], es)
+			}
+			r++
+		}
+	}
+}
+
+// winoInGo is one tile's input transform, V = Bᵀ·d·B with Bᵀ = [1 0 −1 0;
+// 0 1 1 0; 0 −1 1 0; 0 1 0 −1], channel by channel: d's cell (y, x) at
+// d[y·rs + x·c], V's element e at v[e·es]. The assembly form does the same
+// operations in the same order.
+func winoInGo(c int, d []float32, rs int, v []float32, es int) {
+	for ch := 0; ch < c; ch++ {
+		var x [winoE]float32 // Bᵀ·d, row by row
+		for col := 0; col < 4; col++ {
+			d0, d1 := d[col*c+ch], d[rs+col*c+ch]
+			d2, d3 := d[2*rs+col*c+ch], d[3*rs+col*c+ch]
+			x[col], x[4+col], x[8+col], x[12+col] = d0-d2, d1+d2, d2-d1, d1-d3
+		}
+		for row := 0; row < 4; row++ {
+			x0, x1, x2, x3 := x[4*row], x[4*row+1], x[4*row+2], x[4*row+3]
+			o := 4 * row * es
+			v[o+ch], v[o+es+ch], v[o+2*es+ch], v[o+3*es+ch] = x0-x2, x1+x2, x2-x1, x1-x3
+		}
+	}
+}
+
+// WinoProduct computes the sixteen products M[e] = V[e]·U[e] (rows rows, k
+// deep, n columns; v from WinoInput, up from WinoFilter) into m (element
+// e's matrix at m[e·rows·n:]), on the calling goroutine.
+func WinoProduct(m, v []float32, rows, k, n int, up []float32) {
+	plen := PackedLen(k, n)
+	segs := [1]Seg{{Off: 0, Len: k}}
+	for e := 0; e < winoE; e++ {
+		me := m[e*rows*n : (e+1)*rows*n]
+		clear(me)
+		GemmSegs(rows, n, v[e*rows*k:(e+1)*rows*k], k, segs[:], up[e*plen:(e+1)*plen], me, n)
+	}
+}
+
+// WinoOutput transforms rows row0.. of the products m (WinoProduct, n
+// columns) back into one h×w image's cells: cell (y, x) at dst[base +
+// (y·pitch + x)·n], n floats (pitch w for plain rows, PadPitch(w) for a
+// padded image with base its first inner cell's offset).
+func WinoOutput(dst []float32, base, pitch int, m []float32, rows, row0, n, h, w int) {
+	es := rows * n
+	_ = m[(winoE-1)*es+(row0+WinoTiles(h, w))*n-1]
+	_ = dst[base+((h-1)*pitch+w)*n-1]
+	r := row0
+	for ty := 0; ty < h/2; ty++ {
+		for tx := 0; tx < w/2; tx++ {
+			y := dst[base+(2*ty*pitch+2*tx)*n:]
+			if winoOutAsm != nil && n%8 == 0 {
+				winoOutAsm(n, m[r*n:], es, y, pitch*n)
+			} else {
+				winoOutGo(n, m[r*n:], es, y, pitch*n)
+			}
+			r++
+		}
+	}
+}
+
+// winoOutGo is one tile's output transform, Y = Aᵀ·M·A with Aᵀ = [1 1 1 0;
+// 0 1 −1 −1], column by column: M's element e at m[e·es], Y's cell (y, x)
+// at dst[y·rs + x·n]. The assembly form does the same operations in the
+// same order.
+func winoOutGo(n int, m []float32, es int, dst []float32, rs int) {
+	for j := 0; j < n; j++ {
+		var z [8]float32 // Aᵀ·M, 2×4
+		for col := 0; col < 4; col++ {
+			m0, m1, m2, m3 := m[col*es+j], m[(4+col)*es+j], m[(8+col)*es+j], m[(12+col)*es+j]
+			z[col], z[4+col] = m0+m1+m2, m1-m2-m3
+		}
+		for row := 0; row < 2; row++ {
+			z0, z1, z2, z3 := z[4*row], z[4*row+1], z[4*row+2], z[4*row+3]
+			dst[row*rs+j], dst[row*rs+n+j] = z0+z1+z2, z1-z2-z3
+		}
+	}
+}
+
+// winoInAsm and winoOutAsm are winoInGo and winoOutGo for c, n multiples
+// of 8, where the CPU has an assembly form.
+var (
+	winoInAsm  func(c int, d []float32, rs int, v []float32, es int)
+	winoOutAsm func(n int, m []float32, es int, dst []float32, rs int)
+)
