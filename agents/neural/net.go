@@ -194,7 +194,7 @@ func (w *Workspace) fit(a Arch, cores int) {
 			s.nhwc = make([]float32, n)
 		}
 		if g := winoGroup(a); g > 0 {
-			n := 16 * sgemm.WinoRows(min(g, images), a.Height, a.Width) * a.Filters
+			n := sgemm.WinoLen(sgemm.WinoRows(min(g, images), a.Height, a.Width), a.Filters)
 			if len(s.wv) < n {
 				s.wv, s.wm = make([]float32, n), make([]float32, n)
 			}

@@ -52,11 +52,18 @@ func winoIn8(c int, d *float32, rs int, v *float32, es int)
 //go:noescape
 func winoOut8(n int, m *float32, es int, dst *float32, rs int)
 
+// winoGradOut8 is winoGradOutGo eight columns at a time (AVX,
+// kernel_amd64.s).
+//
+//go:noescape
+func winoGradOut8(n int, gr *float32, rs int, dm *float32, es int)
+
 func init() {
 	if cpu.X86.HasAVX {
 		reluGradAsm = func(dst, y, g []float32, n int) { reluGrad8(&dst[0], &y[0], &g[0], n) }
 		winoInAsm = func(c int, d []float32, rs int, v []float32, es int) { winoIn8(c, &d[0], rs, &v[0], es) }
 		winoOutAsm = func(n int, m []float32, es int, dst []float32, rs int) { winoOut8(n, &m[0], es, &dst[0], rs) }
+		winoGradOutAsm = func(n int, g []float32, rs int, dm []float32, es int) { winoGradOut8(n, &g[0], rs, &dm[0], es) }
 	}
 	switch {
 	case cpu.X86.HasAVX512F:

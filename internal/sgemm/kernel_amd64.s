@@ -738,3 +738,76 @@ winoOutLoop:
 winoOutDone:
 	VZEROUPPER
 	RET
+
+// func winoGradOut8(n int, gr *float32, rs int, dm *float32, es int)
+//
+// One tile's transformed output gradient dM′ = A′·dY·A′ᵀ (winograd.go's
+// winoGradOutGo, the same operations in the same order), eight columns at
+// a time, n a multiple of 8: dY's cell (y, x) at g[y·rs + x·n], dM′'s
+// element e at dm[e·es]. AVX.
+TEXT ·winoGradOut8(SB), NOSPLIT, $0-40
+	MOVQ n+0(FP), CX
+	MOVQ CX, R15
+	SHLQ $2, R15             // a cell's bytes
+	MOVQ gr+8(FP), SI        // dY's row 0
+	MOVQ rs+16(FP), R11
+	SHLQ $2, R11
+	LEAQ (SI)(R11*1), R8     // dY's row 1
+	MOVQ dm+24(FP), DI       // dM′'s row 0 (elements 0..3)
+	MOVQ es+32(FP), R13
+	SHLQ $2, R13             // an element's bytes
+	LEAQ (R13)(R13*2), R14   // three elements
+	LEAQ (DI)(R13*4), AX     // row 1
+	LEAQ (AX)(R13*4), BX     // row 2
+	LEAQ (BX)(R13*4), DX     // row 3
+	SHRQ $3, CX
+	JEQ  winoGradOutDone
+
+winoGradOutLoop:
+	VMOVUPS (SI), Y0          // y00
+	VMOVUPS (SI)(R15*1), Y1   // y01
+	VMOVUPS (R8), Y2          // y10
+	VMOVUPS (R8)(R15*1), Y3   // y11
+	VADDPS  Y2, Y0, Y4        // y00 + y10
+	VADDPS  Y3, Y1, Y5        // y01 + y11
+	VSUBPS  Y2, Y0, Y6        // y00 − y10
+	VSUBPS  Y3, Y1, Y7        // y01 − y11
+
+	// Each row (z0, z1) of A′·dY: z0, z0 + z1, z0 − z1, z1.
+	VADDPS  Y1, Y0, Y8
+	VSUBPS  Y1, Y0, Y9
+	VMOVUPS Y0, (DI)
+	VMOVUPS Y8, (DI)(R13*1)
+	VMOVUPS Y9, (DI)(R13*2)
+	VMOVUPS Y1, (DI)(R14*1)
+	VADDPS  Y5, Y4, Y8
+	VSUBPS  Y5, Y4, Y9
+	VMOVUPS Y4, (AX)
+	VMOVUPS Y8, (AX)(R13*1)
+	VMOVUPS Y9, (AX)(R13*2)
+	VMOVUPS Y5, (AX)(R14*1)
+	VADDPS  Y7, Y6, Y8
+	VSUBPS  Y7, Y6, Y9
+	VMOVUPS Y6, (BX)
+	VMOVUPS Y8, (BX)(R13*1)
+	VMOVUPS Y9, (BX)(R13*2)
+	VMOVUPS Y7, (BX)(R14*1)
+	VADDPS  Y3, Y2, Y8
+	VSUBPS  Y3, Y2, Y9
+	VMOVUPS Y2, (DX)
+	VMOVUPS Y8, (DX)(R13*1)
+	VMOVUPS Y9, (DX)(R13*2)
+	VMOVUPS Y3, (DX)(R14*1)
+
+	ADDQ $32, SI
+	ADDQ $32, R8
+	ADDQ $32, DI
+	ADDQ $32, AX
+	ADDQ $32, BX
+	ADDQ $32, DX
+	DECQ CX
+	JNE  winoGradOutLoop
+
+winoGradOutDone:
+	VZEROUPPER
+	RET

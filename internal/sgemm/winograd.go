@@ -50,6 +50,17 @@ func WinoRows(images, h, w int) int {
 // a core's L2 cache.
 func WinoGroup(c, n, h, w int) int { return max(1, 6144/max(c, n, 1)/WinoTiles(h, w)) }
 
+// winoStride is the floats from one element's matrix of transformed tiles
+// or products to the next, for rows rows of c: a cache line more than the
+// matrix, so that the sixteen rows a tile's transform reads or writes do
+// not all fall in one set of the L1 cache (with rows·c a multiple of 1024
+// floats they did, and the input transform took twice as long).
+func winoStride(rows, c int) int { return rows*c + 16 }
+
+// WinoLen is the length of the sixteen matrices of rows rows of c
+// (WinoInput's v, WinoProduct's m).
+func WinoLen(rows, c int) int { return winoE * winoStride(rows, c) }
+
 // WinoPackedLen is the length of a filter transformed by WinoFilter for c
 // input channels and n filters: sixteen packed c×n matrices.
 func WinoPackedLen(c, n int) int { return winoE * PackedLen(c, n) }
@@ -110,11 +121,11 @@ func winoFilterTile(u *[winoE]float32, g *[9]float32) {
 
 // WinoInput transforms the tiles of one padded h×w image of c channels
 // (pad, PadImage's layout) into rows row0.. of the sixteen matrices of v
-// (element e's matrix at v[e·rows·c:], one row of c per tile, tiles in row
-// order).
+// (WinoLen(rows, c) floats: element e's matrix at v[e·winoStride(rows, c):],
+// one row of c per tile, tiles in row order).
 func WinoInput(v []float32, rows, row0 int, pad []float32, c, h, w int) {
 	pw := PadPitch(w)
-	es := rows * c
+	es := winoStride(rows, c)
 	_ = v[(winoE-1)*es+(row0+WinoTiles(h, w))*c-1]
 	_ = pad[((h+1)*pw+w+2)*c-1]
 	r := row0
@@ -153,14 +164,15 @@ func winoInGo(c int, d []float32, rs int, v []float32, es int) {
 
 // WinoProduct computes the sixteen products M[e] = V[e]·U[e] (rows rows, k
 // deep, n columns; v from WinoInput, up from WinoFilter) into m (element
-// e's matrix at m[e·rows·n:]), on the calling goroutine.
+// e's matrix at m[e·winoStride(rows, n):]), on the calling goroutine.
 func WinoProduct(m, v []float32, rows, k, n int, up []float32) {
 	plen := PackedLen(k, n)
 	segs := [1]Seg{{Off: 0, Len: k}}
+	vs, ms := winoStride(rows, k), winoStride(rows, n)
 	for e := 0; e < winoE; e++ {
-		me := m[e*rows*n : (e+1)*rows*n]
+		me := m[e*ms : e*ms+rows*n]
 		clear(me)
-		GemmSegs(rows, n, v[e*rows*k:(e+1)*rows*k], k, segs[:], up[e*plen:(e+1)*plen], me, n)
+		GemmSegs(rows, n, v[e*vs:e*vs+rows*k], k, segs[:], up[e*plen:(e+1)*plen], me, n)
 	}
 }
 
@@ -169,7 +181,7 @@ func WinoProduct(m, v []float32, rows, k, n int, up []float32) {
 // (y·pitch + x)·n], n floats (pitch w for plain rows, PadPitch(w) for a
 // padded image with base its first inner cell's offset).
 func WinoOutput(dst []float32, base, pitch int, m []float32, rows, row0, n, h, w int) {
-	es := rows * n
+	es := winoStride(rows, n)
 	_ = m[(winoE-1)*es+(row0+WinoTiles(h, w))*n-1]
 	_ = dst[base+((h-1)*pitch+w)*n-1]
 	r := row0
@@ -207,6 +219,96 @@ func winoOutGo(n int, m []float32, es int, dst []float32, rs int) {
 // winoInAsm and winoOutAsm are winoInGo and winoOutGo for c, n multiples
 // of 8, where the CPU has an assembly form.
 var (
-	winoInAsm  func(c int, d []float32, rs int, v []float32, es int)
-	winoOutAsm func(n int, m []float32, es int, dst []float32, rs int)
+	winoInAsm      func(c int, d []float32, rs int, v []float32, es int)
+	winoOutAsm     func(n int, m []float32, es int, dst []float32, rs int)
+	winoGradOutAsm func(n int, g []float32, rs int, dm []float32, es int) // winoGradOutGo's
 )
+
+// The filter gradient of a Winograd convolution is the forward's products
+// turned round: with dM = A·dY·Aᵀ the output gradient of each tile taken
+// back through the output transform, the transformed filter's gradient is
+// dU[e] = Σ over tiles V[e]ᵀ·dM[e] (c×n products, the tiles as depth), and
+// the filter's is Gᵀ·dU·G. WinoGradOutput writes dM with its last row and
+// column negated (A's last row is −1; the sign is folded into
+// WinoGradFilter, exactly), so that the transform only adds and subtracts.
+
+// WinoGradOutput transforms one image's output gradient g ([h·w][n], plain
+// rows) into rows row0.. of the sixteen matrices of dm (element e's matrix
+// at dm[e·winoStride(rows, n):], one row per tile; WinoLen(rows, n) floats): dM′ = A′·dY·A′ᵀ with A′ = [1 0; 1 1;
+// 1 −1; 0 1] (A with its last row negated).
+func WinoGradOutput(dm []float32, rows, row0 int, g []float32, n, h, w int) {
+	es := winoStride(rows, n)
+	_ = dm[(winoE-1)*es+(row0+WinoTiles(h, w))*n-1]
+	_ = g[h*w*n-1]
+	r := row0
+	for ty := 0; ty < h/2; ty++ {
+		for tx := 0; tx < w/2; tx++ {
+			y := g[(2*ty*w+2*tx)*n:]
+			if winoGradOutAsm != nil && n%8 == 0 {
+				winoGradOutAsm(n, y, w*n, dm[r*n:], es)
+			} else {
+				winoGradOutGo(n, y, w*n, dm[r*n:], es)
+			}
+			r++
+		}
+	}
+}
+
+// winoGradOutGo is one tile's dM′ = A′·dY·A′ᵀ: dY's cell (y, x) at
+// g[y·rs + x·n], dM′'s element e at dm[e·es]. The assembly form does the
+// same operations in the same order.
+func winoGradOutGo(n int, g []float32, rs int, dm []float32, es int) {
+	for j := 0; j < n; j++ {
+		y00, y01, y10, y11 := g[j], g[n+j], g[rs+j], g[rs+n+j]
+		// A′·dY, 4×2: rows y0, y0 + y1, y0 − y1, y1.
+		z := [8]float32{y00, y01, y00 + y10, y01 + y11, y00 - y10, y01 - y11, y10, y11}
+		for row := 0; row < 4; row++ {
+			z0, z1 := z[2*row], z[2*row+1]
+			o := 4 * row * es
+			dm[o+j], dm[o+es+j], dm[o+2*es+j], dm[o+3*es+j] = z0, z0+z1, z0-z1, z1
+		}
+	}
+}
+
+// WinoGradProduct adds (or, when first, writes) the sixteen products
+// dU[e] += V[e]ᵀ·dM′[e] (c×n, over the first tiles rows of v and dm, laid
+// out by WinoInput and WinoGradOutput with rows rows) into du ([16][c][n]),
+// on the calling goroutine.
+func WinoGradProduct(du, v, dm []float32, rows, tiles, c, n int, first bool) {
+	beta := float32(1)
+	if first {
+		beta = 0
+	}
+	vs, ms := winoStride(rows, c), winoStride(rows, n)
+	for e := 0; e < winoE; e++ {
+		GemmWorkers(1, true, false, c, n, tiles, v[e*vs:], c, dm[e*ms:], n, beta, du[e*c*n:(e+1)*c*n], n)
+	}
+}
+
+// WinoGradFilter writes the filter gradient dw ([f][c][3][3], PyTorch's
+// layout) from the sum of WinoGradProduct's products du ([16][c][f]):
+// Gᵀ·dU·G per channel and filter, dU's last row and column negated back.
+func WinoGradFilter(dw, du []float32, f, c int) {
+	var x [winoE]float32
+	var t [12]float32 // Gᵀ·dU, 3×4
+	for ch := 0; ch < c; ch++ {
+		for fi := 0; fi < f; fi++ {
+			for e := range x {
+				x[e] = du[(e*c+ch)*f+fi]
+				if (e/4 == 3) != (e%4 == 3) {
+					x[e] = -x[e]
+				}
+			}
+			// Gᵀ = [1 ½ ½ 0; 0 ½ −½ 0; 0 ½ ½ 1], on the columns then the rows.
+			for b := 0; b < 4; b++ {
+				x0, x1, x2, x3 := x[b], x[4+b], x[8+b], x[12+b]
+				t[b], t[4+b], t[8+b] = x0+(x1+x2)*0.5, (x1-x2)*0.5, (x1+x2)*0.5+x3
+			}
+			o := dw[(fi*c+ch)*9 : (fi*c+ch)*9+9]
+			for ky := 0; ky < 3; ky++ {
+				x0, x1, x2, x3 := t[4*ky], t[4*ky+1], t[4*ky+2], t[4*ky+3]
+				o[3*ky], o[3*ky+1], o[3*ky+2] = x0+(x1+x2)*0.5, (x1-x2)*0.5, (x1+x2)*0.5+x3
+			}
+		}
+	}
+}

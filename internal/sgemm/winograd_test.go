@@ -2,6 +2,7 @@ package sgemm
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 )
@@ -41,8 +42,8 @@ func winogradConv(t *testing.T, C, H, W, F, images int, grad bool) {
 	up := make([]float32, WinoPackedLen(cin, cout))
 	WinoFilter(up, wt, F, C, grad)
 	rows := WinoRows(images, H, W)
-	v := make([]float32, winoE*rows*cin)
-	m := make([]float32, winoE*rows*cout)
+	v := make([]float32, WinoLen(rows, cin))
+	m := make([]float32, WinoLen(rows, cout))
 	php, pw := PadCells(H, W), PadPitch(W)
 	xs := make([][]float32, images)
 	for i := range xs {
@@ -87,6 +88,56 @@ func winogradConv(t *testing.T, C, H, W, F, images int, grad bool) {
 	}
 }
 
+// Winograd's filter gradient (WinoInput, WinoGradOutput, WinoGradProduct
+// over groups of images, WinoGradFilter) equals the direct sum over cells
+// of input times output gradient to float rounding.
+func TestWinogradGradFilter(t *testing.T) {
+	for _, sh := range [][5]int{{64, 8, 8, 64, 3}, {16, 20, 20, 16, 1}, {5, 2, 4, 7, 2}, {24, 6, 2, 40, 5}} {
+		C, H, W, F, images := sh[0], sh[1], sh[2], sh[3], sh[4]
+		rng := rand.New(rand.NewPCG(uint64(C), uint64(F)))
+		xs, gs := randSlice(rng, images*H*W*C), randSlice(rng, images*H*W*F)
+		du := make([]float32, winoE*C*F)
+		tiles, php := WinoTiles(H, W), PadCells(H, W)
+		pad := make([]float32, php*C)
+		const group = 2
+		for i0 := 0; i0 < images; i0 += group {
+			n := min(group, images-i0)
+			rows := WinoRows(n, H, W)
+			v, dm := make([]float32, WinoLen(rows, C)), make([]float32, WinoLen(rows, F))
+			for k := 0; k < n; k++ {
+				img := i0 + k
+				PadImage(pad, xs[img*H*W*C:(img+1)*H*W*C], C, H, W, false)
+				WinoInput(v, rows, k*tiles, pad, C, H, W)
+				WinoGradOutput(dm, rows, k*tiles, gs[img*H*W*F:(img+1)*H*W*F], F, H, W)
+			}
+			WinoGradProduct(du, v, dm, rows, n*tiles, C, F, i0 == 0)
+		}
+		dw := make([]float32, F*C*9)
+		WinoGradFilter(dw, du, F, C)
+		for f := 0; f < F; f++ {
+			for c := 0; c < C; c++ {
+				for k := 0; k < 9; k++ {
+					var want float64
+					for img := 0; img < images; img++ {
+						for y := 0; y < H; y++ {
+							for x := 0; x < W; x++ {
+								yy, xx := y+k/3-1, x+k%3-1
+								if yy < 0 || yy >= H || xx < 0 || xx >= W {
+									continue
+								}
+								want += float64(xs[((img*H+yy)*W+xx)*C+c]) * float64(gs[((img*H+y)*W+x)*F+f])
+							}
+						}
+					}
+					if got := dw[(f*C+c)*9+k]; math.Abs(float64(got)-want) > 1e-3 {
+						t.Fatalf("%d→%d %d×%d: dw[%d][%d][%d] = %v, want %v", C, F, H, W, f, c, k, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
 // The assembly transforms give the Go forms' bits.
 func TestWinogradTransformsSameBits(t *testing.T) {
 	if winoInAsm == nil || winoOutAsm == nil {
@@ -103,6 +154,14 @@ func TestWinogradTransformsSameBits(t *testing.T) {
 		y1, y2 := make([]float32, 2*rs), make([]float32, 2*rs)
 		winoOutGo(c, m, es, y1, rs)
 		winoOutAsm(c, m, es, y2, rs)
+		g1, g2 := make([]float32, 16*es), make([]float32, 16*es)
+		winoGradOutGo(c, m, rs, g1, es)
+		winoGradOutAsm(c, m, rs, g2, es)
+		for i := range g1 {
+			if g1[i] != g2[i] {
+				t.Fatalf("c %d: output gradient transform [%d] asm %v, go %v", c, i, g2[i], g1[i])
+			}
+		}
 		for i := range v1 {
 			if v1[i] != v2[i] {
 				t.Fatalf("c %d: input transform [%d] asm %v, go %v", c, i, v2[i], v1[i])
@@ -148,7 +207,7 @@ func BenchmarkConv3(b *testing.B) {
 			up := make([]float32, WinoPackedLen(C, F))
 			WinoFilter(up, wt, F, C, false)
 			rows := WinoRows(images, H, W)
-			v, m := make([]float32, winoE*rows*C), make([]float32, winoE*rows*F)
+			v, m := make([]float32, WinoLen(rows, C)), make([]float32, WinoLen(rows, F))
 			out := make([]float32, php*F)
 			for it := 0; it < b.N; it++ {
 				for i := 0; i < images; i++ {

@@ -150,8 +150,12 @@ func (r *conv3Run) RunPart(i, slots int) {
 	band := s.band[i]
 	segs := sgemm.Conv3Segs(r.c, W)
 	first := true
-	if r.kind != runGradFilter && wino(r.c, r.n, H, W) {
-		r.wino(i, slots)
+	if wino(r.c, r.n, H, W) {
+		if r.kind == runGradFilter {
+			r.winoGradFilter(i, slots)
+		} else {
+			r.wino(i, slots)
+		}
 		return
 	}
 	for img := op.p.b * i / slots; img < op.p.b*(i+1)/slots; img++ {
@@ -190,9 +194,8 @@ func (r *conv3Run) RunPart(i, slots int) {
 }
 
 // wino reports whether a convolution product of c channels to n on an
-// h×w image runs by Winograd (sgemm.WinoWorth): the forward and the input
-// gradient of 64-filter layers (the filter gradient stays a direct
-// product).
+// h×w image runs by Winograd (sgemm.WinoWorth): the forward, the input
+// gradient and the filter gradient of 64-filter layers.
 func wino(c, n, h, w int) bool { return winoOn && sgemm.WinoWorth(c, n, h, w) }
 
 // winoOn lets a test run the direct products instead (TestWinogradStep).
@@ -227,6 +230,35 @@ func (r *conv3Run) wino(i, slots int) {
 				sgemm.BiasReLU(out, s.bias)
 			}
 		}
+	}
+}
+
+// winoGradFilter is RunPart for the filter gradient by Winograd
+// (sgemm.WinoGradProduct): the slot's images in groups of sgemm.WinoGroup,
+// each group's input tiles and output gradient transformed, their products
+// summed into the slot's dw ([16][c][n], the transformed filter's
+// gradient) group by group in order; conv3GradFilter adds the slots' sums
+// and transforms them back (sgemm.WinoGradFilter).
+func (r *conv3Run) winoGradFilter(i, slots int) {
+	op, s := r.op, r.op.scratch
+	H, W := op.p.h, op.p.w
+	hw, tiles := H*W, sgemm.WinoTiles(H, W)
+	pad := s.pad[i][:sgemm.PadCells(H, W)*r.c]
+	g := sgemm.WinoGroup(r.c, r.n, H, W)
+	i0, i1 := op.p.b*i/slots, op.p.b*(i+1)/slots
+	for g0 := i0; g0 < i1; g0 += g {
+		n := min(g, i1-g0)
+		rows := sgemm.WinoRows(n, H, W)
+		for k := 0; k < n; k++ {
+			img := g0 + k
+			sgemm.PadImage(pad, r.src[img*hw*r.c:(img+1)*hw*r.c], r.c, H, W, r.nchw)
+			sgemm.WinoInput(s.wv[i], rows, k*tiles, pad, r.c, H, W)
+			sgemm.WinoGradOutput(s.wm[i], rows, k*tiles, r.mat[img*hw*r.n:(img+1)*hw*r.n], r.n, H, W)
+		}
+		sgemm.WinoGradProduct(s.dw[i], s.wv[i], s.wm[i], rows, n*tiles, r.c, r.n, g0 == i0)
+	}
+	if i0 == i1 {
+		clear(s.dw[i]) // a slot without images (a batch smaller than the slots)
 	}
 }
 
@@ -319,18 +351,20 @@ func (op conv3Op) product(kind conv3Kind, c int, src []float32, nchw bool, mat [
 		s.padC = make([]int, conv3Slots)
 	}
 	H, W := op.p.h, op.p.w
-	useWino := kind != runGradFilter && wino(c, n, H, W)
+	useWino := wino(c, n, H, W)
 	for i := range s.pad {
 		if cap(s.pad[i]) < php*c {
 			s.pad[i], s.padC[i] = make([]float32, php*c), c
 		}
 		s.band[i] = grow(s.band[i], sgemm.Conv3Span(op.p.h, op.p.w)*n)
-		if kind == runGradFilter {
+		if kind == runGradFilter && useWino {
+			s.dw[i] = grow(s.dw[i], 16*c*n) // the transformed filter's gradient
+		} else if kind == runGradFilter {
 			s.dw[i] = grow(s.dw[i], 9*c*n)
 		}
 		if useWino {
 			rows := sgemm.WinoRows(min(sgemm.WinoGroup(c, n, H, W), op.p.b), H, W)
-			s.wv[i], s.wm[i] = grow(s.wv[i], 16*rows*c), grow(s.wm[i], 16*rows*n)
+			s.wv[i], s.wm[i] = grow(s.wv[i], sgemm.WinoLen(rows, c)), grow(s.wm[i], sgemm.WinoLen(rows, n))
 		}
 	}
 	if kind == runGradInput && mat != nil { // nil: packed by the caller (Winograd's)
@@ -477,6 +511,16 @@ func (g conv3GradFilter) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value
 	// added in slot order.
 	s := op.scratch
 	op.product(runGradFilter, C, x, op.p.nchw, grad, F, nil)
+	if wino(C, F, op.p.h, op.p.w) {
+		du := s.dw[0][:16*C*F]
+		for _, d := range s.dw[1:] {
+			for j, v := range d[:16*C*F] {
+				du[j] += v
+			}
+		}
+		sgemm.WinoGradFilter(out, du, F, C)
+		return prealloc, nil
+	}
 	dw := s.dw[0][:9*C*F]
 	for _, d := range s.dw[1:] {
 		for j, v := range d[:9*C*F] {
