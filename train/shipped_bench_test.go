@@ -10,11 +10,11 @@ import (
 )
 
 // BenchmarkShipped: the work of `gridgym bench --learner` on the shipped
-// networks with 64 filters (Slime) and the largest board (Bovine Borders):
-// one PPO minibatch step of 256 with Adam (samples/s), and a forward pass
-// at batch 64 (obs/s); -cpu 1,2 gives one core and two.
+// networks (models/<game>/final.safetensors): one PPO minibatch step of
+// 256 with Adam (samples/s), and a forward pass at batch 64 (obs/s); -cpu
+// 1,2 gives one core and two.
 func BenchmarkShipped(b *testing.B) {
-	for _, game := range []string{"slime", "bovine-borders"} {
+	for _, game := range []string{"slime", "bovine-borders", "rising-tide", "rectangle", "nuggets"} {
 		load := func(b *testing.B) *neural.Net {
 			net, _, err := neural.Load("../models/" + game + "/final.safetensors")
 			if err != nil {

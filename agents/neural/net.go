@@ -194,9 +194,12 @@ func (w *Workspace) fit(a Arch, cores int) {
 			s.nhwc = make([]float32, n)
 		}
 		if g := winoGroup(a); g > 0 {
-			n := sgemm.WinoLen(sgemm.WinoRows(min(g, images), a.Height, a.Width), a.Filters)
-			if len(s.wv) < n {
-				s.wv, s.wm = make([]float32, n), make([]float32, n)
+			rows := sgemm.WinoRows(min(g, images), a.Height, a.Width)
+			if n := sgemm.WinoLen(rows, max(a.Cin(), a.Filters)); len(s.wv) < n {
+				s.wv = make([]float32, n)
+			}
+			if n := sgemm.WinoLen(rows, a.Filters); len(s.wm) < n {
+				s.wm = make([]float32, n)
 			}
 		}
 	}
@@ -519,12 +522,12 @@ func dense(in []float32, b, nin int, wt, bias []float32, nout int, out []float32
 func winoLayer(a Arch, cin int) bool { return sgemm.WinoWorth(cin, a.Filters, a.Height, a.Width) }
 
 // winoGroup is the images of a Winograd product (sgemm.WinoGroup) for a's
-// trunk, 0 when no layer of it runs by Winograd.
+// trunk, the same for every layer, 0 when no layer of it runs by Winograd.
 func winoGroup(a Arch) int {
 	if !winoLayer(a, a.Filters) && !winoLayer(a, a.Cin()) {
 		return 0
 	}
-	return sgemm.WinoGroup(a.Filters, a.Filters, a.Height, a.Width)
+	return sgemm.WinoGroup(max(a.Cin(), a.Filters), a.Filters, a.Height, a.Width)
 }
 
 // conv3Wino is conv3 by Winograd (internal/sgemm/winograd.go) in groups
