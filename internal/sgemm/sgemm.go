@@ -184,8 +184,15 @@ func GemmWorkers(workers int, transA, transB bool, m, n, k int, a []float32, lda
 	jb := &pk.job
 	for p0 := 0; p0 < k; p0 += kc {
 		kb := min(kc, k-p0)
-		packB(pk.buf[:kb*npan*nr], transB, b, ldb, p0, kb, n)
-		*jb = job{a: a, rs: rs, ks: ks, p0: p0, kb: kb, bp: pk.buf[:kb*npan*nr], n: n, c: c, ldc: ldc}
+		bp := pk.buf[:kb*npan*nr]
+		if !transB && n == nr && ldb == nr {
+			// B is one whole panel already (16 columns, rows side by
+			// side): a 16-filter convolution's gradient, for one.
+			bp = b[p0*nr : (p0+kb)*nr]
+		} else {
+			packB(bp, transB, b, ldb, p0, kb, n)
+		}
+		*jb = job{a: a, rs: rs, ks: ks, p0: p0, kb: kb, bp: bp, n: n, c: c, ldc: ldc}
 		if workers == 1 {
 			jb.rows(0, m, &pk.sc)
 			continue
@@ -420,7 +427,8 @@ func (jb *job) rows(i0, i1 int, s *scratch) {
 	for i := i0; i < i1; i += mr {
 		h := min(mr, i1-i)
 		a, rs, ks := jb.a[i*jb.rs+jb.p0*jb.ks:], jb.rs, jb.ks
-		if h < mr {
+		six := h == 6 && tile6 != nil && jb.n%nr == 0 // the half-height kernel below
+		if h < mr && !six {
 			// The last h < mr rows (the micro-kernel would read past A's
 			// end): copied into a tile padded with zero rows, so that the
 			// micro-kernel computes them as it does whole tiles. Every
@@ -440,6 +448,12 @@ func (jb *job) rows(i0, i1 int, s *scratch) {
 			}
 			if h == mr && w == nr {
 				tile(kb, a, rs, ks, bpan, jb.c[i*jb.ldc+j0:], jb.ldc)
+				continue
+			}
+			if six {
+				// Six last rows on the half-height kernel (the same
+				// chains), in place: no padded copy, no scratch tile.
+				tile6(kb, a, rs, ks, bpan, jb.c[i*jb.ldc+j0:], jb.ldc)
 				continue
 			}
 			// A narrow panel or the last rows: into a scratch tile.

@@ -71,8 +71,8 @@ func (op conv1Op) SymDiff(in G.Nodes, _, grad *G.Node) (G.Nodes, error) {
 
 // conv1Grad is a conv1Op's gradient: with respect to x (inputs the output
 // gradient g and w; g·w, [rows, k]) or, with filter, to w (inputs x and g;
-// xᵀ·g into scratch [k, n], then transposed into [n, k, 1, 1], as
-// gorgonia's product and Transpose did it).
+// gᵀ·x, [n, k, 1, 1]; for k ≠ 16 xᵀ·g into scratch [k, n], then
+// transposed).
 type conv1Grad struct {
 	pureOp
 	op      conv1Op
@@ -116,13 +116,18 @@ func (g conv1Grad) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, erro
 	if len(a) != rows*k || len(b) != rows*n || len(out) != n*k {
 		return nil, fmt.Errorf("%v: input %v, gradient %v, output %v", g, in[0].Shape(), in[1].Shape(), prealloc.Shape())
 	}
-	var wt []float32
-	if g.scratch != nil {
-		*g.scratch = grow(*g.scratch, k*n)
-		wt = *g.scratch
-	} else {
-		wt = make([]float32, k*n)
+	if k == 16 {
+		// gᵀ·x straight into out ([n][k]): the same multiply-adds in the
+		// same order as (xᵀ·g)ᵀ below, and x with 16 columns (the trunk's
+		// filters) is the product's packed panel as it lies
+		// (sgemm.GemmWorkers), where xᵀ·g packs g's n columns into panels
+		// of 16 over every row of the batch: a third of Bovine Borders'
+		// heads' gradient.
+		sgemm.Gemm(true, false, n, k, rows, b, n, a, k, 0, out, k)
+		return prealloc, nil
 	}
+	*g.scratch = grow(*g.scratch, k*n)
+	wt := *g.scratch
 	sgemm.Gemm(true, false, k, n, rows, a, k, b, n, 0, wt, n)
 	for c := 0; c < k; c++ {
 		for f := 0; f < n; f++ {
