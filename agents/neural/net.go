@@ -1,9 +1,11 @@
 package neural
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"runtime"
+	"unsafe"
 
 	"github.com/gridgym/gridgym/internal/sgemm"
 	"github.com/gridgym/gridgym/rules"
@@ -113,17 +115,20 @@ type Workspace struct {
 	Logits []float32 // [Batch][Heads][Actions], masked entries −Inf after Forward
 	Value  []float32 // [Batch]
 
-	pin    []float32    // the input, padded NHWC [B][sgemm.PadCells(H, W)][Cin] (conv3 says why)
-	pad    [2][]float32 // the trunk's layers, padded NHWC [B][sgemm.PadCells(H, W)][Filters]
-	trunk  []float32    // the last layer without padding [B·H·W][Filters] (NHWC), for the heads
-	wp     [][]float32  // each layer's filter packed for sgemm.GemmSegs
-	w1, b1 []float32    // the heads' 1×1 convolutions as one: [Heads·APlanes+2][Filters] and its bias (heads1x1)
-	global []float32    // [B][2][H][W]
-	hid    []float32    // [B][Hidden]
-	extra  []float32    // [B][Heads·Extras]
-	parts  []*scratch   // per part of a split batch (forwardParts), sized by fit
-	cores  int          // the cores parts is sized for (fit)
-	job    forwardJob
+	pin   []float32    // the input, padded NHWC [B][sgemm.PadCells(H, W)][Cin] (conv3 says why)
+	pad   [2][]float32 // the trunk's layers, padded NHWC [B][sgemm.PadCells(H, W)][Filters]
+	trunk []float32    // the last layer without padding [B·H·W][Filters] (NHWC), for the heads
+	wp    [][]float32  // each layer's filter packed for sgemm.GemmSegs
+	// packedFor[l] is a copy of the weights wp[l] was packed from (nil:
+	// none yet), so that Forward packs again only when they change.
+	packedFor [][]float32
+	w1, b1    []float32  // the heads' 1×1 convolutions as one: [Heads·APlanes+2][Filters] and its bias (heads1x1)
+	global    []float32  // [B][2][H][W]
+	hid       []float32  // [B][Hidden]
+	extra     []float32  // [B][Heads·Extras]
+	parts     []*scratch // per part of a split batch (forwardParts), sized by fit
+	cores     int        // the cores parts is sized for (fit)
+	job       forwardJob
 }
 
 // scratch is one core's buffers in a Forward.
@@ -156,6 +161,7 @@ func newWorkspace(a Arch, batch, cores int) *Workspace {
 	for l := 0; l < a.Layers; l++ {
 		w.wp = append(w.wp, make([]float32, max(sgemm.PackedLen(9*maxC, a.Filters), sgemm.WinoPackedLen(maxC, a.Filters))))
 	}
+	w.packedFor = make([][]float32, a.Layers)
 	w.w1 = make([]float32, (a.Heads*a.APlanes+2)*a.Filters)
 	w.b1 = make([]float32, a.Heads*a.APlanes+2)
 	w.global = make([]float32, batch*2*hw)
@@ -253,17 +259,28 @@ func coord(i, n int) float32 {
 // words per observation, bit h·Actions+a) sets illegal logits to −Inf.
 func (n *Net) Forward(w *Workspace, b int, masks []uint64, maskWords int) {
 	a := n.Arch
-	// The 3×3 filters packed for the products, shared by the parts.
+	// The 3×3 filters packed for the products, shared by the parts: again
+	// only where a layer's weights are not those packed last (a playing
+	// agent's batches of one would pay a Winograd transform of every
+	// filter on every call, more than the convolutions themselves).
 	for l := 0; l < a.Layers; l++ {
 		cin := a.Filters
 		if l == 0 {
 			cin = a.Cin()
 		}
-		if winoLayer(a, cin) {
-			sgemm.WinoFilter(w.wp[l], n.Values[2*l], a.Filters, cin, false)
+		wt := n.Values[2*l]
+		if w.packedFor[l] != nil && sameBits(w.packedFor[l], wt) {
 			continue
 		}
-		sgemm.PackConv3(w.wp[l], n.Values[2*l], a.Filters, cin)
+		if winoLayer(a, cin) {
+			sgemm.WinoFilter(w.wp[l], wt, a.Filters, cin, false)
+		} else {
+			sgemm.PackConv3(w.wp[l], wt, a.Filters, cin)
+		}
+		if len(w.packedFor[l]) != len(wt) {
+			w.packedFor[l] = make([]float32, len(wt))
+		}
+		copy(w.packedFor[l], wt)
 	}
 	// The heads' 1×1 convolutions side by side (heads1x1).
 	pi, np := 2*a.Layers, a.Heads*a.APlanes
@@ -553,4 +570,16 @@ func conv3Wino(a Arch, in []float32, cin int, out []float32, up, bias []float32,
 			}
 		}
 	}
+}
+
+// sameBits reports whether a and b hold the same float32 bits (a
+// vectorised memory compare: a few microseconds for a 64-filter layer).
+func sameBits(a, b []float32) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	if len(a) == 0 {
+		return true
+	}
+	return bytes.Equal(unsafe.Slice((*byte)(unsafe.Pointer(&a[0])), 4*len(a)), unsafe.Slice((*byte)(unsafe.Pointer(&b[0])), 4*len(b)))
 }

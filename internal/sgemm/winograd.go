@@ -79,27 +79,36 @@ func WinoFilter(dst, w []float32, f, c int, grad bool) {
 	}
 	plen := PackedLen(k, n)
 	dst = dst[:winoE*plen]
-	if n%nr != 0 {
-		clear(dst)
-	}
 	var g [9]float32
 	var u [winoE]float32
-	for fi := 0; fi < f; fi++ {
-		for ch := 0; ch < c; ch++ {
-			src := w[(fi*c+ch)*9 : (fi*c+ch)*9+9]
-			p, j := ch, fi // row (depth) and column of the product
-			if grad {
-				for t := range g {
-					g[t] = src[8-t]
+	var tile [winoE][nr]float32 // the transforms of 16 columns, element by element
+	// Row p of panel j0/16 of every element's matrix at once: sixteen
+	// whole cache lines written (tile by tile, each of the sixteen stores
+	// fell in one L1 set, the matrices being a multiple of 4 KiB apart).
+	for p := 0; p < k; p++ {
+		for j0 := 0; j0 < n; j0 += nr {
+			tile = [winoE][nr]float32{} // the columns past n stay zero
+			for jj := range min(nr, n-j0) {
+				fi, ch := j0+jj, p // filter and channel of column j0+jj
+				if grad {
+					fi, ch = p, j0+jj
 				}
-				p, j = fi, ch
-			} else {
-				copy(g[:], src)
+				src := (*[9]float32)(w[(fi*c+ch)*9 : (fi*c+ch)*9+9])
+				if grad {
+					for t := range g {
+						g[t] = src[8-t]
+					}
+				} else {
+					g = *src
+				}
+				winoFilterTile(&u, &g)
+				for e, v := range u {
+					tile[e][jj] = v
+				}
 			}
-			winoFilterTile(&u, &g)
-			at := (j/nr)*k*nr + p*nr + j%nr
-			for e, v := range u {
-				dst[e*plen+at] = v
+			at := (j0/nr)*k*nr + p*nr
+			for e := range tile {
+				*(*[nr]float32)(dst[e*plen+at : e*plen+at+nr]) = tile[e]
 			}
 		}
 	}
