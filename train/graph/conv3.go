@@ -150,7 +150,7 @@ func (r *conv3Run) RunPart(i, slots int) {
 	band := s.band[i]
 	segs := sgemm.Conv3Segs(r.c, W)
 	first := true
-	if wino(r.c, r.n, H, W) {
+	if wino(r.kind, r.c, r.n, H, W) {
 		if r.kind == runGradFilter {
 			r.winoGradFilter(i, slots)
 		} else {
@@ -193,10 +193,18 @@ func (r *conv3Run) RunPart(i, slots int) {
 	}
 }
 
-// wino reports whether a convolution product of c channels to n on an
-// h×w image runs by Winograd (sgemm.WinoWorth): the forward, the input
-// gradient and the filter gradient of 64-filter layers.
-func wino(c, n, h, w int) bool { return winoOn && sgemm.WinoWorth(c, n, h, w) }
+// wino reports whether a convolution product of kind, c channels to n, on
+// an h×w image runs by Winograd (sgemm.WinoWorth): the forward and the
+// input gradient of layers of 16 filters and more, the filter gradient of
+// layers of 32 and more.
+func wino(kind conv3Kind, c, n, h, w int) bool {
+	if kind == runGradFilter && (c < 32 || n < 32) {
+		// Its products are c×n: too small a tile below 32 (Bovine Borders'
+		// 16 filters ran slower than the direct product).
+		return false
+	}
+	return winoOn && sgemm.WinoWorth(c, n, h, w)
+}
 
 // winoOn lets a test run the direct products instead (TestWinogradStep).
 var winoOn = true
@@ -327,7 +335,7 @@ func (op conv3Op) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, error
 	s := op.scratch
 	s.bias = b
 	defer func() { s.bias = nil }()
-	if wino(C, F, op.p.h, op.p.w) {
+	if wino(runForward, C, F, op.p.h, op.p.w) {
 		s.packed = grow(s.packed, sgemm.WinoPackedLen(C, F))
 		sgemm.WinoFilter(s.packed, w, F, C, false)
 	} else {
@@ -351,7 +359,7 @@ func (op conv3Op) product(kind conv3Kind, c int, src []float32, nchw bool, mat [
 		s.padC = make([]int, conv3Slots)
 	}
 	H, W := op.p.h, op.p.w
-	useWino := wino(c, n, H, W)
+	useWino := wino(kind, c, n, H, W)
 	for i := range s.pad {
 		if cap(s.pad[i]) < php*c {
 			s.pad[i], s.padC[i] = make([]float32, php*c), c
@@ -445,7 +453,7 @@ func (g conv3GradInput) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value,
 		return nil, fmt.Errorf("%v: gradient %v, filter %v, output %v", g, in[0].Shape(), in[1].Shape(), prealloc.Shape())
 	}
 	s := op.scratch
-	if wino(F, C, op.p.h, op.p.w) {
+	if wino(runGradInput, F, C, op.p.h, op.p.w) {
 		// The flipped filter transformed (sgemm.WinoFilter's grad form).
 		s.packed = grow(s.packed, sgemm.WinoPackedLen(F, C))
 		sgemm.WinoFilter(s.packed, w, F, C, true)
@@ -511,7 +519,7 @@ func (g conv3GradFilter) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value
 	// added in slot order.
 	s := op.scratch
 	op.product(runGradFilter, C, x, op.p.nchw, grad, F, nil)
-	if wino(C, F, op.p.h, op.p.w) {
+	if wino(runGradFilter, C, F, op.p.h, op.p.w) {
 		du := s.dw[0][:16*C*F]
 		for _, d := range s.dw[1:] {
 			for j, v := range d[:16*C*F] {

@@ -8,21 +8,35 @@ import (
 	"github.com/gridgym/gridgym/rules"
 )
 
-// A train step of a 64-filter network (Slime's shipped shape, whose 3×3
-// layers run by Winograd: forward and input gradient) gives the direct
-// products' loss, outputs and gradients within float rounding (1e-5 of each
-// tensor's largest element, at least 0.01), and its logits and values match
-// the plain-Go forward pass (neural.Forward, Winograd too) within 1e-5.
+// A train step of networks whose 3×3 layers run by Winograd (Slime's
+// shipped shape, 64 filters: forward, input and filter gradients; Bovine
+// Borders' and Rising Tide's, 16 filters: forward and input gradient, Rising
+// Tide's 24-channel input layer too) gives the direct products' loss,
+// outputs and gradients within float rounding (1e-5 of each tensor's
+// largest element, at least 0.01), and its logits and values match the
+// plain-Go forward pass (neural.Forward, Winograd too) within 1e-5.
 func TestWinogradStep(t *testing.T) {
+	for _, tc := range []struct {
+		game    string
+		filters int
+		coords  bool
+	}{{"slime", 64, false}, {"bovine-borders", 16, true}, {"rising-tide", 16, false}} {
+		t.Run(tc.game, func(t *testing.T) { winogradStep(t, tc.game, tc.filters, tc.coords) })
+	}
+}
+
+// winogradStep is TestWinogradStep for one game's shape.
+func winogradStep(t *testing.T, game string, filters int, coords bool) {
 	defer func() { winoOn = true }()
-	g, err := rules.Lookup("slime")
+	g, err := rules.Lookup(game)
 	if err != nil {
 		t.Fatal(err)
 	}
-	arch, err := neural.NewArch("slime", g.Encoder(g.Default()).Space(), 64, 3, 16)
+	arch, err := neural.NewArch(game, g.Encoder(g.Default()).Space(), filters, 3, 16)
 	if err != nil {
 		t.Fatal(err)
 	}
+	arch.Coords = coords
 	net, err := neural.NewInit(arch, rules.NewRNG(5))
 	if err != nil {
 		t.Fatal(err)
