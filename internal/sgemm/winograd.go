@@ -35,7 +35,9 @@ func WinoOK(h, w int) bool { return h > 0 && w > 0 && h%2 == 0 && w%2 == 0 }
 // transforms), 1.3× for 16 to 16 on 20×20; the channel counts multiples of
 // 8 (the transforms' assembly takes those; their Go form would cost more
 // than the products save).
-func WinoWorth(c, n, h, w int) bool { return WinoOK(h, w) && c >= 16 && n >= 16 && c%8 == 0 && n%8 == 0 }
+func WinoWorth(c, n, h, w int) bool {
+	return WinoOK(h, w) && c >= 16 && n >= 16 && c%8 == 0 && n%8 == 0
+}
 
 // WinoTiles is the tiles of an h×w image (WinoOK).
 func WinoTiles(h, w int) int { return h / 2 * (w / 2) }
