@@ -27,6 +27,8 @@ import (
 // segmented product on the padded output gradient; the filter gradient is,
 // for each row of the neighbourhood, the padded input's three-cell runs
 // (a strided view, rows overlapping) transposed times the output gradient.
+// Layers with channels enough (wino) run the three by Winograd instead
+// (internal/sgemm/winograd.go), in groups of images.
 type conv3Op struct {
 	pureOp
 	p       shape3
