@@ -186,7 +186,7 @@ names) and at the end; --resume --out URL downloads the run first. --shards
 	c.Flags().StringVar(&shards, "shards", "", "clone from these existing trajectory shards (file, folder or URL: file://, s3://…) instead of playing the teacher")
 	c.Flags().StringVar(&teacher, "teacher", "", "agent to imitate, as named in the shards or registered (overrides bc.teacher)")
 	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "no progress bar")
-	c.Flags().StringVar(&initFile, "init", "", "fine-tune these weights (a .safetensors file of the game, e.g. a shipped network) instead of a fresh network: no behaviour cloning, the network section follows the file, and ppo.kl_clone / opponents.clone mean these weights")
+	c.Flags().StringVar(&initFile, "init", "", "fine-tune these weights (a .safetensors file of the game, e.g. a shipped network) instead of a fresh network: no behaviour cloning, the network section (and, where the config sets none, the play section) follows the file, and ppo.kl_clone / opponents.clone mean these weights")
 	lf.add(c)
 	return c
 }
@@ -380,17 +380,25 @@ func savedCheckpoint(dir string) string {
 }
 
 // initialWeights loads --init's network for a fresh run and makes cfg
-// describe it: its network section becomes the file's shape and behaviour
-// cloning is skipped (the file is the warm start; checkpoint 0 is a copy of
+// describe it: its network section becomes the file's shape, its play
+// settings the file's where the config sets none, and behaviour cloning is
+// skipped (the file is the warm start; checkpoint 0 is a copy of
 // it, and it is the "clone" of ppo.kl_clone and opponents.clone). It is nil
 // without --init.
 func initialWeights(c *cobra.Command, cfg *train.Config, file string) (*neural.Net, error) {
 	if file == "" {
 		return nil, nil
 	}
-	net, _, err := neural.Load(file)
+	net, meta, err := neural.Load(file)
 	if err != nil {
 		return nil, usageError{fmt.Errorf("--init: %w", err)}
+	}
+	stored, ok, err := neural.StoredPlay(meta)
+	if err != nil {
+		return nil, usageError{fmt.Errorf("--init %s: %w", file, err)}
+	}
+	if ok && cfg.Play.Temperature == 0 {
+		cfg.Play = train.PlayConfig{Temperature: stored.Temperature, Steps: stored.Steps}
 	}
 	if net.Arch.Game != cfg.Game {
 		return nil, usagef("--init %s: weights of %s, the run trains %s", file, net.Arch.Game, cfg.Game)

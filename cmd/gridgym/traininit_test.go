@@ -14,7 +14,8 @@ import (
 
 // train --init fine-tunes a weights file: checkpoint 0 is that file's
 // network bit for bit, the run's config takes the file's shape over its own
-// network section, and behaviour cloning is skipped with a line that says so.
+// network section and its play settings, and behaviour cloning is skipped
+// with a line that says so.
 func TestTrainInit(t *testing.T) {
 	dir := t.TempDir()
 	cfg := filepath.Join(dir, "tiny.yaml")
@@ -23,6 +24,7 @@ func TestTrainInit(t *testing.T) {
 	}
 	mustRun(t, "1 iterations (PPO)", "train", "--config", cfg, "--iterations", "1", "--out", filepath.Join(dir, "base"), "-q")
 	base := filepath.Join(dir, "base/checkpoints/iter-000001/weights.safetensors")
+	mustRun(t, "temp 3", "weights", "play", base, "--temperature", "3", "--temp-steps", "2")
 
 	// Another shape and a warm start in the config: --init overrides both.
 	other := strings.Replace(tinyRun, "network: {filters: 4, layers: 1, hidden: 8}", "network: {filters: 6, layers: 2, hidden: 8}", 1)
@@ -58,6 +60,9 @@ func TestTrainInit(t *testing.T) {
 	}
 	if n := rc.Network; n.Filters != 4 || n.Layers != 1 || rc.BC.Samples != 0 {
 		t.Errorf("the run's config: network %+v, bc.samples %d; want the file's 4×1 and 0", n, rc.BC.Samples)
+	}
+	if p := rc.Play; p.Temperature != 3 || p.Steps != 2 {
+		t.Errorf("the run's play settings %+v, want the file's temperature 3, steps 2", p)
 	}
 }
 
