@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path"
@@ -409,5 +410,34 @@ func initialWeights(c *cobra.Command, cfg *train.Config, file string) (*neural.N
 		fmt.Fprintf(c.ErrOrStderr(), "--init: starting from %s; behaviour cloning (bc.samples %d) skipped\n", file, cfg.BC.Samples)
 		cfg.BC.Samples = 0
 	}
+	if cfg.PPO.Augment {
+		warnAsymmetric(c.ErrOrStderr(), net, file, *cfg)
+	}
 	return net, nil
+}
+
+// warnAsymmetric says when an augmented run would fine-tune a network that
+// plays another policy in its game's symmetric frames (its greedy move the
+// same in under 90% of 300 decisions of its own play in some frame): such
+// runs made the shipped Nuggets and Bovine Borders networks worse where
+// the same runs without augmentation did not.
+func warnAsymmetric(w io.Writer, net *neural.Net, file string, cfg train.Config) {
+	rcfg, err := cfg.RulesConfig()
+	if err != nil {
+		return // Validate reports it
+	}
+	frames, err := train.MeasureSymmetry(net, rcfg, 300, cfg.Seed)
+	if err != nil || len(frames) == 0 {
+		return
+	}
+	worst := frames[0]
+	for _, f := range frames {
+		if f.Greedy < worst.Greedy {
+			worst = f
+		}
+	}
+	if worst.Greedy < 0.9 {
+		fmt.Fprintf(w, "--init: %s is not equivariant (in frame %d its greedy move is the same in %.0f%% of its decisions, policy distance %.2f): with ppo.augment the run learns from another policy's play, which made such networks worse (reports/nuggets/finetune); consider ppo.augment: false (gridgym weights symmetry FILE)\n",
+			file, worst.Frame, 100*worst.Greedy, worst.TV)
+	}
 }

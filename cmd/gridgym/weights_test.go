@@ -9,6 +9,7 @@ import (
 
 	"github.com/gridgym/gridgym/agents/neural"
 	"github.com/gridgym/gridgym/export/exporttest"
+	"github.com/gridgym/gridgym/rules/rulestest"
 )
 
 // slimeRun lays out a training run folder as train writes it: checkpoint
@@ -79,5 +80,25 @@ func TestRunFolderMeansItsBest(t *testing.T) {
 		if strings.Count(o, "note: run folder") != 1 {
 			t.Errorf("play notes each run folder once:\n%s", o)
 		}
+	}
+}
+
+// weights symmetry prints one row per other frame of the game's symmetries
+// (Nuggets: seven), says so for a game without any, and refuses a bad
+// --decisions.
+func TestWeightsSymmetry(t *testing.T) {
+	out := mustRun(t, "same greedy", "weights", "symmetry", rulestest.Policy(t, "nuggets"), "--decisions", "30")
+	rows := 0
+	for _, l := range strings.Split(out, "\n") {
+		if f := strings.Fields(l); len(f) == 3 && strings.HasSuffix(f[1], "%") {
+			rows++
+		}
+	}
+	if rows != 7 {
+		t.Errorf("%d frame rows, want 7:\n%s", rows, out)
+	}
+	mustRun(t, "has no symmetries", "weights", "symmetry", rulestest.Policy(t, "four-square"))
+	if _, err := run("weights", "symmetry", rulestest.Policy(t, "nuggets"), "--decisions", "0"); exitStatus(err) != 2 {
+		t.Errorf("--decisions 0: %v, want exit 2", err)
 	}
 }
