@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/gridgym/gridgym/agents/neural"
 	"github.com/gridgym/gridgym/league"
 	"github.com/gridgym/gridgym/train"
 )
@@ -139,5 +140,27 @@ func leagueInputs(c *cobra.Command, opt *league.Options, s *league.Settings, con
 	if len(changed) > 0 && league.Exists(opt.Dir) {
 		return usagef("%s holds a league: its settings were fixed when it was created (%s); resume with --dir and --rounds, --minutes or --workers", opt.Dir, strings.Join(changed, ", "))
 	}
+	if opt.Init != "" && !league.Exists(opt.Dir) {
+		warnLeagueInit(c, opt)
+	}
 	return nil
+}
+
+// warnLeagueInit warns, as train --init does, when a new league's learners
+// would fine-tune a non-equivariant --init network with augmentation (its
+// errors are league.Open's to report).
+func warnLeagueInit(c *cobra.Command, opt *league.Options) {
+	net, _, err := neural.Load(opt.Init)
+	if err != nil {
+		return
+	}
+	var cfg train.Config
+	if opt.Base != nil {
+		cfg = *opt.Base
+	} else if cfg, err = train.DefaultConfig(net.Arch.Game); err != nil {
+		return
+	}
+	if cfg.PPO.Augment && cfg.Game == net.Arch.Game {
+		warnAsymmetric(c.ErrOrStderr(), net, opt.Init, cfg)
+	}
 }

@@ -418,7 +418,8 @@ func initialWeights(c *cobra.Command, cfg *train.Config, file string) (*neural.N
 
 // warnAsymmetric says when an augmented run would fine-tune a network that
 // plays another policy in its game's symmetric frames (its greedy move the
-// same in under 90% of 300 decisions of its own play in some frame): such
+// same in under 90% of 300 decisions of its own play in some frame, and
+// the policies more than 0.02 apart there): such
 // runs made the shipped Nuggets and Bovine Borders networks worse where
 // the same runs without augmentation did not.
 func warnAsymmetric(w io.Writer, net *neural.Net, file string, cfg train.Config) {
@@ -436,7 +437,9 @@ func warnAsymmetric(w io.Writer, net *neural.Net, file string, cfg train.Config)
 			worst = f
 		}
 	}
-	if worst.Greedy < 0.9 {
+	// Greedy moves that differ on exact ties (a policy distance near 0)
+	// are not another policy.
+	if worst.Greedy < 0.9 && worst.TV > 0.02 {
 		fmt.Fprintf(w, "--init: %s is not equivariant (in frame %d its greedy move is the same in %.0f%% of its decisions, policy distance %.2f): with ppo.augment the run learns from another policy's play, which made such networks worse (reports/nuggets/finetune); consider ppo.augment: false (gridgym weights symmetry FILE)\n",
 			file, worst.Frame, 100*worst.Greedy, worst.TV)
 	}

@@ -93,3 +93,39 @@ func TestTrainInitRefusals(t *testing.T) {
 		}
 	}
 }
+
+// warnAsymmetric: a warning for a network that plays another policy in a
+// symmetric frame (the shipped Nuggets network: policy distance 0.04–0.05),
+// none for one whose greedy moves differ on ties only (the random Nuggets
+// fixture, distance < 0.01) or that cannot differ (all weights zero: the
+// uniform policy in every frame).
+func TestWarnAsymmetric(t *testing.T) {
+	net, _, err := neural.Load(filepath.Join("..", "..", "models", "nuggets", "final.safetensors"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := train.DefaultConfig("nuggets")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	warnAsymmetric(&b, net, "fixture", cfg)
+	if !strings.Contains(b.String(), "is not equivariant") || !strings.Contains(b.String(), "ppo.augment: false") {
+		t.Errorf("no warning for the fixture: %q", b.String())
+	}
+	zero := net.Clone()
+	for _, v := range zero.Values {
+		clear(v)
+	}
+	fixture, _, err := neural.Load(rulestest.Policy(t, "nuggets"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, n := range map[string]*neural.Net{"zero": zero, "fixture": fixture} {
+		b.Reset()
+		warnAsymmetric(&b, n, name, cfg)
+		if b.Len() != 0 {
+			t.Errorf("a warning for the %s network: %q", name, b.String())
+		}
+	}
+}
