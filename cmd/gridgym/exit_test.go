@@ -4,7 +4,6 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/gridgym/gridgym/export/exporttest"
@@ -25,10 +24,7 @@ func TestBadInputExitsTwo(t *testing.T) {
 		t.Fatal(err)
 	}
 	missing := filepath.Join(dir, "missing")
-	cases := []struct {
-		args []string
-		want string
-	}{
+	cases := []refusal{
 		{[]string{"play", "-g", "slime", "-b", cut + ",random"}, cut + " is truncated or corrupt: tensor "},
 		{[]string{"tournament", "-g", "slime", "-b", cut + ",random", "-n", "2", "-q"}, cut + " is truncated or corrupt: "},
 		{[]string{"selfplay", "-g", "slime", "-a", cut, "-q", "-o", filepath.Join(dir, "shards")}, cut + " is truncated or corrupt: "},
@@ -40,19 +36,7 @@ func TestBadInputExitsTwo(t *testing.T) {
 		{[]string{"datasets", "validate", missing}, "no such file"},
 		{[]string{"export", "--checkpoint", missing, "--out", filepath.Join(dir, "bot")}, "no such weights file or run folder"},
 	}
-	for _, c := range cases {
-		out, err := run(c.args...)
-		if err == nil {
-			t.Errorf("%v: accepted:\n%s", c.args, out)
-			continue
-		}
-		if s := exitStatus(err); s != 2 {
-			t.Errorf("%v: exit status %d, want 2 (bad input): %v", c.args, s, err)
-		}
-		if !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%v: error %q should mention %q", c.args, err, c.want)
-		}
-	}
+	checkRefusals(t, cases)
 	if s := exitStatus(errors.New("disk full")); s != 1 {
 		t.Errorf("a failure that is no bad input exits %d, want 1", s)
 	}

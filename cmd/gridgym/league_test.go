@@ -49,10 +49,7 @@ func TestLeagueBadInputs(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out)
 	}
 	fresh := filepath.Join(t.TempDir(), "new")
-	for _, c := range []struct {
-		args []string
-		want string
-	}{
+	checkRefusals(t, []refusal{
 		{[]string{"league", "--game", "four-square", "--rounds", "1"}, "no league folder"},
 		{[]string{"league", "--game", "four-square", "--dir", fresh}, "no budget"},
 		{[]string{"league", "--dir", fresh, "--rounds", "1"}, "no game"},
@@ -62,14 +59,5 @@ func TestLeagueBadInputs(t *testing.T) {
 		{[]string{"league", "--dir", dir, "--rounds", "2", "--seed", "4"}, "fixed when it was created"},
 		{[]string{"league", "--dir", dir, "--game", "slime", "--rounds", "2"}, "not slime"},
 		{[]string{"league", "--dir", dir, "--minutes", "-1"}, "minutes"},
-	} {
-		out, err := run(c.args...)
-		if err == nil {
-			t.Errorf("%v: accepted:\n%s", c.args, out)
-			continue
-		}
-		if exitStatus(err) != 2 || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%v: %v (exit %d), want exit 2 saying %q", c.args, err, exitStatus(err), c.want)
-		}
-	}
+	})
 }

@@ -225,3 +225,26 @@ func TestRate(t *testing.T) {
 		t.Errorf("slime games rated as 2-seat rectangle: error %v, want one naming the record", err)
 	}
 }
+
+// refusal is a command line that must exit 2 (bad input) with an error
+// that contains want.
+type refusal struct {
+	args []string
+	want string
+}
+
+// checkRefusals runs every case and reports those accepted, or refused
+// with another exit status or message.
+func checkRefusals(t *testing.T, cases []refusal) {
+	t.Helper()
+	for _, c := range cases {
+		out, err := run(c.args...)
+		if err == nil {
+			t.Errorf("%v: accepted:\n%s", c.args, out)
+			continue
+		}
+		if s := exitStatus(err); s != 2 || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: exit %d, error %q; want 2 and %q", c.args, s, err, c.want)
+		}
+	}
+}

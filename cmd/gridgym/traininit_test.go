@@ -74,24 +74,12 @@ func TestTrainInitRefusals(t *testing.T) {
 		t.Fatal(err)
 	}
 	fixture := rulestest.Policy(t, "four-square")
-	cases := []struct {
-		args []string
-		want string
-	}{
+	cases := []refusal{
 		{[]string{"train", "--config", cfg, "--init", filepath.Join(dir, "missing.safetensors"), "--out", filepath.Join(dir, "a")}, "no such file"},
 		{[]string{"train", "--config", cfg, "--init", fixture, "--out", filepath.Join(dir, "b")}, "weights of four-square, the run trains slime"},
 		{[]string{"train", "--resume", "--init", fixture, "--out", filepath.Join(dir, "c")}, "not with --resume"},
 	}
-	for _, c := range cases {
-		out, err := run(c.args...)
-		if err == nil {
-			t.Errorf("%v: accepted:\n%s", c.args, out)
-			continue
-		}
-		if s := exitStatus(err); s != 2 || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%v: exit %d, error %q; want 2 and %q", c.args, s, err, c.want)
-		}
-	}
+	checkRefusals(t, cases)
 }
 
 // warnAsymmetric: a warning for a network that plays another policy in a

@@ -61,10 +61,7 @@ network.`,
 			if decisions < 1 || decisions > 1_000_000 {
 				return usagef("--decisions %d: want 1..1000000", decisions)
 			}
-			path, ok, err := weightsOf(c.ErrOrStderr(), args[0])
-			if err == nil && !ok {
-				err = usagef("%s: not a .safetensors file or training run folder", args[0])
-			}
+			path, err := weightsFileOf(c, args[0])
 			if err != nil {
 				return err
 			}
@@ -128,10 +125,7 @@ checkpoint); a URL is read, never written.`,
 			if set && store.IsURL(spec) {
 				return usagef("%s: a URL is read, not written: set the play settings of a local file, then upload it", store.Redact(spec))
 			}
-			path, ok, err := weightsOf(c.ErrOrStderr(), spec)
-			if err == nil && !ok {
-				err = usagef("%s: not a .safetensors file or training run folder", spec)
-			}
+			path, err := weightsFileOf(c, spec)
 			if err != nil {
 				return err
 			}
@@ -204,4 +198,14 @@ func notePlaySettings(w io.Writer, bots []string) {
 		}
 		fmt.Fprintf(w, "play settings: %s\n", line)
 	}
+}
+
+// weightsFileOf is the local weights file a weights subcommand's argument
+// names (weightsOf), or a usage error where it names none.
+func weightsFileOf(c *cobra.Command, spec string) (string, error) {
+	path, ok, err := weightsOf(c.ErrOrStderr(), spec)
+	if err == nil && !ok {
+		err = usagef("%s: not a .safetensors file or training run folder", spec)
+	}
+	return path, err
 }
