@@ -102,6 +102,7 @@ type symmetryMeter struct {
 	scalars      []float32
 	mask         []uint64
 	acts         []int32
+	probs        []float64   // one head's policy in the frame (neural.Softmax)
 	real, framed [][]float64 // [head][action], in the real frame
 }
 
@@ -128,28 +129,11 @@ func (m *symmetryMeter) policy(g rules.D4, kk int, dst [][]float64) {
 	for h := range a.Heads {
 		l := m.ws.Logits[h*a.Actions : (h+1)*a.Actions]
 		m.acts[h] = m.sym.TransformAction(inv, h, int32(neural.Argmax(l)))
-		softmaxMapped(l, dst[h], func(x int) int { return int(m.sym.TransformAction(inv, h, int32(x))) })
-	}
-}
-
-// softmaxMapped writes softmax(l) into dst with action x's probability at
-// at(x); masked logits (below −1e20) get 0.
-func softmaxMapped(l []float32, dst []float64, at func(int) int) {
-	clear(dst)
-	hi := float32(math.Inf(-1))
-	for _, x := range l {
-		hi = max(hi, x)
-	}
-	sum := 0.0
-	for x, z := range l {
-		if z > -1e20 {
-			p := math.Exp(float64(z - hi))
-			dst[at(x)] += p
-			sum += p
+		m.probs = neural.Softmax(m.probs, l)
+		clear(dst[h])
+		for x, q := range m.probs {
+			dst[h][m.sym.TransformAction(inv, h, int32(x))] += q
 		}
-	}
-	for i := range dst {
-		dst[i] /= sum
 	}
 }
 
