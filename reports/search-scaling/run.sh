@@ -3,7 +3,8 @@
 # results/search-scaling/HHMM/ (git-ignored), from the repository root:
 #
 #   sh reports/search-scaling/run.sh bench      # speed: BenchmarkSearch at -cpu 1,2, BenchmarkTreeBalance
-#   sh reports/search-scaling/run.sh strength   # strength at a fixed time a move, 1 core vs 2 (~10 min idle)
+#   sh reports/search-scaling/run.sh strength   # strength at a fixed time a move (MS, default 25 ms), 1 core vs 2 (~10 min idle)
+#   sh reports/search-scaling/run.sh paired     # speed: -cpu 1 and -cpu 2 alternated, REPS pairs (default 7), median ratio
 #
 # Each step records the load average before and after it (cat /proc/loadavg):
 # the speed figures mean something only on an idle machine.
@@ -26,7 +27,7 @@ strength)
   # One process, GOMAXPROCS 2, one game at a time (--workers 1) and the seats
   # answer one after another, so while "one" (one tree) searches the second
   # core is idle: one core against two, each 25 ms of wall time a move.
-  s='search:greedy@1000000:opp=prior:ms=25'
+  s="search:greedy@1000000:opp=prior:ms=${MS:-25}"
   load
   GOMAXPROCS=2 "$out/gridgym" tournament --game slime --bots "one=$s:trees=1,two=$s:trees=2,greedy,greedy" \
     --all-orders --games 480 --workers 1 --seed 55 -q --report "$out/one-vs-two" | tee "$out/one-vs-two.txt"
@@ -39,8 +40,42 @@ strength)
     load
   done
   ;;
+paired)
+  # The machine's speed drifts by 20-40% over minutes (see the README), so a
+  # ratio of two figures taken a minute apart carries that drift. Here each
+  # -cpu 1 run is followed at once by a -cpu 2 run of the same benchmark,
+  # REPS times, and the ratio of each pair is kept: its median is the figure.
+  go test -c -o "$out/search.test" ./search
+  load
+  for g in ${GAMES:-rising-tide rectangle slime bovine-borders nuggets}; do
+    for t in 2 auto; do
+      for i in $(seq "${REPS:-7}"); do
+        for c in 1 2; do
+          "$out/search.test" -test.run '^$' -test.bench "Search\$/$g/trees=$t\$" -test.cpu $c -test.benchtime ${BENCHTIME:-60x} |
+            awk -v g=$g -v t=$t -v c=$c -v i=$i '/sims\/s/ { for (k = 1; k < NF; k++) if ($(k+1) == "sims/s") print g, t, i, c, $k }'
+        done
+      done
+    done
+  done | tee "$out/paired.txt"
+  load
+  python3 - "$out/paired.txt" <<'PY' | tee "$out/paired-summary.txt"
+import statistics, sys
+v, keys = {}, []
+for line in open(sys.argv[1]):
+    g, t, i, c, x = line.split()
+    k = (g, "trees=" + t)
+    if k not in keys:
+        keys.append(k)
+    v.setdefault(k, {}).setdefault(i, {})[c] = float(x)
+for k in keys:
+    pairs = [p["2"] / p["1"] for p in v[k].values() if "1" in p and "2" in p]
+    one = statistics.median(p["1"] for p in v[k].values() if "1" in p)
+    print("%s %s: %d pairs, median -cpu 1 %.0f sims/s, median ratio 2/1 %.2f (min %.2f, max %.2f)"
+          % (k[0], k[1], len(pairs), one, statistics.median(pairs), min(pairs), max(pairs)))
+PY
+  ;;
 *)
-  echo "usage: run.sh bench|strength" >&2
+  echo "usage: run.sh bench|strength|paired" >&2
   exit 2
   ;;
 esac

@@ -4,6 +4,13 @@
 # against). From the repository root:
 #   sh reports/bovine-borders/finetune/run.sh train            # ~20 min on 2 loaded cores
 #   sh reports/bovine-borders/finetune/run.sh eval [WEIGHTS]   # default: the run's last checkpoint
+#   sh reports/bovine-borders/finetune/run.sh train2           # stage 2 (~25 min): exploiters of the shipped
+#                                                             # network and of stage 1, then ft2.yaml against them
+#   sh reports/bovine-borders/finetune/run.sh train3           # stage 3 (~30 min): an exploiter of stage 2, then ft3.yaml
+#   sh reports/bovine-borders/finetune/run.sh clone            # the preset's clone (iteration 0), for the no-regression table
+#   sh reports/bovine-borders/finetune/run.sh sampled [SPEC]   # 480-game tables with sampled play (default:
+#                                                             # stage 2's last checkpoint at temp=1)
+#   sh reports/bovine-borders/finetune/run.sh exploit SPEC NAME  # a 30-iteration exploiter of SPEC into OUT/exploit-NAME
 # Greedy networks and these scripted bots play Bovine Borders without chance:
 # the 24 seating orders (--all-orders --games 24) are every distinct game of a
 # line-up. Raw outputs go to the git-ignored results/bovine-borders/finetune/.
@@ -16,6 +23,44 @@ SHIPPED=models/bovine-borders/final.safetensors
 case "${1:-}" in
 train)
 	"$GG" train --config reports/bovine-borders/finetune/ft.yaml --init "$SHIPPED" --out "$OUT/run" -q
+	;;
+train2)
+	# ft2.yaml names these paths under the default OUT.
+	[ "$OUT" = results/bovine-borders/finetune ] || { echo "train2: ft2.yaml needs the default OUT" >&2; exit 2; }
+	"$GG" exploit --target "$SHIPPED" --iterations 30 --games 8 --seed 1 --out "$OUT/exploit-shipped" -q
+	"$GG" exploit --target "$OUT/run/checkpoints/iter-000100/weights.safetensors" --iterations 30 --games 8 --seed 1 --out "$OUT/exploit-ft100" -q
+	"$GG" train --config reports/bovine-borders/finetune/ft2.yaml --init "$OUT/run/checkpoints/iter-000100/weights.safetensors" --out "$OUT/run2" -q
+	;;
+train3)
+	# Stage 3: an exploiter of stage 2 (as it plays, temp=1), then ft3.yaml
+	# from stage 2 against every network and exploiter so far.
+	[ "$OUT" = results/bovine-borders/finetune ] || { echo "train3: ft3.yaml needs the default OUT" >&2; exit 2; }
+	"$GG" exploit --target "$OUT/run2/checkpoints/iter-000100/weights.safetensors:temp=1" --iterations 30 --games 96 --seed 1 --out "$OUT/exploit-ft2" -q
+	"$GG" train --config reports/bovine-borders/finetune/ft3.yaml --init "$OUT/run2/checkpoints/iter-000100/weights.safetensors" --out "$OUT/run3" -q
+	;;
+exploit)
+	"$GG" exploit --target "$2" --iterations 30 --games 96 --seed 1 --out "$OUT/exploit-$3" -q
+	;;
+sampled)
+	# Sampled play (temp=1, the policy PPO trained) makes every game distinct,
+	# so 480 games (20 of each of the 24 seating orders) narrow the intervals
+	# that 24 deterministic games cannot.
+	X=${2:-$OUT/run2/checkpoints/$(cat "$OUT/run2/latest")/weights.safetensors:temp=1}
+	t() {
+		"$GG" tournament -q --game bovine-borders --bots "$1" --games 480 --all-orders --seed 1 --report "$OUT/$2" | sed -n 2,7p
+		python3 reports/pair.py "$OUT/$2/games.jsonl" "$3" "$4"
+	}
+	for h in warden_wanda fence_fiona lookahead_lena; do
+		t "net=$X,$h,greedy,defensive_dan_heng" "sampled-$h" net $h
+	done
+	t "net=$X,shipped=$SHIPPED,greedy,defensive_dan_heng" sampled-regression net shipped
+	t "net=$X,clone=$OUT/clone/checkpoints/iter-000000/weights.safetensors,greedy,defensive_dan_heng" sampled-clone net greedy
+	t "a=$X,b=$X,greedy,defensive_dan_heng" sampled-mirror a b
+	t "net=$X,greedy,defensive_dan_heng,random_raven" sampled-alone net greedy
+	python3 reports/mirror_ratio.py "$OUT/sampled-mirror/games.jsonl" "$OUT/sampled-alone/games.jsonl" net a b
+	;;
+clone)
+	"$GG" train --game bovine-borders --preset strong --clone-only --out "$OUT/clone" -q
 	;;
 eval)
 	X=${2:-$OUT/run/checkpoints/$(cat "$OUT/run/latest")/weights.safetensors}
@@ -30,7 +75,7 @@ eval)
 	python3 reports/mirror_ratio.py "$OUT/mirror/games.jsonl" "$OUT/alone/games.jsonl" net a b
 	;;
 *)
-	echo "usage: sh reports/bovine-borders/finetune/run.sh train | eval [WEIGHTS]" >&2
+	echo "usage: sh reports/bovine-borders/finetune/run.sh train | eval [WEIGHTS] | train2 | train3 | clone | sampled [SPEC] | exploit SPEC NAME" >&2
 	exit 2
 	;;
 esac
