@@ -1,10 +1,12 @@
 package train
 
 import (
+	"fmt"
 	"runtime"
 	"testing"
 
 	"github.com/gridgym/gridgym/agents/neural"
+	"github.com/gridgym/gridgym/internal/sgemm"
 	"github.com/gridgym/gridgym/rules"
 	"github.com/gridgym/gridgym/train/graph"
 )
@@ -66,4 +68,82 @@ func BenchmarkShipped(b *testing.B) {
 			b.ReportMetric(float64(64*b.N)/b.Elapsed().Seconds(), "obs/s")
 		})
 	}
+}
+
+// BenchmarkShippedCopies is the ceiling of BenchmarkShipped's train step on
+// two cores: copies=1 runs one single-threaded step of 128 samples per op,
+// copies=2 two independent ones at once, each with its own network, graph
+// and optimiser, one per core (sgemm.Split: every product inside stays on
+// its goroutine). Nothing is shared, so copies=2's samples/s over copies=1's
+// is what the machine gives this work on two cores, whatever the code
+// around it; run with -cpu 2 (issue 55: 1.80–2.05 here, medians of three,
+// reports/learner/README.md).
+//
+//	go test ./train -run '^$' -bench ShippedCopies -cpu 2 -count 3
+func BenchmarkShippedCopies(b *testing.B) {
+	const batch = 128
+	for _, game := range []string{"slime", "bovine-borders", "rising-tide", "rectangle", "nuggets"} {
+		for _, copies := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/copies=%d", game, copies), func(b *testing.B) {
+				var steps copySteps
+				for range copies {
+					net, _, err := neural.Load("../models/" + game + "/final.safetensors")
+					if err != nil {
+						b.Skip(err)
+					}
+					gr, err := newGraph(net, batch)
+					if err != nil {
+						b.Fatal(err)
+					}
+					graph.FillRandom(gr, rules.NewRNG(1))
+					if err := gr.Coefficients(1, 0.5, 0.01, 0); err != nil {
+						b.Fatal(err)
+					}
+					st, err := graph.NewStep(gr, net, 1)
+					if err != nil {
+						b.Fatal(err)
+					}
+					steps = append(steps, copyStep{net: net, st: st, opt: newAdam(net)})
+				}
+				sgemm.Split(copies, steps) // warm
+				b.ResetTimer()
+				for range b.N {
+					sgemm.Split(copies, steps)
+				}
+				b.StopTimer()
+				for _, s := range steps {
+					if s.err != nil {
+						b.Fatal(s.err)
+					}
+				}
+				b.ReportMetric(float64(copies*batch*b.N)/b.Elapsed().Seconds(), "samples/s")
+			})
+		}
+	}
+}
+
+// copyStep is one independent train step of BenchmarkShippedCopies.
+type copyStep struct {
+	net *neural.Net
+	st  *graph.Step
+	opt *adam
+	err error
+}
+
+// copySteps runs copy i as part i (sgemm.Runner).
+type copySteps []copyStep
+
+// RunPart implements sgemm.Runner: one step of copy i.
+func (c copySteps) RunPart(i, _ int) {
+	s := &c[i]
+	if err := s.st.Run(); err != nil {
+		s.err = err
+		return
+	}
+	grads, err := s.st.Grads()
+	if err != nil {
+		s.err = err
+		return
+	}
+	s.opt.step(s.net.Values, grads, 3e-4, 0.5)
 }
