@@ -35,10 +35,11 @@ var mirrorCases = []mirrorCase{
 	// its 10,000 steps (2.2 s of CPU with two copies), and its two greedy
 	// copies need every seating order (24 games a table; rotated with the
 	// copies side by side, the copy seated first takes 3 points and the
-	// other 0 in every game), 82 s of CPU in all. Measured 2026-11-28 with
-	// bovineMirror (GRIDGYM_MIRROR_ALL=1), 24 games a table, seed 1: alone
-	// 2.17 points, each copy 2.00 (92.3%); the card's 408-game tables:
-	// 91.2% each.
+	// other 0 in every game), 82 s of CPU in all. Measured 2026-11-29 with
+	// bovineMirror (GRIDGYM_MIRROR_ALL=1), 24 games a table, seed 1, the
+	// network fine-tuned against its exploiters that plays at temperature 1:
+	// alone 2.25 points, each copy 2.00 (88.9%); the card's 480-game
+	// tables: 93.1% each.
 }
 
 // bovineMirror is Bovine Borders' case, played with GRIDGYM_MIRROR_ALL=1.

@@ -1,10 +1,10 @@
 #!/bin/sh
-# Bovine Borders: PPO fine-tuning of the shipped network without augmentation
+# Bovine Borders: PPO fine-tuning of the strong preset's network without augmentation
 # (issue 54), and its evaluation against the held-out bots (never trained
 # against). From the repository root:
 #   sh reports/bovine-borders/finetune/run.sh train            # ~20 min on 2 loaded cores
 #   sh reports/bovine-borders/finetune/run.sh eval [WEIGHTS]   # default: the run's last checkpoint
-#   sh reports/bovine-borders/finetune/run.sh train2           # stage 2 (~25 min): exploiters of the shipped
+#   sh reports/bovine-borders/finetune/run.sh train2           # stage 2 (~25 min): exploiters of the preset's
 #                                                             # network and of stage 1, then ft2.yaml against them
 #   sh reports/bovine-borders/finetune/run.sh train3           # stage 3 (~30 min): an exploiter of stage 2, then ft3.yaml
 #   sh reports/bovine-borders/finetune/run.sh clone            # the preset's clone (iteration 0), for the no-regression table
@@ -19,14 +19,19 @@ OUT=${OUT:-results/bovine-borders/finetune}
 mkdir -p "$OUT"
 GG=${GG:-$OUT/gridgym}
 [ -x "$GG" ] || go build -o "$GG" ./cmd/gridgym
-SHIPPED=models/bovine-borders/final.safetensors
+# The strong preset's network, which shipped as models/bovine-borders/final.safetensors
+# until commit 8351148 and which every stage starts from or plays against (the
+# configs name this path); now models/bovine-borders holds stage 2's network.
+SHIPPED=$OUT/preset.safetensors
+[ -s "$SHIPPED" ] || git show 8351148:models/bovine-borders/final.safetensors >"$SHIPPED"
 case "${1:-}" in
 train)
+	[ "$OUT" = results/bovine-borders/finetune ] || { echo "train: ft.yaml names paths under the default OUT" >&2; exit 2; }
 	"$GG" train --config reports/bovine-borders/finetune/ft.yaml --init "$SHIPPED" --out "$OUT/run" -q
 	;;
 train2)
 	# ft2.yaml names these paths under the default OUT.
-	[ "$OUT" = results/bovine-borders/finetune ] || { echo "train2: ft2.yaml needs the default OUT" >&2; exit 2; }
+	[ "$OUT" = results/bovine-borders/finetune ] || { echo "train2: ft2.yaml names paths under the default OUT" >&2; exit 2; }
 	"$GG" exploit --target "$SHIPPED" --iterations 30 --games 8 --seed 1 --out "$OUT/exploit-shipped" -q
 	"$GG" exploit --target "$OUT/run/checkpoints/iter-000100/weights.safetensors" --iterations 30 --games 8 --seed 1 --out "$OUT/exploit-ft100" -q
 	"$GG" train --config reports/bovine-borders/finetune/ft2.yaml --init "$OUT/run/checkpoints/iter-000100/weights.safetensors" --out "$OUT/run2" -q
@@ -34,7 +39,7 @@ train2)
 train3)
 	# Stage 3: an exploiter of stage 2 (as it plays, temp=1), then ft3.yaml
 	# from stage 2 against every network and exploiter so far.
-	[ "$OUT" = results/bovine-borders/finetune ] || { echo "train3: ft3.yaml needs the default OUT" >&2; exit 2; }
+	[ "$OUT" = results/bovine-borders/finetune ] || { echo "train3: ft3.yaml names paths under the default OUT" >&2; exit 2; }
 	"$GG" exploit --target "$OUT/run2/checkpoints/iter-000100/weights.safetensors:temp=1" --iterations 30 --games 96 --seed 1 --out "$OUT/exploit-ft2" -q
 	"$GG" train --config reports/bovine-borders/finetune/ft3.yaml --init "$OUT/run2/checkpoints/iter-000100/weights.safetensors" --out "$OUT/run3" -q
 	;;
