@@ -25,30 +25,13 @@ func BenchmarkShipped(b *testing.B) {
 			return net
 		}
 		b.Run(game+"/train", func(b *testing.B) {
-			net := load(b)
-			gr, err := newGraph(net, benchBatch)
-			if err != nil {
-				b.Fatal(err)
-			}
-			graph.FillRandom(gr, rules.NewRNG(1))
-			if err := gr.Coefficients(1, 0.5, 0.01, 0); err != nil {
-				b.Fatal(err)
-			}
-			st, err := graph.NewStep(gr, net, runtime.GOMAXPROCS(0))
-			if err != nil {
-				b.Fatal(err)
-			}
-			opt := newAdam(net)
+			s := shippedStep(b, game, benchBatch, runtime.GOMAXPROCS(0))
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				if err := st.Run(); err != nil {
-					b.Fatal(err)
+				s.RunPart(0, 1)
+				if s.err != nil {
+					b.Fatal(s.err)
 				}
-				grads, err := st.Grads()
-				if err != nil {
-					b.Fatal(err)
-				}
-				opt.step(net.Values, grads, 3e-4, 0.5)
 			}
 			b.ReportMetric(float64(benchBatch*b.N)/b.Elapsed().Seconds(), "samples/s")
 		})
@@ -87,23 +70,7 @@ func BenchmarkShippedCopies(b *testing.B) {
 			b.Run(fmt.Sprintf("%s/copies=%d", game, copies), func(b *testing.B) {
 				var steps copySteps
 				for range copies {
-					net, _, err := neural.Load("../models/" + game + "/final.safetensors")
-					if err != nil {
-						b.Skip(err)
-					}
-					gr, err := newGraph(net, batch)
-					if err != nil {
-						b.Fatal(err)
-					}
-					graph.FillRandom(gr, rules.NewRNG(1))
-					if err := gr.Coefficients(1, 0.5, 0.01, 0); err != nil {
-						b.Fatal(err)
-					}
-					st, err := graph.NewStep(gr, net, 1)
-					if err != nil {
-						b.Fatal(err)
-					}
-					steps = append(steps, copyStep{net: net, st: st, opt: newAdam(net)})
+					steps = append(steps, *shippedStep(b, game, batch, 1))
 				}
 				sgemm.Split(copies, steps) // warm
 				b.ResetTimer()
@@ -122,7 +89,31 @@ func BenchmarkShippedCopies(b *testing.B) {
 	}
 }
 
-// copyStep is one independent train step of BenchmarkShippedCopies.
+// shippedStep is the train step of game's shipped network on a random
+// minibatch of batch samples split over workers, with its own copy of the
+// network and its own optimiser.
+func shippedStep(b *testing.B, game string, batch, workers int) *copyStep {
+	b.Helper()
+	net, _, err := neural.Load("../models/" + game + "/final.safetensors")
+	if err != nil {
+		b.Skip(err)
+	}
+	gr, err := newGraph(net, batch)
+	if err != nil {
+		b.Fatal(err)
+	}
+	graph.FillRandom(gr, rules.NewRNG(1))
+	if err := gr.Coefficients(1, 0.5, 0.01, 0); err != nil {
+		b.Fatal(err)
+	}
+	st, err := graph.NewStep(gr, net, workers)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return &copyStep{net: net, st: st, opt: newAdam(net)}
+}
+
+// copyStep is one train step: its network, graph and optimiser.
 type copyStep struct {
 	net *neural.Net
 	st  *graph.Step
@@ -134,8 +125,10 @@ type copyStep struct {
 type copySteps []copyStep
 
 // RunPart implements sgemm.Runner: one step of copy i.
-func (c copySteps) RunPart(i, _ int) {
-	s := &c[i]
+func (c copySteps) RunPart(i, _ int) { c[i].RunPart(0, 1) }
+
+// RunPart runs one step (forward, backward, Adam), keeping its error.
+func (s *copyStep) RunPart(_, _ int) {
 	if err := s.st.Run(); err != nil {
 		s.err = err
 		return
