@@ -96,29 +96,11 @@ func TestTrainStepAllocsNothing(t *testing.T) {
 func BenchmarkTrainStepAdam(b *testing.B) {
 	for _, s := range benchShapes {
 		b.Run(fmt.Sprintf("%s/f%d-l%d", s.game, s.filters, s.layers), func(b *testing.B) {
-			net := benchArch(b, s.game, s.filters, s.layers, s.hidden)
-			gr, err := newGraph(net, 256)
-			if err != nil {
-				b.Fatal(err)
-			}
-			graph.FillRandom(gr, rules.NewRNG(1))
-			if err := gr.Coefficients(1, 0.5, 0.01, 0); err != nil {
-				b.Fatal(err)
-			}
-			st, err := graph.NewStep(gr, net, runtime.GOMAXPROCS(0))
-			if err != nil {
-				b.Fatal(err)
-			}
-			opt := newAdam(net)
+			st := randomStep(b, benchArch(b, s.game, s.filters, s.layers, s.hidden), 256, runtime.GOMAXPROCS(0))
 			step := func() {
-				if err := st.Run(); err != nil {
-					b.Fatal(err)
+				if st.RunPart(0, 1); st.err != nil {
+					b.Fatal(st.err)
 				}
-				grads, err := st.Grads()
-				if err != nil {
-					b.Fatal(err)
-				}
-				opt.step(net.Values, grads, 1e-4, 0.5)
 			}
 			step()
 			step()

@@ -98,6 +98,13 @@ func shippedStep(b *testing.B, game string, batch, workers int) *copyStep {
 	if err != nil {
 		b.Skip(err)
 	}
+	return randomStep(b, net, batch, workers)
+}
+
+// randomStep is the train step of net on a random minibatch of batch
+// samples (seed 1, no KL term) split over workers, with its own optimiser.
+func randomStep(b *testing.B, net *neural.Net, batch, workers int) *copyStep {
+	b.Helper()
 	gr, err := newGraph(net, batch)
 	if err != nil {
 		b.Fatal(err)
