@@ -451,11 +451,11 @@ func TestShippedParity(t *testing.T) {
 		t.Run(game, func(t *testing.T) {
 			exporttest.NeedPython(t, game)
 			file := filepath.Join("..", "models", game, "final.safetensors")
-			_, meta, err := neural.Load(file)
+			net, meta, err := neural.Load(file)
 			if err != nil {
 				t.Fatal(err)
 			}
-			net, cfg, err := neural.LoadFor(game, file)
+			cfg, err := neural.TrainedConfig(net, meta)
 			if err != nil {
 				t.Fatal(err)
 			}

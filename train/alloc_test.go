@@ -98,7 +98,7 @@ func BenchmarkTrainStepAdam(b *testing.B) {
 		b.Run(fmt.Sprintf("%s/f%d-l%d", s.game, s.filters, s.layers), func(b *testing.B) {
 			st := randomStep(b, benchArch(b, s.game, s.filters, s.layers, s.hidden), 256, runtime.GOMAXPROCS(0))
 			step := func() {
-				if st.RunPart(0, 1); st.err != nil {
+				if st.run(); st.err != nil {
 					b.Fatal(st.err)
 				}
 			}

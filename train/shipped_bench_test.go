@@ -28,8 +28,7 @@ func BenchmarkShipped(b *testing.B) {
 			s := shippedStep(b, game, benchBatch, runtime.GOMAXPROCS(0))
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				s.RunPart(0, 1)
-				if s.err != nil {
+				if s.run(); s.err != nil {
 					b.Fatal(s.err)
 				}
 			}
@@ -132,10 +131,10 @@ type copyStep struct {
 type copySteps []copyStep
 
 // RunPart implements sgemm.Runner: one step of copy i.
-func (c copySteps) RunPart(i, _ int) { c[i].RunPart(0, 1) }
+func (c copySteps) RunPart(i, _ int) { c[i].run() }
 
-// RunPart runs one step (forward, backward, Adam), keeping its error.
-func (s *copyStep) RunPart(_, _ int) {
+// run runs one step (forward, backward, Adam), keeping its error.
+func (s *copyStep) run() {
 	if err := s.st.Run(); err != nil {
 		s.err = err
 		return

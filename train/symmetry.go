@@ -69,7 +69,7 @@ func MeasureSymmetry(net *neural.Net, cfg rules.Config, decisions int, seed uint
 				continue
 			}
 			seen++
-			want := append([]int32(nil), m.acts...)
+			want := actions[kk*a.Heads : (kk+1)*a.Heads] // the real frame's, copied above
 			for i := range out {
 				m.policy(out[i].Frame, kk, m.framed)
 				same := true
