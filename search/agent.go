@@ -43,24 +43,36 @@ func SetDefaultBudget(n int) error {
 // MaxTrees bounds Params.Trees: 64 trees for each of 16 cores.
 const MaxTrees = 1024
 
+// MaxLanes bounds Params.Lanes: 4 lanes for each of 16 cores.
+const MaxLanes = 64
+
 // Settings are the keys of a spec's key=value settings (package doc), for
 // help texts and error messages.
-var Settings = []string{"trees", "depth", "extra", "top", "alt", "keyed", "c", "prior", "roll", "opp", "value", "leaf", "margin", "crn", "ms"}
+var Settings = []string{"trees", "lanes", "depth", "extra", "top", "alt", "keyed", "c", "prior", "roll", "opp", "value", "leaf", "margin", "crn", "ms"}
 
 // Params are the settings of a search agent; the spec's key=value settings
 // (package doc) override the defaults of DefaultParams.
 type Params struct {
-	Prior  string        // prior bot: candidates and, unless Roll is set, rollouts
-	Roll   string        // rollout bot; "random" plays RandomMove; "" = Prior
-	Budget int           // simulations per move, summed over the trees
-	Trees  int           // independent trees searched in parallel (root parallelism); 0 (trees=auto): one per core, GOMAXPROCS when the agent is made
-	Depth  int           // rollout length in steps after the tree
-	Extra  int           // random legal candidates per seat per node (simultaneous games)
-	Top    int           // the prior's best moves taken as candidates (a prior that ranks, agents.Ranker); 1 = its move alone
-	Alt    []string      // bots whose moves are candidates too, after the prior's (simultaneous games)
-	C      float64       // PUCT exploration constant
-	Mass   float64       // prior probability mass on the prior bot's move
-	Limit  time.Duration // wall-clock limit per move, 0 for none (not deterministic)
+	Prior  string // prior bot: candidates and, unless Roll is set, rollouts
+	Roll   string // rollout bot; "random" plays RandomMove; "" = Prior
+	Budget int    // simulations per move, summed over the trees
+	Trees  int    // independent trees searched in parallel (root parallelism); 0 (trees=auto): one per core, GOMAXPROCS when the agent is made
+	// Lanes is the simulations of one tree run at once (leaf parallelism
+	// with virtual loss): each round, Lanes descents chosen in turn, each
+	// path counted as visited before its value is known so the next descent
+	// goes elsewhere, then their expansions and rollouts on up to Lanes
+	// cores, then their backups in order. One tree then uses several cores
+	// and grows deeper in a given time, where more trees (root parallelism)
+	// only add shallow trees. The search stays deterministic for a seed,
+	// whatever the core count. 1 (the default): the sequential search.
+	Lanes int
+	Depth int           // rollout length in steps after the tree
+	Extra int           // random legal candidates per seat per node (simultaneous games)
+	Top   int           // the prior's best moves taken as candidates (a prior that ranks, agents.Ranker); 1 = its move alone
+	Alt   []string      // bots whose moves are candidates too, after the prior's (simultaneous games)
+	C     float64       // PUCT exploration constant
+	Mass  float64       // prior probability mass on the prior bot's move
+	Limit time.Duration // wall-clock limit per move, 0 for none (not deterministic)
 	// Model: the other seats play the prior bot's move at every node (one
 	// candidate each) instead of being searched; the tree then branches
 	// only on the agent's own candidates and grows deeper for a budget.
@@ -124,7 +136,7 @@ func (p Params) Bots() []string {
 
 // DefaultParams returns the defaults for prior bot bot.
 func DefaultParams(bot string) Params {
-	return Params{Prior: bot, Budget: int(defaultBudget.Load()), Trees: 2, Depth: 8, Extra: 3, Top: 1, C: 1, Mass: 0.5}
+	return Params{Prior: bot, Budget: int(defaultBudget.Load()), Trees: 2, Lanes: 1, Depth: 8, Extra: 3, Top: 1, C: 1, Mass: 0.5}
 }
 
 // ParseSpec parses a spec search:BOT[@N][:key=value…] (package doc). ok is
@@ -197,6 +209,8 @@ func (p *Params) set(k, v string) error {
 			return nil
 		}
 		p.Trees, err = num(1, MaxTrees)
+	case "lanes":
+		p.Lanes, err = num(1, MaxLanes)
 	case "depth":
 		p.Depth, err = num(0, 100000)
 	case "extra":
@@ -417,6 +431,7 @@ func New(p Params, props []agents.Factory, roll agents.Factory) *Agent {
 		p.Trees = runtime.GOMAXPROCS(0)
 	}
 	p.Trees = min(max(p.Trees, 1), MaxTrees)
+	p.Lanes = min(max(p.Lanes, 1), MaxLanes)
 	p.Extra = max(p.Extra, 0)
 	p.Top = max(p.Top, 1)
 	p.Depth = max(p.Depth, 0)
@@ -549,14 +564,30 @@ func (a *Agent) work(done bool) {
 }
 
 // run plays budget simulations, or fewer if limit (> 0) passes since t0:
-// none if it has passed already (a tree that a worker takes late).
+// none if it has passed already (a tree that a worker takes late). With
+// Params.Lanes > 1 they run in rounds of that many, on up to as many
+// goroutines (this one and helpers started for the move), and the clock is
+// read before every round.
 func (t *tree) run(budget int, t0 time.Time, limit time.Duration) {
-	for i := 0; i < budget; i++ {
-		if limit > 0 && i%16 == 0 && time.Since(t0) > limit {
-			return
+	k := len(t.lanes)
+	if k == 1 {
+		for i := 0; i < budget; i++ {
+			if limit > 0 && i%16 == 0 && time.Since(t0) > limit {
+				return
+			}
+			t.simulate()
 		}
-		t.simulate()
+		return
 	}
+	h := min(k, runtime.GOMAXPROCS(0)) - 1
+	t.startHelpers(h)
+	for i := 0; i < budget; i += k {
+		if limit > 0 && time.Since(t0) > limit {
+			break
+		}
+		t.rounds(min(k, budget-i), h)
+	}
+	t.stopHelpers(h)
 }
 
 // mix derives tree k's seed from a move's seed (splitmix64 of both).

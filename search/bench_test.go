@@ -22,7 +22,9 @@ const benchBudget = 256
 // root parallelism over two trees, on two cores where -cpu gives two;
 // trees=auto is one tree per core (GOMAXPROCS), the budget split over them:
 // its sims/s from -cpu 1 to -cpu 2 is the search's scaling (1.97× on two idle
-// cores, reports/search-scaling). trees=1,value scores the leaves with a
+// cores, reports/search-scaling). lanes=4 is one tree whose simulations run
+// four at a time (leaf parallelism with virtual loss) on as many cores as
+// -cpu gives. trees=1,value scores the leaves with a
 // network of 16 filters, 3 layers and 32 hidden units (value=), every seat's
 // value at every leaf since the other seats are searched too;
 // trees=1,forecast (games whose states forecast, rules.Forecaster) scores
@@ -51,6 +53,7 @@ func BenchmarkSearch(b *testing.B) {
 			{"trees=1", fmt.Sprintf("search:%s@%d:trees=1", prior(g.Name), benchBudget)},
 			{"trees=2", fmt.Sprintf("search:%s@%d:trees=2", prior(g.Name), benchBudget)},
 			{"trees=auto", fmt.Sprintf("search:%s@%d:trees=auto", prior(g.Name), benchBudget)},
+			{"lanes=4", fmt.Sprintf("search:%s@%d:trees=1:lanes=4", prior(g.Name), benchBudget)},
 			{"trees=1,value", fmt.Sprintf("search:%s@%d:trees=1:value=%s", prior(g.Name), benchBudget, file)},
 		}
 		if _, ok := st.(rules.Forecaster); ok {

@@ -57,3 +57,27 @@ func (t Tree) RootMoves(seat int) []rules.Move {
 	}
 	return ms
 }
+
+// Round runs one round of n simulations (Params.Lanes) on this goroutine.
+func (t Tree) Round(n int) { t.t.rounds(n, 0) }
+
+// CandVisits returns seat's root candidates' visits in order.
+func (t Tree) CandVisits(seat int) []int {
+	nd := &t.t.nodes[0]
+	var vs []int
+	for _, c := range t.t.cands[nd.cs[seat] : nd.cs[seat]+nd.cn[seat]] {
+		vs = append(vs, int(c.n))
+	}
+	return vs
+}
+
+// Pending is the number of nodes still waiting for their candidates and the
+// candidate room held for them.
+func (t Tree) Pending() (nodes, reserved int) {
+	for _, nd := range t.t.nodes {
+		if nd.pending {
+			nodes++
+		}
+	}
+	return nodes, t.t.reserved
+}

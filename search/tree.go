@@ -2,6 +2,8 @@ package search
 
 import (
 	"math"
+	"runtime"
+	"sync/atomic"
 
 	"github.com/gridgym/gridgym/agents"
 	"github.com/gridgym/gridgym/rules"
@@ -18,13 +20,16 @@ type cand struct {
 // node is a sequence of joint moves from the root (open loop). Seat s's
 // candidates are cands[cs[s] : cs[s]+cn[s]]; cn[s] = 0 for a seat that is not
 // active. Children are a singly linked list keyed by the joint candidate
-// indices in mixed radix (key).
+// indices in mixed radix (key). A pending node was added by a simulation of
+// the round in progress (Params.Lanes) and gets its candidates at that
+// simulation's backup; until then no simulation descends into it.
 type node struct {
 	cs          [rules.MaxSeats]int32
 	cn          [rules.MaxSeats]int32
 	child, next int32 // first child, next sibling; -1 for none
 	key         uint64
 	visits      int32
+	pending     bool
 }
 
 // step is one level of a simulation's path: the node and the candidate index
@@ -34,17 +39,49 @@ type step struct {
 	idx  [rules.MaxSeats]int32
 }
 
-// tree is one independent search tree with every buffer it needs, grown as
-// the simulations need it (up to the budget's size) and reused by every
-// simulation and move after that.
+// tree is one search tree with every buffer it needs, grown as the
+// simulations need it (up to the budget's size) and reused by every
+// simulation and move after that. Its simulations run in rounds of
+// Params.Lanes (leaf parallelism): each lane descends in turn, counting its
+// path as visited with no value yet (a virtual loss, so the next lane goes
+// elsewhere), then the lanes expand their leaves and roll out at the same
+// time, then they back up in lane order. With one lane that is the plain
+// sequential search.
 type tree struct {
 	p     *Params
 	seats int
 	seat  int // the searching agent's seat
 	seq   bool
-	rng   rules.RNG
-	keyed keyedRNG           // random candidates with Params.Key
-	root  rules.State        // the position searched
+	rng   rules.RNG   // the search's generator: the first lane's
+	root  rules.State // the position searched
+	seed  uint64      // the search's seed, from which the worlds are named
+	nodes []node
+	cands []cand
+	// maxNodes and maxCands are the pools' sizes for the budget: a node is
+	// expanded only while both have room. The slices start smaller and grow
+	// to them, so a search stopped early by Params.Limit never reserves a
+	// huge budget's pools. reserved is the candidate room held for the
+	// pending nodes of the round in progress.
+	maxNodes, maxCands int
+	reserved           int
+	lanes              []*lane
+	sims               int
+	// The round in progress (Params.Lanes > 1): its lanes and the next one
+	// not yet taken; gen counts the rounds (a helper starts one when it
+	// changes), acks the helpers done with it, stop ends the helpers.
+	round    int32
+	nextLane atomic.Int32
+	gen      atomic.Int64
+	acks     atomic.Int32
+	stop     atomic.Bool
+}
+
+// lane is one simulation of a round: its position, its bots and its
+// scratch, so that the lanes of a round expand and roll out at the same time.
+// The first lane draws from the tree's generator, the others from their own.
+type lane struct {
+	rng   *rules.RNG
+	own   rules.RNG
 	sim   rules.State        // the simulation's position
 	props proposers          // the prior and the alternatives for every seat
 	prop  []rules.Move       // their moves at a node, for candidates
@@ -52,45 +89,50 @@ type tree struct {
 	eval  agents.Evaluator   // scores unfinished leaves (Params.Value), nil for none
 	fc    rules.Forecaster   // forecasts unfinished leaves (Params.Forecast), nil for none
 	ks    rules.KeyedStepper // steps the simulation in its world (Params.CRN), nil for none
-	seed  uint64             // the search's seed, from which the worlds are named
+	keyed keyedRNG           // random candidates with Params.Key
 	world uint64             // the simulation's world key (Params.CRN)
-	nodes []node
-	cands []cand
-	// maxNodes and maxCands are the pools' sizes for the budget: a node is
-	// expanded only while both have room. The slices start smaller and grow
-	// to them, so a search stopped early by Params.Limit never reserves a
-	// huge budget's pools.
-	maxNodes, maxCands int
-	path               []step
-	moves              []rules.Move
-	legal              []rules.Move
-	out                *rules.Outcome
-	val                [rules.MaxSeats]float64
-	sims               int
+	path  []step
+	moves []rules.Move
+	legal []rules.Move
+	out   *rules.Outcome
+	val   [rules.MaxSeats]float64
+	// leaf is the pending node this simulation adds (-1 for none) and
+	// cands, cs and cn its candidates, made beside the other lanes and
+	// moved into the tree at the backup.
+	leaf   int32
+	cands  []cand
+	cs, cn [rules.MaxSeats]int32
 }
 
 // newTree makes a tree for positions like st, sized for budget simulations.
 func newTree(p *Params, st rules.State, prior []agents.Factory, roll, value agents.Factory, budget int) *tree {
 	spec := st.Spec()
-	t := &tree{p: p, seats: spec.Seats, seq: spec.Sequential,
-		root: st.Clone(), sim: st.Clone(), out: rules.NewOutcome(spec.Seats),
-		moves: make([]rules.Move, spec.Seats), path: make([]step, 0, 64),
-		legal: make([]rules.Move, 0, 1024)}
-	t.props = newProposers(spec.Seats, prior)
-	t.roll = make([]agents.Agent, spec.Seats)
-	for s := range t.roll {
-		if roll != nil {
-			t.roll[s] = roll()
+	t := &tree{p: p, seats: spec.Seats, seq: spec.Sequential, root: st.Clone()}
+	t.lanes = make([]*lane, max(p.Lanes, 1))
+	for i := range t.lanes {
+		l := &lane{sim: st.Clone(), out: rules.NewOutcome(spec.Seats), leaf: -1,
+			moves: make([]rules.Move, spec.Seats), path: make([]step, 0, 64),
+			legal: make([]rules.Move, 0, 1024), props: newProposers(spec.Seats, prior),
+			roll: make([]agents.Agent, spec.Seats)}
+		l.rng = &l.own
+		if i == 0 {
+			l.rng = &t.rng
 		}
-	}
-	if value != nil {
-		t.eval = value().(agents.Evaluator) // Params.Factory checked it
-	}
-	if p.Forecast {
-		t.fc = t.sim.(rules.Forecaster) // Params.Factory checked the game
-	}
-	if p.CRN {
-		t.ks = t.sim.(rules.KeyedStepper) // Params.Factory checked the game
+		for s := range l.roll {
+			if roll != nil {
+				l.roll[s] = roll()
+			}
+		}
+		if value != nil {
+			l.eval = value().(agents.Evaluator) // Params.Factory checked it
+		}
+		if p.Forecast {
+			l.fc = l.sim.(rules.Forecaster) // Params.Factory checked the game
+		}
+		if p.CRN {
+			l.ks = l.sim.(rules.KeyedStepper) // Params.Factory checked the game
+		}
+		t.lanes[i] = l
 	}
 	t.grow(budget)
 	return t
@@ -127,11 +169,11 @@ func (t *tree) grow(budget int) {
 // firstNodes is the node pool's first size; pools double from there.
 const firstNodes = 4096
 
-// room reports whether a new node fits in the budget's pools, growing the
-// slices (doubling, up to maxNodes and maxCands) when it fits but they are
-// full.
+// room reports whether a new node fits in the budget's pools, besides the
+// pending ones, growing the slices (doubling, up to maxNodes and maxCands)
+// when it fits but they are full.
 func (t *tree) room() bool {
-	need := len(t.cands) + t.reserve()
+	need := len(t.cands) + t.reserved + t.reserve()
 	if len(t.nodes) >= t.maxNodes || need > t.maxCands {
 		return false
 	}
@@ -157,14 +199,21 @@ func (t *tree) reset(st rules.State, seat int, rootCands [][]cand, seed uint64) 
 	t.seed = seed
 	t.nodes = t.nodes[:0]
 	t.cands = t.cands[:0]
+	t.reserved = 0
 	t.sims = 0
 	// The tree's bots are reset once per search, not per simulation: a bot
 	// with memory (a plan) keeps it from one simulation to the next and
-	// checks it against each position, as it does in a real game.
-	t.props.reset(st, &t.rng)
-	for s := 0; s < t.seats; s++ {
-		if t.roll[s] != nil {
-			t.roll[s].Reset(st, s, &t.rng)
+	// checks it against each position, as it does in a real game. Lanes
+	// after the first have their own bots and generators.
+	for i, l := range t.lanes {
+		if i > 0 {
+			l.own.Seed(mix(seed, laneSalt+uint64(i)))
+		}
+		l.props.reset(st, l.rng)
+		for s := 0; s < t.seats; s++ {
+			if l.roll[s] != nil {
+				l.roll[s].Reset(st, s, l.rng)
+			}
 		}
 	}
 	n := t.newNode(0)
@@ -178,61 +227,188 @@ func (t *tree) reset(st rules.State, seat int, rootCands [][]cand, seed uint64) 
 	}
 }
 
+// laneSalt separates the lanes' seeds from the trees' (mix(seed, k)).
+const laneSalt = 1 << 40
+
 func (t *tree) newNode(key uint64) int32 {
 	t.nodes = append(t.nodes, node{child: -1, next: -1, key: key})
 	return int32(len(t.nodes) - 1)
 }
 
-// simulate runs one simulation: descend, expand one node, roll out, back up.
+// simulate runs one simulation on the first lane: descend, expand one node,
+// roll out, back up.
 func (t *tree) simulate() {
+	l := t.lanes[0]
+	t.descend(l)
+	l.finish(t)
+	t.backup(l)
 	t.sims++
-	t.sim.CopyFrom(t.root)
-	t.path = t.path[:0]
+}
+
+// rounds runs n simulations in one round of n ≤ len(t.lanes) lanes: their
+// descents in turn, their expansions and rollouts on this goroutine and h
+// helpers, their backups in lane order. The result does not depend on h or
+// on which goroutine finished which lane.
+func (t *tree) rounds(n, h int) {
+	for i := 0; i < n; i++ {
+		t.descend(t.lanes[i])
+	}
+	t.round = int32(n)
+	t.nextLane.Store(0)
+	t.acks.Store(0)
+	t.gen.Add(1)
+	t.work()
+	t.await(h)
+	for i := 0; i < n; i++ {
+		t.backup(t.lanes[i])
+	}
+	t.sims += n
+}
+
+// work finishes the lanes of the round in progress that no other goroutine
+// has taken.
+func (t *tree) work() {
+	for {
+		i := int(t.nextLane.Add(1)) - 1
+		if i >= int(t.round) {
+			return
+		}
+		t.lanes[i].finish(t)
+	}
+}
+
+// startHelpers starts h helpers for the rounds of a move; stopHelpers ends
+// them and returns when they have all returned, so that none is left to
+// join a later move's rounds.
+func (t *tree) startHelpers(h int) {
+	t.stop.Store(false)
+	g := t.gen.Load()
+	for range h {
+		go t.helper(g)
+	}
+}
+
+func (t *tree) stopHelpers(h int) {
+	t.acks.Store(0)
+	t.stop.Store(true)
+	t.gen.Add(1)
+	t.await(h)
+}
+
+// helper finishes lanes of each round (each change of t.gen after seen)
+// until stopped, and acknowledges every round and its stop. A round's
+// simulations take from a few to tens of microseconds, less than waking a
+// parked thread can, so helpers and the caller spin (pause), not block:
+// the move's cores stay with the move.
+func (t *tree) helper(seen int64) {
+	for {
+		g := t.gen.Load()
+		for i := 1; g == seen; i++ {
+			pause(i)
+			g = t.gen.Load()
+		}
+		seen = g
+		if t.stop.Load() {
+			t.acks.Add(1)
+			return
+		}
+		t.work()
+		t.acks.Add(1)
+	}
+}
+
+// await waits until h helpers have acknowledged the round or the stop.
+func (t *tree) await(h int) {
+	for i := 1; int(t.acks.Load()) < h; i++ {
+		pause(i)
+	}
+}
+
+// pause is the i-th wait of a spin loop: a busy wait, and every spinYield
+// waits a yield to the scheduler, so a goroutine waited for that shares
+// the spinner's core still runs.
+func pause(i int) {
+	if i%spinYield == 0 {
+		runtime.Gosched()
+	}
+}
+
+// spinYield is how many busy waits of a spin loop come between two yields.
+const spinYield = 64
+
+// descend plays l's simulation down the tree by PUCT to a joint move not yet
+// in it and adds that node (pending, l.leaf) while the pools have room; then
+// it counts the path's visits (the virtual loss: their values come at the
+// backup).
+func (t *tree) descend(l *lane) {
+	l.sim.CopyFrom(t.root)
+	l.path = l.path[:0]
+	l.leaf = -1
 	cur := int32(0)
 	for {
 		nd := &t.nodes[cur]
 		st := step{node: cur}
 		key, radix := uint64(0), uint64(1)
 		for s := 0; s < t.seats; s++ {
-			t.moves[s] = rules.Move{}
+			l.moves[s] = rules.Move{}
 			if nd.cn[s] == 0 {
 				continue
 			}
 			i := t.pick(nd, s)
 			st.idx[s] = i
-			t.moves[s] = t.cands[nd.cs[s]+i].m
+			l.moves[s] = t.cands[nd.cs[s]+i].m
 			key += uint64(i) * radix
 			radix *= uint64(nd.cn[s])
-			if cur == 0 && s == t.seat && t.ks != nil {
+			if cur == 0 && s == t.seat && l.ks != nil {
 				// The world: this root candidate's visits so far.
-				t.world = rules.Mix64(t.seed ^ rules.Mix64(uint64(t.cands[nd.cs[s]+i].n)+1))
-				t.rng.Seed(t.world)
+				l.world = rules.Mix64(t.seed ^ rules.Mix64(uint64(t.cands[nd.cs[s]+i].n)+1))
+				l.rng.Seed(l.world)
 			}
 		}
-		t.path = append(t.path, st)
-		t.step()
-		if t.sim.Done() {
+		l.path = append(l.path, st)
+		l.step()
+		if l.sim.Done() {
 			break
 		}
 		child := nd.child
 		for child >= 0 && t.nodes[child].key != key {
 			child = t.nodes[child].next
 		}
-		if child >= 0 {
+		if child >= 0 && !t.nodes[child].pending {
 			cur = child
 			continue
 		}
-		// Expand: one new node per simulation while the pools have room.
-		if t.room() {
+		// Expand: one new node per simulation while the pools have room
+		// (none where another lane of the round is adding it).
+		if child < 0 && t.room() {
 			c := t.newNode(key)
 			t.nodes[c].next = t.nodes[cur].child
 			t.nodes[cur].child = c
-			t.fillCands(c)
+			t.nodes[c].pending = true
+			t.reserved += t.reserve()
+			l.leaf = c
 		}
 		break
 	}
-	t.rollout()
-	t.backup()
+	for _, st := range l.path {
+		nd := &t.nodes[st.node]
+		nd.visits++
+		for s := 0; s < t.seats; s++ {
+			if nd.cn[s] != 0 {
+				t.cands[nd.cs[s]+st.idx[s]].n++
+			}
+		}
+	}
+}
+
+// finish makes the candidates of l's new node, if any, and rolls out: the
+// part of a simulation that touches nothing shared, run beside the other
+// lanes of its round.
+func (l *lane) finish(t *tree) {
+	if l.leaf >= 0 {
+		l.fill(t)
+	}
+	l.rollout(t.p, t.seats, t.seat)
 }
 
 // pick chooses seat s's candidate at nd by PUCT.
@@ -264,19 +440,21 @@ func (t *tree) pick(nd *node, s int) int32 {
 	return int32(bi)
 }
 
-// fillCands gives node c its candidates for the simulation's position.
-func (t *tree) fillCands(c int32) {
+// fill makes the candidates of l's new node for the simulation's position
+// into l.cands (offsets l.cs, counts l.cn).
+func (l *lane) fill(t *tree) {
+	l.cands = l.cands[:0]
 	for s := 0; s < t.seats; s++ {
-		if !t.sim.Active(s) {
+		l.cs[s], l.cn[s] = 0, 0
+		if !l.sim.Active(s) {
 			continue
 		}
-		start := int32(len(t.cands))
+		start := int32(len(l.cands))
 		only := t.p.Model && s != t.seat
-		t.prop = t.props.propose(t.prop[:0], s, t.sim, only, t.p.Top)
-		t.cands, t.legal = candidates(t.cands, t.legal, t.sim, s, t.prop, t.seq, only, t.p, &t.rng, &t.keyed)
-		nd := &t.nodes[c]
-		nd.cs[s] = start
-		nd.cn[s] = int32(len(t.cands)) - start
+		l.prop = l.props.propose(l.prop[:0], s, l.sim, only, t.p.Top)
+		l.cands, l.legal = candidates(l.cands, l.legal, l.sim, s, l.prop, t.seq, only, t.p, l.rng, &l.keyed)
+		l.cs[s] = start
+		l.cn[s] = int32(len(l.cands)) - start
 	}
 }
 
@@ -353,66 +531,75 @@ func (k *keyedRNG) at(st rules.State, key uint64) *rules.RNG {
 	return &k.rng
 }
 
-// rollout plays up to Depth steps from the simulation's position with the
-// rollout policy and sets t.val from Value on the outcome, or, where the game
+// rollout plays up to p.Depth steps from the simulation's position with the
+// rollout policy and sets l.val from Value on the outcome, or, where the game
 // goes on, on its forecast (Params.Forecast) or from the evaluator that
-// Params.Value names.
-func (t *tree) rollout() {
-	if t.p.Depth > 0 && !t.sim.Done() {
-		for d := 0; d < t.p.Depth && !t.sim.Done(); d++ {
-			for s := 0; s < t.seats; s++ {
-				t.moves[s] = rules.Move{}
-				if !t.sim.Active(s) {
+// Params.Value names (seat: the searching agent's).
+func (l *lane) rollout(p *Params, seats, seat int) {
+	if p.Depth > 0 && !l.sim.Done() {
+		for d := 0; d < p.Depth && !l.sim.Done(); d++ {
+			for s := 0; s < seats; s++ {
+				l.moves[s] = rules.Move{}
+				if !l.sim.Active(s) {
 					continue
 				}
-				if t.roll[s] == nil {
-					t.moves[s] = t.sim.RandomMove(s, &t.rng)
+				if l.roll[s] == nil {
+					l.moves[s] = l.sim.RandomMove(s, l.rng)
 				} else {
-					t.moves[s], _ = agents.SafeAct(t.roll[s], t.sim)
+					l.moves[s], _ = agents.SafeAct(l.roll[s], l.sim)
 				}
 			}
-			t.step()
+			l.step()
 		}
 	}
-	if t.eval != nil && !t.sim.Done() {
-		for s := 0; s < t.seats; s++ {
-			t.val[s] = 0.5 // a modelled seat's one candidate needs no value
-			if !t.p.Model || s == t.seat {
-				t.val[s] = (1 + min(1, max(-1, t.eval.Evaluate(t.sim, s)))) / 2
+	if l.eval != nil && !l.sim.Done() {
+		for s := 0; s < seats; s++ {
+			l.val[s] = 0.5 // a modelled seat's one candidate needs no value
+			if !p.Model || s == seat {
+				l.val[s] = (1 + min(1, max(-1, l.eval.Evaluate(l.sim, s)))) / 2
 			}
 		}
 		return
 	}
-	if t.fc != nil && !t.sim.Done() {
-		t.fc.Forecast(t.out)
+	if l.fc != nil && !l.sim.Done() {
+		l.fc.Forecast(l.out)
 	} else {
-		t.sim.Outcome(t.out)
+		l.sim.Outcome(l.out)
 	}
-	Value(t.out, t.val[:t.seats])
+	Value(l.out, l.val[:seats])
 }
 
-// step plays t.moves on the simulation's position: in its world with
-// Params.CRN, otherwise with the tree's generator.
-func (t *tree) step() {
-	if t.ks != nil {
-		t.ks.StepKeyed(t.moves, t.world)
+// step plays l.moves on the simulation's position: in its world with
+// Params.CRN, otherwise with the lane's generator.
+func (l *lane) step() {
+	if l.ks != nil {
+		l.ks.StepKeyed(l.moves, l.world)
 		return
 	}
-	t.sim.Step(t.moves, &t.rng)
+	l.sim.Step(l.moves, l.rng)
 }
 
-// backup adds the simulation's values along its path.
-func (t *tree) backup() {
-	for _, st := range t.path {
-		nd := &t.nodes[st.node]
-		nd.visits++
+// backup moves l's new node's candidates into the tree and adds the
+// simulation's values along its path (descend counted its visits).
+func (t *tree) backup(l *lane) {
+	if l.leaf >= 0 {
+		nd := &t.nodes[l.leaf]
+		base := int32(len(t.cands))
 		for s := 0; s < t.seats; s++ {
-			if nd.cn[s] == 0 {
-				continue
+			if l.cn[s] > 0 {
+				nd.cs[s], nd.cn[s] = base+l.cs[s], l.cn[s]
 			}
-			c := &t.cands[nd.cs[s]+st.idx[s]]
-			c.n++
-			c.w += t.val[s]
+		}
+		t.cands = append(t.cands, l.cands...)
+		nd.pending = false
+		t.reserved -= t.reserve()
+	}
+	for _, st := range l.path {
+		nd := &t.nodes[st.node]
+		for s := 0; s < t.seats; s++ {
+			if nd.cn[s] != 0 {
+				t.cands[nd.cs[s]+st.idx[s]].w += l.val[s]
+			}
 		}
 	}
 }

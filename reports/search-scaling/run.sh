@@ -5,6 +5,9 @@
 #   sh reports/search-scaling/run.sh bench      # speed: BenchmarkSearch at -cpu 1,2, BenchmarkTreeBalance
 #   sh reports/search-scaling/run.sh strength   # strength at a fixed time a move (MS, default 25 ms), 1 core vs 2 (~10 min idle)
 #   sh reports/search-scaling/run.sh paired     # speed: -cpu 1 and -cpu 2 alternated, REPS pairs (default 7), median ratio
+#                                               # of each VARIANTS benchmark (default: trees=2 trees=auto lanes=4)
+#   sh reports/search-scaling/run.sh lanes      # strength at a fixed time a move (MS, default 5 ms): one tree on 1 core
+#                                               # vs one tree with lanes=LANES (default 8) on 2 cores (~2 min idle)
 #
 # Each step records the load average before and after it (cat /proc/loadavg):
 # the speed figures mean something only on an idle machine.
@@ -48,10 +51,10 @@ paired)
   go test -c -o "$out/search.test" ./search
   load
   for g in ${GAMES:-rising-tide rectangle slime bovine-borders nuggets}; do
-    for t in 2 auto; do
+    for t in ${VARIANTS:-trees=2 trees=auto lanes=4}; do
       for i in $(seq "${REPS:-7}"); do
         for c in 1 2; do
-          "$out/search.test" -test.run '^$' -test.bench "Search\$/$g/trees=$t\$" -test.cpu $c -test.benchtime ${BENCHTIME:-60x} |
+          "$out/search.test" -test.run '^$' -test.bench "Search\$/$g/$t\$" -test.cpu $c -test.benchtime ${BENCHTIME:-60x} |
             awk -v g=$g -v t=$t -v c=$c -v i=$i '/sims\/s/ { for (k = 1; k < NF; k++) if ($(k+1) == "sims/s") print g, t, i, c, $k }'
         done
       done
@@ -63,7 +66,7 @@ import statistics, sys
 v, keys = {}, []
 for line in open(sys.argv[1]):
     g, t, i, c, x = line.split()
-    k = (g, "trees=" + t)
+    k = (g, t)
     if k not in keys:
         keys.append(k)
     v.setdefault(k, {}).setdefault(i, {})[c] = float(x)
@@ -74,8 +77,21 @@ for k in keys:
           % (k[0], k[1], len(pairs), one, statistics.median(pairs), min(pairs), max(pairs)))
 PY
   ;;
+lanes)
+  go build -o "$out/gridgym" ./cmd/gridgym
+  # As strength's first table, but the second core serves one tree: lanes=L
+  # runs each tree's simulations L at a time (virtual loss) on both cores,
+  # so the tree grows deeper in the same time instead of adding a second
+  # shallow tree.
+  s="search:greedy@1000000:opp=prior:ms=${MS:-5}:trees=1"
+  load
+  GOMAXPROCS=2 "$out/gridgym" tournament --game slime --bots "one=$s,lanes=$s:lanes=${LANES:-8},greedy,greedy" \
+    --all-orders --games 480 --workers 1 --seed 55 -q --report "$out/one-vs-lanes" | tee "$out/one-vs-lanes.txt"
+  python3 reports/pair.py "$out/one-vs-lanes/games.jsonl" lanes one | tee -a "$out/one-vs-lanes.txt"
+  load
+  ;;
 *)
-  echo "usage: run.sh bench|strength|paired" >&2
+  echo "usage: run.sh bench|strength|paired|lanes" >&2
   exit 2
   ;;
 esac
