@@ -19,6 +19,11 @@
 //
 //	trees=T   independent trees (root parallelism), 1..MaxTrees, or auto: one per core
 //	          (GOMAXPROCS when the agent is made), default 2, or auto with ms=
+//	lanes=K   simulations of each tree run at once (leaf parallelism with virtual loss),
+//	          1..MaxLanes: K descents in turn, each path counted as a visit before its
+//	          value is known so the next one goes elsewhere, then their expansions and
+//	          rollouts on up to K cores, then their backups in order; one tree on several
+//	          cores, deterministic for a seed at any core count, default 1 (sequential)
 //	depth=D   rollout length in steps after the tree, default 8
 //	extra=K   random legal candidates per seat per node, besides the prior's move and Pass, default 3
 //	top=K     the prior's K best moves as candidates, best first, not its one move (simultaneous
@@ -67,7 +72,10 @@
 // wall time for the same budget, and the result is the same for a seed
 // whatever the number of cores or the scheduling (trees=auto: the same for a
 // seed and a core count). Under ms= the trees that are taken last may get
-// less time, or none, when there are more trees than cores.
+// less time, or none, when there are more trees than cores. With lanes=K a
+// tree's own simulations also run K at a time (Params.Lanes): the calling
+// worker and up to K−1 helpers, which spin between rounds (a round can take
+// a few microseconds, less than waking a parked thread), share each round.
 //
 // Nodes are open-loop: a node is a sequence of joint moves from the root, and
 // every simulation replays it on a copy of the position, drawing the game's

@@ -211,8 +211,8 @@ Bot specs (a comma-separated list names the bots; each is one of):
   search:BOT[@N][:key=value…]
                       tree search with the bot BOT as its prior and rollouts,
                       N simulations a move (e.g. search:greedy@400:depth=4);
-                      settings trees= depth= extra= top= alt=A+B keyed= c=
-                      prior= roll= opp=prior|search value=NETWORK
+                      settings trees= lanes= depth= extra= top= alt=A+B
+                      keyed= c= prior= roll= opp=prior|search value=NETWORK
                       leaf=outcome|forecast margin= crn=0|1 ms= (each
                       explained by 'go doc github.com/gridgym/gridgym/search')
 'gridgym new-bot --game G' writes a py:/cmd: bot to start from. Hosted bots
