@@ -50,7 +50,9 @@ func TestTreesAuto(t *testing.T) {
 
 // TestSameSearchAnyCores: a move's root visits are the same whatever the
 // number of cores the trees are searched on (more trees than cores, as
-// many, fewer), and trees=auto on two cores searches as trees=2 does.
+// many, fewer) and the lanes of a tree run on (Params.Lanes: one tree and
+// several, network leaves), and trees=auto on two cores searches as
+// trees=2 does.
 func TestSameSearchAnyCores(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	for _, game := range []string{"slime", "rising-tide"} {
@@ -60,26 +62,19 @@ func TestSameSearchAnyCores(t *testing.T) {
 		}
 		st := position(g, 6, 4)
 		seat := activeSeat(st)
-		search1 := func(spec string, procs int) string {
-			runtime.GOMAXPROCS(procs)
-			a := newAgent(t, game, spec).(*search.Agent)
-			a.Reset(st, seat, rules.NewRNG(9))
-			var out strings.Builder
-			for range 2 {
-				m := a.Act(st)
-				ms, vs := a.RootVisits(nil, nil)
-				fmt.Fprint(&out, m, ms, vs)
-			}
-			if a.Stats().Simulations == 0 {
-				t.Fatalf("%s: %s did not search", game, spec)
-			}
-			return out.String()
-		}
-		spec := fmt.Sprintf("search:%s@60:trees=3:depth=3", prior(game))
-		want := search1(spec, 1)
-		for _, procs := range []int{2, 3, 5} {
-			if got := search1(spec, procs); got != want {
-				t.Errorf("%s, GOMAXPROCS %d: the search differs from GOMAXPROCS 1:\n%s\n%s", game, procs, got, want)
+		search1 := func(spec string, procs int) string { return searchAt(t, game, spec, st, seat, procs) }
+		_, file := netFile(t, g, 8, 2, 8)
+		for _, spec := range []string{
+			fmt.Sprintf("search:%s@60:trees=3:depth=3", prior(game)),
+			fmt.Sprintf("search:%s@61:trees=1:lanes=4:depth=3", prior(game)),
+			fmt.Sprintf("search:%s@60:trees=2:lanes=3:depth=2", prior(game)),
+			fmt.Sprintf("search:%s@40:trees=1:lanes=5:depth=1:value=%s", prior(game), file),
+		} {
+			want := search1(spec, 1)
+			for _, procs := range []int{2, 3, 5} {
+				if got := search1(spec, procs); got != want {
+					t.Errorf("%s, %s, GOMAXPROCS %d: the search differs from GOMAXPROCS 1:\n%s\n%s", game, spec, procs, got, want)
+				}
 			}
 		}
 		two := search1(fmt.Sprintf("search:%s@60:trees=2:depth=3", prior(game)), 1)
@@ -87,6 +82,25 @@ func TestSameSearchAnyCores(t *testing.T) {
 			t.Errorf("%s: trees=auto on 2 cores searches differently from trees=2:\n%s\n%s", game, auto, two)
 		}
 	}
+}
+
+// searchAt plays two moves of spec's agent at st for seat at GOMAXPROCS
+// procs and returns them with their root visits, as text to compare.
+func searchAt(t *testing.T, game, spec string, st rules.State, seat, procs int) string {
+	t.Helper()
+	runtime.GOMAXPROCS(procs)
+	a := newAgent(t, game, spec).(*search.Agent)
+	a.Reset(st, seat, rules.NewRNG(9))
+	var out strings.Builder
+	for range 2 {
+		m := a.Act(st)
+		ms, vs := a.RootVisits(nil, nil)
+		fmt.Fprint(&out, m, ms, vs)
+	}
+	if a.Stats().Simulations == 0 {
+		t.Fatalf("%s: %s did not search", game, spec)
+	}
+	return out.String()
 }
 
 // TestMoveAllocs: a move of a warm agent allocates at most once (the

@@ -3,7 +3,6 @@ package search_test
 import (
 	"fmt"
 	"runtime"
-	"strings"
 	"testing"
 
 	"github.com/gridgym/gridgym/rules"
@@ -21,49 +20,6 @@ func TestLanesSpec(t *testing.T) {
 	for _, bad := range []string{"lanes=0", "lanes=-2", fmt.Sprintf("lanes=%d", search.MaxLanes+1), "lanes=auto"} {
 		if _, _, err := search.ParseSpec("search:greedy:" + bad); err == nil {
 			t.Errorf("ParseSpec(%s): no error", bad)
-		}
-	}
-}
-
-// TestLanesSameAnyCores: with lanes, a move's root visits are the same
-// whatever the number of cores the lanes run on (one tree and several,
-// sequential and simultaneous games, network leaves).
-func TestLanesSameAnyCores(t *testing.T) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
-	for _, game := range []string{"slime", "rising-tide"} {
-		g, err := rules.Lookup(game)
-		if err != nil {
-			t.Fatal(err)
-		}
-		st := position(g, 6, 4)
-		seat := activeSeat(st)
-		_, file := netFile(t, g, 8, 2, 8)
-		for _, spec := range []string{
-			fmt.Sprintf("search:%s@61:trees=1:lanes=4:depth=3", prior(game)),
-			fmt.Sprintf("search:%s@60:trees=2:lanes=3:depth=2", prior(game)),
-			fmt.Sprintf("search:%s@40:trees=1:lanes=5:depth=1:value=%s", prior(game), file),
-		} {
-			search1 := func(procs int) string {
-				runtime.GOMAXPROCS(procs)
-				a := newAgent(t, game, spec).(*search.Agent)
-				a.Reset(st, seat, rules.NewRNG(9))
-				var out strings.Builder
-				for range 2 {
-					m := a.Act(st)
-					ms, vs := a.RootVisits(nil, nil)
-					fmt.Fprint(&out, m, ms, vs)
-				}
-				if a.Stats().Simulations == 0 {
-					t.Fatalf("%s: %s did not search", game, spec)
-				}
-				return out.String()
-			}
-			want := search1(1)
-			for _, procs := range []int{2, 3, 5} {
-				if got := search1(procs); got != want {
-					t.Errorf("%s, %s, GOMAXPROCS %d: the search differs from GOMAXPROCS 1:\n%s\n%s", game, spec, procs, got, want)
-				}
-			}
 		}
 	}
 }

@@ -1,0 +1,67 @@
+#!/bin/sh
+# Slime: PPO fine-tuning of the shipped exit network against its exploiters and
+# itself (issue 54), and its evaluation against the held-out bots (never trained
+# against). From the repository root:
+#   sh reports/slime/finetune/run.sh train          # ~20 min on 2 loaded cores: an exploiter of the
+#                                                   # shipped network (20 it.), then ft.yaml (60 it.)
+#   sh reports/slime/finetune/run.sh train2         # stage 2 (~30 min): an exploiter of stage 1, then ft2.yaml
+#   sh reports/slime/finetune/run.sh train3         # stage 3 (~30 min): an exploiter of stage 2, then ft3.yaml
+#   sh reports/slime/finetune/run.sh eval [WEIGHTS] # 480-game tables (every order) against the held-out bots,
+#                                                   # no regression, mirror; default: stage 2's last checkpoint
+#   sh reports/slime/finetune/run.sh exploit SPEC NAME  # a 20-iteration exploiter of SPEC into OUT/exploit-NAME
+#   sh reports/slime/finetune/run.sh clone          # the exit preset's clone (iteration 0), for the regression table
+# simplebot plays at random, so every game of a table differs even with greedy
+# networks. Raw outputs go to the git-ignored results/slime/finetune/.
+set -eu
+OUT=${OUT:-results/slime/finetune}
+mkdir -p "$OUT"
+GG=${GG:-$OUT/gridgym}
+[ -x "$GG" ] || go build -o "$GG" ./cmd/gridgym
+# The exit preset's network, shipped as models/slime/final.safetensors until
+# this fine-tuning; the configs name this copy.
+SHIPPED=$OUT/shipped.safetensors
+[ -s "$SHIPPED" ] || git show b298b82:models/slime/final.safetensors >"$SHIPPED"
+fixed() { [ "$OUT" = results/slime/finetune ] || { echo "$1: its config names paths under the default OUT" >&2; exit 2; }; }
+case "${1:-}" in
+train)
+	fixed train
+	"$GG" exploit --target "$SHIPPED" --iterations 20 --games 96 --seed 1 --out "$OUT/exploit-shipped" -q
+	"$GG" train --config reports/slime/finetune/ft.yaml --init "$SHIPPED" --out "$OUT/run" -q
+	;;
+train2)
+	fixed train2
+	"$GG" exploit --target "$OUT/run/checkpoints/iter-000060/weights.safetensors" --iterations 20 --games 96 --seed 1 --out "$OUT/exploit-ft60" -q
+	"$GG" train --config reports/slime/finetune/ft2.yaml --init "$OUT/run/checkpoints/iter-000060/weights.safetensors" --out "$OUT/run2" -q
+	;;
+train3)
+	fixed train3
+	[ -s "$OUT/exploit-ft2-60/exploit.json" ] || "$GG" exploit --target "$OUT/run2/checkpoints/iter-000060/weights.safetensors" --iterations 20 --games 96 --seed 1 --out "$OUT/exploit-ft2-60" -q
+	"$GG" train --config reports/slime/finetune/ft3.yaml --init "$OUT/run2/checkpoints/iter-000060/weights.safetensors" --out "$OUT/run3" -q
+	;;
+exploit)
+	"$GG" exploit --target "$2" --iterations 20 --games 96 --seed 1 --out "$OUT/exploit-$3" -q
+	;;
+clone)
+	"$GG" train --game slime --preset exit --clone-only --out "$OUT/clone" -q
+	;;
+eval)
+	X=${2:-$OUT/run2/checkpoints/$(cat "$OUT/run2/latest")/weights.safetensors}
+	t() {
+		"$GG" tournament -q --game slime --bots "$1" --games 480 --all-orders --seed 1 --report "$OUT/$2" | sed -n 2,7p
+		python3 reports/pair.py "$OUT/$2/games.jsonl" "$3" "$4"
+	}
+	for h in surveyor hunter prophet bastion; do
+		t "net=$X,$h,greedy,simplebot" "eval-$h" net $h
+	done
+	t "net=$X,shipped=$SHIPPED,greedy,simplebot" eval-regression net shipped
+	t "net=$X,clone=$OUT/clone/checkpoints/iter-000000/weights.safetensors,greedy,simplebot" eval-clone net greedy
+	python3 reports/pair.py "$OUT/eval-clone/games.jsonl" net clone
+	t "a=$X,b=$X,greedy,simplebot" eval-mirror a b
+	t "net=$X,s1=simplebot,s2=simplebot,s3=simplebot" eval-alone net s1
+	python3 reports/mirror_ratio.py "$OUT/eval-mirror/games.jsonl" "$OUT/eval-alone/games.jsonl" net a b
+	;;
+*)
+	sed -n 2,14p "$0"
+	exit 2
+	;;
+esac
