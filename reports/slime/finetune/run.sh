@@ -6,8 +6,10 @@
 #                                                   # shipped network (20 it.), then ft.yaml (60 it.)
 #   sh reports/slime/finetune/run.sh train2         # stage 2 (~30 min): an exploiter of stage 1, then ft2.yaml
 #   sh reports/slime/finetune/run.sh train3         # stage 3 (~30 min): an exploiter of stage 2, then ft3.yaml
-#   sh reports/slime/finetune/run.sh eval [WEIGHTS] # 480-game tables (every order) against the held-out bots,
-#                                                   # no regression, mirror; default: stage 2's last checkpoint
+#   sh reports/slime/finetune/run.sh train4         # stage 4 (~30 min): an exploiter of stage 3, then ft4.yaml
+#   sh reports/slime/finetune/run.sh eval [WEIGHTS [NAME]]  # 480-game tables (every order) against the held-out
+#                                                   # bots, no regression, mirror, into OUT/NAME-* (default eval);
+#                                                   # default WEIGHTS: stage 2's last checkpoint
 #   sh reports/slime/finetune/run.sh exploit SPEC NAME  # a 20-iteration exploiter of SPEC into OUT/exploit-NAME
 #   sh reports/slime/finetune/run.sh clone          # the exit preset's clone (iteration 0), for the regression table
 # simplebot plays at random, so every game of a table differs even with greedy
@@ -38,6 +40,11 @@ train3)
 	[ -s "$OUT/exploit-ft2-60/exploit.json" ] || "$GG" exploit --target "$OUT/run2/checkpoints/iter-000060/weights.safetensors" --iterations 20 --games 96 --seed 1 --out "$OUT/exploit-ft2-60" -q
 	"$GG" train --config reports/slime/finetune/ft3.yaml --init "$OUT/run2/checkpoints/iter-000060/weights.safetensors" --out "$OUT/run3" -q
 	;;
+train4)
+	fixed train4
+	[ -s "$OUT/exploit-ft3-60/exploit.json" ] || "$GG" exploit --target "$OUT/run3/checkpoints/iter-000060/weights.safetensors" --iterations 20 --games 96 --seed 1 --out "$OUT/exploit-ft3-60" -q
+	"$GG" train --config reports/slime/finetune/ft4.yaml --init "$OUT/run3/checkpoints/iter-000060/weights.safetensors" --out "$OUT/run4" -q
+	;;
 exploit)
 	"$GG" exploit --target "$2" --iterations 20 --games 96 --seed 1 --out "$OUT/exploit-$3" -q
 	;;
@@ -46,22 +53,23 @@ clone)
 	;;
 eval)
 	X=${2:-$OUT/run2/checkpoints/$(cat "$OUT/run2/latest")/weights.safetensors}
+	N=${3:-eval}
 	t() {
 		"$GG" tournament -q --game slime --bots "$1" --games 480 --all-orders --seed 1 --report "$OUT/$2" | sed -n 2,7p
 		python3 reports/pair.py "$OUT/$2/games.jsonl" "$3" "$4"
 	}
 	for h in surveyor hunter prophet bastion; do
-		t "net=$X,$h,greedy,simplebot" "eval-$h" net $h
+		t "net=$X,$h,greedy,simplebot" "$N-$h" net $h
 	done
-	t "net=$X,shipped=$SHIPPED,greedy,simplebot" eval-regression net shipped
-	t "net=$X,clone=$OUT/clone/checkpoints/iter-000000/weights.safetensors,greedy,simplebot" eval-clone net greedy
-	python3 reports/pair.py "$OUT/eval-clone/games.jsonl" net clone
-	t "a=$X,b=$X,greedy,simplebot" eval-mirror a b
-	t "net=$X,s1=simplebot,s2=simplebot,s3=simplebot" eval-alone net s1
-	python3 reports/mirror_ratio.py "$OUT/eval-mirror/games.jsonl" "$OUT/eval-alone/games.jsonl" net a b
+	t "net=$X,shipped=$SHIPPED,greedy,simplebot" "$N-regression" net shipped
+	t "net=$X,clone=$OUT/clone/checkpoints/iter-000000/weights.safetensors,greedy,simplebot" "$N-clone" net greedy
+	python3 reports/pair.py "$OUT/$N-clone/games.jsonl" net clone
+	t "a=$X,b=$X,greedy,simplebot" "$N-mirror" a b
+	t "net=$X,s1=simplebot,s2=simplebot,s3=simplebot" "$N-alone" net s1
+	python3 reports/mirror_ratio.py "$OUT/$N-mirror/games.jsonl" "$OUT/$N-alone/games.jsonl" net a b
 	;;
 *)
-	sed -n 2,14p "$0"
+	sed -n 2,16p "$0"
 	exit 2
 	;;
 esac
