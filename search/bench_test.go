@@ -26,7 +26,8 @@ const benchBudget = 256
 // four at a time (leaf parallelism with virtual loss) on as many cores as
 // -cpu gives. trees=1,value scores the leaves with a
 // network of 16 filters, 3 layers and 32 hidden units (value=), every seat's
-// value at every leaf since the other seats are searched too;
+// value at every leaf since the other seats are searched too (lanes=4,value:
+// the same leaves, four lanes);
 // trees=1,forecast (games whose states forecast, rules.Forecaster) scores
 // them on the forecast outcome (leaf=forecast). procs is the GOMAXPROCS the
 // moves ran at.
@@ -55,6 +56,7 @@ func BenchmarkSearch(b *testing.B) {
 			{"trees=auto", fmt.Sprintf("search:%s@%d:trees=auto", prior(g.Name), benchBudget)},
 			{"lanes=4", fmt.Sprintf("search:%s@%d:trees=1:lanes=4", prior(g.Name), benchBudget)},
 			{"trees=1,value", fmt.Sprintf("search:%s@%d:trees=1:value=%s", prior(g.Name), benchBudget, file)},
+			{"lanes=4,value", fmt.Sprintf("search:%s@%d:trees=1:lanes=4:value=%s", prior(g.Name), benchBudget, file)},
 		}
 		if _, ok := st.(rules.Forecaster); ok {
 			variants = append(variants, struct{ name, spec string }{"trees=1,forecast",

@@ -7,6 +7,9 @@
 #   sh reports/slime/finetune/run.sh train2         # stage 2 (~30 min): an exploiter of stage 1, then ft2.yaml
 #   sh reports/slime/finetune/run.sh train3         # stage 3 (~30 min): an exploiter of stage 2, then ft3.yaml
 #   sh reports/slime/finetune/run.sh train4         # stage 4 (~30 min): an exploiter of stage 3, then ft4.yaml
+#   sh reports/slime/finetune/run.sh trainkl        # from the shipped network against every stage and exploiter,
+#                                                   # with a KL penalty towards it (ftkl.yaml; after train4)
+#   sh reports/slime/finetune/run.sh trainkl2       # the same with a quarter of the KL weight (ftkl2.yaml)
 #   sh reports/slime/finetune/run.sh eval [WEIGHTS [NAME]]  # 480-game tables (every order) against the held-out
 #                                                   # bots, no regression, mirror, into OUT/NAME-* (default eval);
 #                                                   # default WEIGHTS: stage 2's last checkpoint
@@ -45,6 +48,14 @@ train4)
 	[ -s "$OUT/exploit-ft3-60/exploit.json" ] || "$GG" exploit --target "$OUT/run3/checkpoints/iter-000060/weights.safetensors" --iterations 20 --games 96 --seed 1 --out "$OUT/exploit-ft3-60" -q
 	"$GG" train --config reports/slime/finetune/ft4.yaml --init "$OUT/run3/checkpoints/iter-000060/weights.safetensors" --out "$OUT/run4" -q
 	;;
+trainkl)
+	fixed trainkl
+	"$GG" train --config reports/slime/finetune/ftkl.yaml --init "$SHIPPED" --out "$OUT/runkl" -q
+	;;
+trainkl2)
+	fixed trainkl2
+	"$GG" train --config reports/slime/finetune/ftkl2.yaml --init "$SHIPPED" --out "$OUT/runkl2" -q
+	;;
 exploit)
 	"$GG" exploit --target "$2" --iterations 20 --games 96 --seed 1 --out "$OUT/exploit-$3" -q
 	;;
@@ -69,7 +80,7 @@ eval)
 	python3 reports/mirror_ratio.py "$OUT/$N-mirror/games.jsonl" "$OUT/$N-alone/games.jsonl" net a b
 	;;
 *)
-	sed -n 2,16p "$0"
+	sed -n 2,19p "$0"
 	exit 2
 	;;
 esac
