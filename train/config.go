@@ -63,8 +63,9 @@ type Config struct {
 	ExIt ExItConfig `yaml:"exit,omitempty"`
 	// Play is the network's recommended play settings (issue 54), stored
 	// in every weights file the run writes (neural.PlayKey), so that
-	// tournament, play, pipeline and export play it so by default; empty
-	// (temperature 0) = greedy, nothing stored.
+	// tournament, play, pipeline and export play it so by default; the
+	// run's own evaluations (eval, and so best.safetensors) play it so too.
+	// Empty (temperature 0) = greedy, nothing stored.
 	Play PlayConfig `yaml:"play,omitempty"`
 
 	// CheckpointEvery iterations between checkpoints (1..1e6); the last

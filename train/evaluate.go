@@ -16,17 +16,23 @@ import (
 // fills every other seat with a baseline drawn uniformly. It is the quick
 // check a training run plots; `gridgym tournament` is the full evaluation.
 func Evaluate(cfg rules.Config, net *neural.Net, baselines []string, games int, seed uint64, workers int) (EvalResult, error) {
-	return evaluate(cfg, net, baselines, false, games, seed, workers)
+	return evaluate(cfg, net, baselines, false, games, seed, workers, PlayConfig{})
 }
 
 // EvaluateLineup is Evaluate with the baselines themselves in the other
 // seats, one each in their listed order after the policy's seat: the table
 // `gridgym tournament` plays with the policy listed first (eval.lineup).
 func EvaluateLineup(cfg rules.Config, net *neural.Net, baselines []string, games int, seed uint64, workers int) (EvalResult, error) {
-	return evaluate(cfg, net, baselines, true, games, seed, workers)
+	return evaluate(cfg, net, baselines, true, games, seed, workers, PlayConfig{})
 }
 
-func evaluate(cfg rules.Config, net *neural.Net, baselines []string, lineup bool, games int, seed uint64, workers int) (EvalResult, error) {
+// evaluate is Evaluate (lineup false) or EvaluateLineup (true) with the
+// policy played by play: greedy at temperature 0, else sampling from
+// softmax(logits/T) in the game's first play.Steps steps (every step at 0)
+// and greedy after, as the neural agent plays a network whose weights store
+// those settings, its draws from a generator of its own per game
+// (rules.EvalSeatStream of its seat).
+func evaluate(cfg rules.Config, net *neural.Net, baselines []string, lineup bool, games int, seed uint64, workers int, play PlayConfig) (EvalResult, error) {
 	if games < 1 || len(baselines) == 0 {
 		return EvalResult{}, fmt.Errorf("evaluate: %d games against %d baselines: want at least one of each", games, len(baselines))
 	}
@@ -48,6 +54,8 @@ func evaluate(cfg rules.Config, net *neural.Net, baselines []string, lineup bool
 		workers = defaultWorkers()
 	}
 	pl := newPlayer(v, cfg, net, workers)
+	pl.temp, pl.tempSteps = play.Temperature, play.Steps
+	rngs := make([]*rules.RNG, n) // the policy's draws when it samples
 	rng := rules.NewRNG(seed)
 	seats := v.Seats
 	policySeat := make([]int, n)
@@ -55,6 +63,7 @@ func evaluate(cfg rules.Config, net *neural.Net, baselines []string, lineup bool
 	started := 0
 	seat := func(i int) {
 		policySeat[i] = started % seats
+		rngs[i] = rules.EvalSeatStream(seed, started, policySeat[i])
 		for s := 0; s < seats; s++ {
 			if s == policySeat[i] {
 				pl.actors[i][s] = seatActor{kind: byLearner}
@@ -80,7 +89,7 @@ func evaluate(cfg rules.Config, net *neural.Net, baselines []string, lineup bool
 	res.BaselineSeats = make(map[string]int, len(baselines))
 	for running := n; running > 0; {
 		pl.request(active, byLearner, -1, false, nil)
-		pl.decide(net, true, nil, nil)
+		pl.decide(net, play.Temperature == 0, rngs, nil)
 		pl.scripted(active)
 		v.Step(pl.actions)
 		for i := 0; i < n; i++ {

@@ -471,8 +471,11 @@ type EvalResult struct {
 	BaselineSeats map[string]int     `json:",omitempty"`
 }
 
-// evaluate plays games episodes: the greedy policy in seat (game mod seats),
-// every other seat a baseline (drawn uniformly, or the lineup of eval.lineup).
+// evaluate plays games episodes: the policy with the run's play settings
+// (Config.Play: greedy, or sampling as its weights will tell every command
+// to play it, so that best.safetensors is picked on the play its users get)
+// in seat (game mod seats), every other seat a baseline (drawn uniformly, or
+// the lineup of eval.lineup).
 func (t *trainer) evaluate(net *neural.Net, baselines []string, games int, seed uint64) (EvalResult, error) {
-	return evaluate(t.rcfg, net, baselines, t.cfg.Eval.Lineup, games, seed, t.cfg.Workers)
+	return evaluate(t.rcfg, net, baselines, t.cfg.Eval.Lineup, games, seed, t.cfg.Workers, t.cfg.Play)
 }

@@ -108,6 +108,12 @@ type player struct {
 	scratch []*scratch    // per worker
 	actors  [][]seatActor // [env][seat]
 	actions []int32
+	// temp and tempSteps are an evaluation's play settings (Config.Play):
+	// decide's draws sample softmax(logits/temp) in a game's first
+	// tempSteps steps (every step at 0) and take the argmax after; temp 0
+	// (training's rollouts) samples the policy itself.
+	temp      float64
+	tempSteps int
 
 	// the requests of one decide call
 	reqEnv, reqSeat []int
@@ -245,9 +251,12 @@ func (p *player) decide(net *neural.Net, greedy bool, rngs []*rules.RNG, rec fun
 			for h := 0; h < a.Heads; h++ {
 				l := sc.ws.Logits[(j*a.Heads+h)*a.Actions : (j*a.Heads+h+1)*a.Actions]
 				var act int
-				if greedy {
+				switch {
+				case greedy, p.temp > 0 && p.tempSteps > 0 && p.v.State(i).Steps() >= p.tempSteps:
 					act = neural.Argmax(l)
-				} else {
+				case p.temp > 0:
+					act = neural.SampleAt(l, p.temp, rngs[i].Float64())
+				default:
 					act = neural.SampleLogits(l, rngs[i])
 				}
 				sc.acts[j*a.Heads+h] = int32(act)

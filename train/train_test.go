@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -483,5 +484,39 @@ func TestEvaluateLineup(t *testing.T) {
 	}
 	if mixed == 0 {
 		t.Error("drawn seats held one of each baseline in all 8 games: they are not drawn")
+	}
+}
+
+// The evaluation plays the policy with the run's play settings (Config.Play)
+// as the neural agent plays weights that store them: a vanishing temperature
+// plays the greedy games, temperature 1 others, the same ones for a seed,
+// and sampling limited to more steps than a game has samples every step.
+func TestEvaluatePlaySettings(t *testing.T) {
+	cfg := tinyConfigOf(t, "slime")
+	rc, err := cfg.RulesConfig()
+	if err != nil {
+		t.Fatal(err)
+	}
+	net := testNet(t, "slime", nil, false)
+	run := func(p PlayConfig) EvalResult {
+		r, err := evaluate(rc, net, []string{"greedy"}, false, 8, 5, 1, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	greedy := run(PlayConfig{})
+	if got := run(PlayConfig{Temperature: 1e-4}); !reflect.DeepEqual(got, greedy) {
+		t.Errorf("temperature 1e-4: %+v, want the greedy games %+v", got, greedy)
+	}
+	hot := run(PlayConfig{Temperature: 1})
+	if again := run(PlayConfig{Temperature: 1}); !reflect.DeepEqual(again, hot) {
+		t.Errorf("temperature 1 twice with one seed: %+v then %+v", hot, again)
+	}
+	if reflect.DeepEqual(hot, greedy) {
+		t.Errorf("temperature 1 played the greedy games: %+v", hot)
+	}
+	if got := run(PlayConfig{Temperature: 1, Steps: 1 << 20}); !reflect.DeepEqual(got, hot) {
+		t.Errorf("sampling in the first 2^20 steps: %+v, want every step's %+v", got, hot)
 	}
 }
