@@ -10,6 +10,8 @@
 #   sh reports/slime/finetune/run.sh trainkl        # from the shipped network against every stage and exploiter,
 #                                                   # with a KL penalty towards it (ftkl.yaml; after train4)
 #   sh reports/slime/finetune/run.sh trainkl2       # the same with a quarter of the KL weight (ftkl2.yaml)
+#   sh reports/slime/finetune/run.sh trainexit      # 12 more Expert Iteration iterations of the shipped network
+#                                                   # against the stages and exploiters too (ftexit.yaml; after train4)
 #   sh reports/slime/finetune/run.sh eval [WEIGHTS [NAME]]  # 480-game tables (every order) against the held-out
 #                                                   # bots, no regression, mirror, into OUT/NAME-* (default eval);
 #                                                   # default WEIGHTS: stage 2's last checkpoint
@@ -56,6 +58,10 @@ trainkl2)
 	fixed trainkl2
 	"$GG" train --config reports/slime/finetune/ftkl2.yaml --init "$SHIPPED" --out "$OUT/runkl2" -q
 	;;
+trainexit)
+	fixed trainexit
+	"$GG" train --config reports/slime/finetune/ftexit.yaml --init "$SHIPPED" --out "$OUT/runexit" -q
+	;;
 exploit)
 	"$GG" exploit --target "$2" --iterations 20 --games 96 --seed 1 --out "$OUT/exploit-$3" -q
 	;;
@@ -80,7 +86,7 @@ eval)
 	python3 reports/mirror_ratio.py "$OUT/$N-mirror/games.jsonl" "$OUT/$N-alone/games.jsonl" net a b
 	;;
 *)
-	sed -n 2,19p "$0"
+	sed -n 2,21p "$0"
 	exit 2
 	;;
 esac
