@@ -55,6 +55,20 @@ type GameResult struct {
 	// a result read back from games.jsonl, which does not keep them (they
 	// differ from run to run).
 	Answers []AnswerTimes `json:"-"`
+	// Digest hashes every move of the game in order (MoveDigest), so that
+	// two games with the same digest played the same moves: sampled play
+	// makes games differ that end with the same steps and scores. 0 in a
+	// result read back from games.jsonl, which does not keep it.
+	Digest uint64 `json:"-"`
+}
+
+// MoveDigest folds seat's move m into the digest d of a game's moves.
+func MoveDigest(d uint64, seat int, m rules.Move) uint64 {
+	h := uint64(m.Kind)<<8 | uint64(m.N) | uint64(seat+1)<<16
+	for _, a := range m.Arg[:min(int(m.N), len(m.Arg))] {
+		h = rules.Mix64(h ^ uint64(uint16(a)))
+	}
+	return rules.Mix64(d ^ h)
 }
 
 // SearchCount is a search bot's work in some games (agents.Searcher).
@@ -321,6 +335,7 @@ func play(v *env.Vec, entries []agents.Entry, lineup []int, seed, index uint64, 
 					res.Errors[s]++
 				}
 				v.SetMove(0, s, moves[s])
+				res.Digest = MoveDigest(res.Digest, s, moves[s])
 			}
 		}
 		if onMoves != nil {

@@ -33,8 +33,8 @@ func TestAggregate(t *testing.T) {
 
 // A tournament's worker plays its games one after another on one env.Vec:
 // every game equals the same game played alone by PlayGame from (seed,
-// index), nothing carried over from the game before (steps, outcome and
-// errors, every game).
+// index), nothing carried over from the game before (steps, outcome,
+// errors and the digest of its moves, every game).
 func TestRunGamesEqualPlayGame(t *testing.T) {
 	for _, g := range rules.Games() {
 		t.Run(g.Name, func(t *testing.T) {
@@ -52,6 +52,9 @@ func TestRunGamesEqualPlayGame(t *testing.T) {
 			}
 			for _, gr := range res.Games {
 				alone := PlayGame(cfg, entries, gr.Lineup, 17, uint64(gr.Index), nil)
+				if alone.Digest != gr.Digest || gr.Digest == 0 {
+					t.Fatalf("game %d: moves digest %x in the tournament, %x alone", gr.Index, gr.Digest, alone.Digest)
+				}
 				if alone.Steps != gr.Steps || !slices.Equal(alone.Errors, gr.Errors) ||
 					!sameFloats(alone.Outcome.Score, gr.Outcome.Score) || !sameFloats(alone.Outcome.Points, gr.Outcome.Points) {
 					t.Fatalf("game %d: %d steps, scores %v, errors %v in the tournament; alone %d, %v, %v",
@@ -59,5 +62,33 @@ func TestRunGamesEqualPlayGame(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// MoveDigest tells apart games whose moves differ in a seat, a cell or their
+// order.
+func TestMoveDigest(t *testing.T) {
+	a := rules.Move{Kind: 1, N: 2, Arg: [8]int16{3, 4}}
+	b := rules.Move{Kind: 1, N: 2, Arg: [8]int16{4, 3}}
+	c := rules.Move{Kind: 1, N: 1, Arg: [8]int16{3, 9}} // Arg beyond N is not part of the move
+	c2 := rules.Move{Kind: 1, N: 1, Arg: [8]int16{3}}
+	games := map[string]uint64{
+		"a0":   MoveDigest(0, 0, a),
+		"a1":   MoveDigest(0, 1, a),
+		"b0":   MoveDigest(0, 0, b),
+		"c0":   MoveDigest(0, 0, c),
+		"pass": MoveDigest(0, 0, rules.Move{}),
+		"ab":   MoveDigest(MoveDigest(0, 0, a), 0, b),
+		"ba":   MoveDigest(MoveDigest(0, 0, b), 0, a),
+	}
+	seen := map[uint64]string{}
+	for name, d := range games {
+		if other, ok := seen[d]; ok {
+			t.Errorf("%s and %s have the same digest %x", name, other, d)
+		}
+		seen[d] = name
+	}
+	if MoveDigest(0, 0, c) != MoveDigest(0, 0, c2) {
+		t.Errorf("arguments past N changed the digest")
 	}
 }
