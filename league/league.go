@@ -269,7 +269,7 @@ func weightsMeta(base train.Config, run string) map[string]string {
 	params, _ := json.Marshal(base.Params)
 	m := map[string]string{"params": string(params), "run": run}
 	if p := base.Play; p.Temperature > 0 {
-		m[neural.PlayKey] = neural.EncodePlay(neural.Play{Temperature: p.Temperature, Steps: p.Steps})
+		m[neural.PlayKey] = neural.EncodePlay(p.Neural())
 	}
 	return m
 }

@@ -56,7 +56,7 @@ func (t *trainer) meta() map[string]string {
 		"created": time.Now().UTC().Format(time.RFC3339),
 	}
 	if p := t.cfg.Play; p.Temperature > 0 { // the config's play: section (issue 54)
-		m[neural.PlayKey] = neural.EncodePlay(neural.Play{Temperature: p.Temperature, Steps: p.Steps})
+		m[neural.PlayKey] = neural.EncodePlay(p.Neural())
 	}
 	return m
 }

@@ -92,6 +92,11 @@ type PlayConfig struct {
 	Steps       int     `yaml:"steps"`       // sample only in the first Steps steps, 0 = every step; 0..1e6
 }
 
+// Neural is the same settings as the neural agent takes and weights store.
+func (p PlayConfig) Neural() neural.Play {
+	return neural.Play{Temperature: p.Temperature, Steps: p.Steps}
+}
+
 // NetworkConfig shapes the policy/value network (package neural).
 type NetworkConfig struct {
 	Filters int `yaml:"filters"` // trunk channels, 1..512

@@ -54,7 +54,7 @@ func evaluate(cfg rules.Config, net *neural.Net, baselines []string, lineup bool
 		workers = defaultWorkers()
 	}
 	pl := newPlayer(v, cfg, net, workers)
-	pl.temp, pl.tempSteps = play.Temperature, play.Steps
+	pl.play = play.Neural()
 	rngs := make([]*rules.RNG, n) // the policy's draws when it samples
 	rng := rules.NewRNG(seed)
 	seats := v.Seats
@@ -63,7 +63,9 @@ func evaluate(cfg rules.Config, net *neural.Net, baselines []string, lineup bool
 	started := 0
 	seat := func(i int) {
 		policySeat[i] = started % seats
-		rngs[i] = rules.EvalSeatStream(seed, started, policySeat[i])
+		if play.Temperature > 0 {
+			rngs[i] = rules.EvalSeatStream(seed, started, policySeat[i])
+		}
 		for s := 0; s < seats; s++ {
 			if s == policySeat[i] {
 				pl.actors[i][s] = seatActor{kind: byLearner}

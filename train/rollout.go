@@ -108,12 +108,11 @@ type player struct {
 	scratch []*scratch    // per worker
 	actors  [][]seatActor // [env][seat]
 	actions []int32
-	// temp and tempSteps are an evaluation's play settings (Config.Play):
-	// decide's draws sample softmax(logits/temp) in a game's first
-	// tempSteps steps (every step at 0) and take the argmax after; temp 0
-	// (training's rollouts) samples the policy itself.
-	temp      float64
-	tempSteps int
+	// play is an evaluation's play settings (Config.Play): decide's draws
+	// sample softmax(logits/T) where they sample (neural.Play.Samples) and
+	// take the argmax elsewhere; temperature 0 (training's rollouts)
+	// samples the policy itself.
+	play neural.Play
 
 	// the requests of one decide call
 	reqEnv, reqSeat []int
@@ -252,12 +251,14 @@ func (p *player) decide(net *neural.Net, greedy bool, rngs []*rules.RNG, rec fun
 				l := sc.ws.Logits[(j*a.Heads+h)*a.Actions : (j*a.Heads+h+1)*a.Actions]
 				var act int
 				switch {
-				case greedy, p.temp > 0 && p.tempSteps > 0 && p.v.State(i).Steps() >= p.tempSteps:
+				case greedy:
 					act = neural.Argmax(l)
-				case p.temp > 0:
-					act = neural.SampleAt(l, p.temp, rngs[i].Float64())
-				default:
+				case p.play.Temperature == 0:
 					act = neural.SampleLogits(l, rngs[i])
+				case p.play.Samples(p.v.State(i).Steps()):
+					act = neural.SampleAt(l, p.play.Temperature, rngs[i].Float64())
+				default:
+					act = neural.Argmax(l)
 				}
 				sc.acts[j*a.Heads+h] = int32(act)
 				ca := int32(act)

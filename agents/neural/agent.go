@@ -109,7 +109,7 @@ func (g *Agent) Act(st rules.State) rules.Move {
 	g.Net.Forward(g.w, 1, g.mask, len(g.mask))
 	a := g.Net.Arch
 	var key uint64
-	hot := g.Temperature > 0 && (g.TempSteps <= 0 || st.Steps() < g.TempSteps)
+	hot := Play{Temperature: g.Temperature, Steps: g.TempSteps}.Samples(st.Steps())
 	if hot {
 		key = ObsKey(g.planes, g.scalars)
 	}

@@ -130,6 +130,13 @@ type Play struct {
 	Steps int
 }
 
+// Samples reports whether play with these settings samples at the game's
+// step step (rules.State.Steps): a temperature, and step within the first
+// Steps steps when Steps is set; otherwise it plays greedy.
+func (p Play) Samples(step int) bool {
+	return p.Temperature > 0 && (p.Steps <= 0 || step < p.Steps)
+}
+
 // playKeys are the settings a weights spec may end with.
 var playKeys = map[string]bool{"temp": true, "seed": true, "steps": true}
 
