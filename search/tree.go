@@ -408,7 +408,7 @@ func (l *lane) finish(t *tree) {
 	if l.leaf >= 0 {
 		l.fill(t)
 	}
-	l.rollout(t.p, t.seats, t.seat)
+	l.rollout(t)
 }
 
 // pick chooses seat s's candidate at nd by PUCT.
@@ -531,11 +531,12 @@ func (k *keyedRNG) at(st rules.State, key uint64) *rules.RNG {
 	return &k.rng
 }
 
-// rollout plays up to p.Depth steps from the simulation's position with the
-// rollout policy and sets l.val from Value on the outcome, or, where the game
-// goes on, on its forecast (Params.Forecast) or from the evaluator that
-// Params.Value names (seat: the searching agent's).
-func (l *lane) rollout(p *Params, seats, seat int) {
+// rollout plays up to Params.Depth steps from the simulation's position with
+// the rollout policy and sets l.val from Value on the outcome, or, where the
+// game goes on, on its forecast (Params.Forecast) or from the evaluator that
+// Params.Value names. It reads only t's settings.
+func (l *lane) rollout(t *tree) {
+	p, seats, seat := t.p, t.seats, t.seat
 	if p.Depth > 0 && !l.sim.Done() {
 		for d := 0; d < p.Depth && !l.sim.Done(); d++ {
 			for s := 0; s < seats; s++ {

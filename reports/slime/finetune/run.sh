@@ -17,7 +17,8 @@
 #                                                   # default WEIGHTS: stage 2's last checkpoint
 #   sh reports/slime/finetune/run.sh exploit SPEC NAME  # a 20-iteration exploiter of SPEC into OUT/exploit-NAME
 #   sh reports/slime/finetune/run.sh clone          # the exit preset's clone (iteration 0), for the regression table
-# simplebot plays at random, so every game of a table differs even with greedy
+# A stage reuses an exploiter already in OUT (its exploit.json). simplebot plays at
+# random, so every game of a table differs even with greedy
 # networks. Raw outputs go to the git-ignored results/slime/finetune/.
 set -eu
 OUT=${OUT:-results/slime/finetune}
@@ -29,39 +30,34 @@ GG=${GG:-$OUT/gridgym}
 SHIPPED=$OUT/shipped.safetensors
 [ -s "$SHIPPED" ] || git show b298b82:models/slime/final.safetensors >"$SHIPPED"
 fixed() { [ "$OUT" = results/slime/finetune ] || { echo "$1: its config names paths under the default OUT" >&2; exit 2; }; }
+# exploiter TARGET NAME: a 20-iteration exploiter of TARGET into OUT/exploit-NAME, unless there.
+exploiter() { [ -s "$OUT/exploit-$2/exploit.json" ] || "$GG" exploit --target "$1" --iterations 20 --games 96 --seed 1 --out "$OUT/exploit-$2" -q; }
+# stage CONFIG INIT RUN: reports/slime/finetune/CONFIG.yaml from INIT into OUT/RUN.
+stage() { "$GG" train --config "reports/slime/finetune/$1.yaml" --init "$2" --out "$OUT/$3" -q; }
+last() { echo "$OUT/$1/checkpoints/iter-000060/weights.safetensors"; }
+case "${1:-}" in
+train|train2|train3|train4|trainkl|trainkl2|trainexit) fixed "$1" ;;
+esac
 case "${1:-}" in
 train)
-	fixed train
-	"$GG" exploit --target "$SHIPPED" --iterations 20 --games 96 --seed 1 --out "$OUT/exploit-shipped" -q
-	"$GG" train --config reports/slime/finetune/ft.yaml --init "$SHIPPED" --out "$OUT/run" -q
+	exploiter "$SHIPPED" shipped
+	stage ft "$SHIPPED" run
 	;;
 train2)
-	fixed train2
-	"$GG" exploit --target "$OUT/run/checkpoints/iter-000060/weights.safetensors" --iterations 20 --games 96 --seed 1 --out "$OUT/exploit-ft60" -q
-	"$GG" train --config reports/slime/finetune/ft2.yaml --init "$OUT/run/checkpoints/iter-000060/weights.safetensors" --out "$OUT/run2" -q
+	exploiter "$(last run)" ft60
+	stage ft2 "$(last run)" run2
 	;;
 train3)
-	fixed train3
-	[ -s "$OUT/exploit-ft2-60/exploit.json" ] || "$GG" exploit --target "$OUT/run2/checkpoints/iter-000060/weights.safetensors" --iterations 20 --games 96 --seed 1 --out "$OUT/exploit-ft2-60" -q
-	"$GG" train --config reports/slime/finetune/ft3.yaml --init "$OUT/run2/checkpoints/iter-000060/weights.safetensors" --out "$OUT/run3" -q
+	exploiter "$(last run2)" ft2-60
+	stage ft3 "$(last run2)" run3
 	;;
 train4)
-	fixed train4
-	[ -s "$OUT/exploit-ft3-60/exploit.json" ] || "$GG" exploit --target "$OUT/run3/checkpoints/iter-000060/weights.safetensors" --iterations 20 --games 96 --seed 1 --out "$OUT/exploit-ft3-60" -q
-	"$GG" train --config reports/slime/finetune/ft4.yaml --init "$OUT/run3/checkpoints/iter-000060/weights.safetensors" --out "$OUT/run4" -q
+	exploiter "$(last run3)" ft3-60
+	stage ft4 "$(last run3)" run4
 	;;
-trainkl)
-	fixed trainkl
-	"$GG" train --config reports/slime/finetune/ftkl.yaml --init "$SHIPPED" --out "$OUT/runkl" -q
-	;;
-trainkl2)
-	fixed trainkl2
-	"$GG" train --config reports/slime/finetune/ftkl2.yaml --init "$SHIPPED" --out "$OUT/runkl2" -q
-	;;
-trainexit)
-	fixed trainexit
-	"$GG" train --config reports/slime/finetune/ftexit.yaml --init "$SHIPPED" --out "$OUT/runexit" -q
-	;;
+trainkl) stage ftkl "$SHIPPED" runkl ;;
+trainkl2) stage ftkl2 "$SHIPPED" runkl2 ;;
+trainexit) stage ftexit "$SHIPPED" runexit ;;
 exploit)
 	"$GG" exploit --target "$2" --iterations 20 --games 96 --seed 1 --out "$OUT/exploit-$3" -q
 	;;
@@ -86,7 +82,7 @@ eval)
 	python3 reports/mirror_ratio.py "$OUT/$N-mirror/games.jsonl" "$OUT/$N-alone/games.jsonl" net a b
 	;;
 *)
-	sed -n 2,21p "$0"
+	sed -n 2,22p "$0"
 	exit 2
 	;;
 esac
