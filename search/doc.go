@@ -73,9 +73,14 @@
 // whatever the number of cores or the scheduling (trees=auto: the same for a
 // seed and a core count). Under ms= the trees that are taken last may get
 // less time, or none, when there are more trees than cores. With lanes=K a
-// tree's own simulations also run K at a time (Params.Lanes): the calling
-// worker and up to K−1 helpers, which spin between rounds (a round can take
-// a few microseconds, less than waking a parked thread), share each round.
+// tree's own simulations also run K at a time (Params.Lanes): K descents
+// choose their paths one after another from the statistics alone (each
+// counting its path as visited, a virtual loss), then the calling worker
+// and up to K−1 helpers, which spin between rounds (a round can take a few
+// microseconds, less than waking a parked thread), play the paths, expand
+// and roll out, and the backups follow in lane order. A path the game ends
+// on before its last node is cut there and the visits past the cut are
+// taken back.
 //
 // Nodes are open-loop: a node is a sequence of joint moves from the root, and
 // every simulation replays it on a copy of the position, drawing the game's

@@ -81,3 +81,38 @@ func (t Tree) Pending() (nodes, reserved int) {
 	}
 	return nodes, t.t.reserved
 }
+
+// Counts checks the visit counts of every node reachable from the root: each
+// active seat's candidates' visits add up to the node's, and its children's
+// visits to at most the node's. It returns the first node that breaks them
+// (-1 for none) and the number of reachable nodes.
+func (t Tree) Counts() (bad, reachable int) {
+	bad = -1
+	var walk func(i int32)
+	walk = func(i int32) {
+		reachable++
+		nd := &t.t.nodes[i]
+		for s := 0; s < t.t.seats; s++ {
+			if nd.cn[s] == 0 {
+				continue
+			}
+			n := int32(0)
+			for _, c := range t.t.cands[nd.cs[s] : nd.cs[s]+nd.cn[s]] {
+				n += c.n
+			}
+			if n != nd.visits && bad < 0 {
+				bad = int(i)
+			}
+		}
+		kids := int32(0)
+		for c := nd.child; c >= 0; c = t.t.nodes[c].next {
+			kids += t.t.nodes[c].visits
+			walk(c)
+		}
+		if kids > nd.visits && bad < 0 {
+			bad = int(i)
+		}
+	}
+	walk(0)
+	return bad, reachable
+}

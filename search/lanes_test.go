@@ -86,3 +86,123 @@ func TestLanesAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestEndsInTree: near the end of a game many simulations end it inside the
+// tree, on paths that descend chose from the statistics alone and finish
+// cut where the game ended: at the new node (Slime; the node is taken back)
+// or, where chance decides when it ends (Rising Tide's water), before the
+// path's last node, at a node other simulations went past. After rounds of
+// one and of four lanes, every reachable node's candidates' visits add up to
+// its own (the visits counted past a cut were taken back), no node is left
+// pending, and the root counts every simulation once.
+func TestEndsInTree(t *testing.T) {
+	for _, tc := range []struct {
+		game        string
+		steps, seed int
+	}{{"slime", 6, 4}, {"slime", 52, 4}, {"rising-tide", 213, 2}} {
+		g, err := rules.Lookup(tc.game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := position(g, tc.steps, uint64(tc.seed))
+		if st.Done() {
+			t.Fatalf("%s: position after %d steps is finished", tc.game, tc.steps)
+		}
+		seat := activeSeat(st)
+		prior := "greedy"
+		if tc.game == "rising-tide" {
+			prior = "wall_warsaw"
+		}
+		for _, lanes := range []int{1, 4} {
+			a := newAgent(t, g.Name, fmt.Sprintf("search:%s@400:trees=1:lanes=%d:opp=prior", prior, lanes)).(*search.Agent)
+			tr := search.NewTestTree(a, st, seat, 400, 9)
+			for range 100 {
+				if lanes == 1 {
+					tr.Simulate()
+				} else {
+					tr.Round(lanes)
+				}
+			}
+			sims := 100 * lanes
+			if root, _, _ := tr.RootVisits(); root != sims {
+				t.Errorf("%s step %d, lanes %d: root visited %d times after %d simulations", tc.game, tc.steps, lanes, root, sims)
+			}
+			bad, reach := tr.Counts()
+			if bad >= 0 {
+				t.Errorf("%s step %d, lanes %d: node %d's visits do not add up", tc.game, tc.steps, lanes, bad)
+			}
+			if nodes, reserved := tr.Pending(); nodes != 0 || reserved != 0 {
+				t.Errorf("%s step %d, lanes %d: %d pending nodes, %d candidates reserved", tc.game, tc.steps, lanes, nodes, reserved)
+			}
+			if reach < 2 {
+				t.Errorf("%s step %d, lanes %d: %d reachable nodes", tc.game, tc.steps, lanes, reach)
+			}
+			if tr.Nodes() > reach+lanes {
+				t.Errorf("%s step %d, lanes %d: %d nodes in the pool, %d reachable: the slots taken back are not reused", tc.game, tc.steps, lanes, tr.Nodes(), reach)
+			}
+			if tc.steps > 6 && lanes == 1 && tr.Nodes() > sims {
+				t.Errorf("%s step %d: %d nodes after %d simulations: none ended the game inside the tree", tc.game, tc.steps, tr.Nodes(), sims)
+			}
+		}
+	}
+}
+
+// suddenEnd is a game (Four Square) that chance may also end after any step
+// (one step in four): the same path of moves from the root ends the game in
+// some simulations and goes on in others, so finish cuts paths before their
+// last node, at nodes other simulations went past.
+type suddenEnd struct {
+	rules.State
+	ended bool
+}
+
+func (s *suddenEnd) Step(m []rules.Move, rng *rules.RNG) {
+	if s.Done() {
+		return
+	}
+	s.State.Step(m, rng)
+	s.ended = rng.U(4) == 0
+}
+func (s *suddenEnd) Done() bool          { return s.ended || s.State.Done() }
+func (s *suddenEnd) Active(seat int) bool { return !s.ended && s.State.Active(seat) }
+func (s *suddenEnd) CopyFrom(src rules.State) {
+	o := src.(*suddenEnd)
+	s.State.CopyFrom(o.State)
+	s.ended = o.ended
+}
+func (s *suddenEnd) Clone() rules.State { return &suddenEnd{State: s.State.Clone(), ended: s.ended} }
+
+// TestCutPaths: in a game that chance ends (suddenEnd), descents that run
+// past where their simulation ended have those visits taken back: every
+// node's candidates' visits add up to its own, with one lane and four.
+func TestCutPaths(t *testing.T) {
+	g, err := rules.Lookup("four-square")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := &suddenEnd{State: g.New(g.Default())}
+	for _, lanes := range []int{1, 4} {
+		a := newAgent(t, g.Name, fmt.Sprintf("search:random@800:trees=1:lanes=%d", lanes)).(*search.Agent)
+		tr := search.NewTestTree(a, st, activeSeat(st), 800, 5)
+		for range 200 {
+			if lanes == 1 {
+				tr.Simulate()
+			} else {
+				tr.Round(lanes)
+			}
+		}
+		if root, _, _ := tr.RootVisits(); root != 200*lanes {
+			t.Errorf("lanes %d: root visited %d times after %d simulations", lanes, root, 200*lanes)
+		}
+		bad, reach := tr.Counts()
+		if bad >= 0 {
+			t.Errorf("lanes %d: node %d's visits do not add up", lanes, bad)
+		}
+		if nodes, reserved := tr.Pending(); nodes != 0 || reserved != 0 {
+			t.Errorf("lanes %d: %d pending nodes, %d candidates reserved", lanes, nodes, reserved)
+		}
+		if tr.Nodes() > reach+lanes {
+			t.Errorf("lanes %d: %d nodes in the pool, %d reachable: the slots taken back are not reused", lanes, tr.Nodes(), reach)
+		}
+	}
+}

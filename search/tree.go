@@ -64,6 +64,9 @@ type tree struct {
 	// pending nodes of the round in progress.
 	maxNodes, maxCands int
 	reserved           int
+	// free holds the slots of nodes taken back (unlink) that were not the
+	// pool's last, for the next new nodes: at most a round's lanes.
+	free []int32
 	lanes              []*lane
 	sims               int
 	// The round in progress (Params.Lanes > 1): its lanes and the next one
@@ -102,6 +105,10 @@ type lane struct {
 	leaf   int32
 	cands  []cand
 	cs, cn [rules.MaxSeats]int32
+	// cut is how many steps of path the game lasted (finish); ended
+	// whether it ended there, so the pending leaf is taken back.
+	cut   int
+	ended bool
 }
 
 // newTree makes a tree for positions like st, sized for budget simulations.
@@ -109,6 +116,7 @@ func newTree(p *Params, st rules.State, prior []agents.Factory, roll, value agen
 	spec := st.Spec()
 	t := &tree{p: p, seats: spec.Seats, seq: spec.Sequential, root: st.Clone()}
 	t.lanes = make([]*lane, max(p.Lanes, 1))
+	t.free = make([]int32, 0, len(t.lanes))
 	for i := range t.lanes {
 		l := &lane{sim: st.Clone(), out: rules.NewOutcome(spec.Seats), leaf: -1,
 			moves: make([]rules.Move, spec.Seats), path: make([]step, 0, 64),
@@ -174,10 +182,10 @@ const firstNodes = 4096
 // when it fits but they are full.
 func (t *tree) room() bool {
 	need := len(t.cands) + t.reserved + t.reserve()
-	if len(t.nodes) >= t.maxNodes || need > t.maxCands {
+	if len(t.nodes)-len(t.free) >= t.maxNodes || need > t.maxCands {
 		return false
 	}
-	if len(t.nodes) == cap(t.nodes) {
+	if len(t.free) == 0 && len(t.nodes) == cap(t.nodes) {
 		t.nodes = append(make([]node, 0, min(2*cap(t.nodes)+1, t.maxNodes)), t.nodes...)
 	}
 	if need > cap(t.cands) {
@@ -199,6 +207,7 @@ func (t *tree) reset(st rules.State, seat int, rootCands [][]cand, seed uint64) 
 	t.seed = seed
 	t.nodes = t.nodes[:0]
 	t.cands = t.cands[:0]
+	t.free = t.free[:0]
 	t.reserved = 0
 	t.sims = 0
 	// The tree's bots are reset once per search, not per simulation: a bot
@@ -231,6 +240,12 @@ func (t *tree) reset(st rules.State, seat int, rootCands [][]cand, seed uint64) 
 const laneSalt = 1 << 40
 
 func (t *tree) newNode(key uint64) int32 {
+	if n := len(t.free); n > 0 {
+		c := t.free[n-1]
+		t.free = t.free[:n-1]
+		t.nodes[c] = node{child: -1, next: -1, key: key}
+		return c
+	}
 	t.nodes = append(t.nodes, node{child: -1, next: -1, key: key})
 	return int32(len(t.nodes) - 1)
 }
@@ -336,12 +351,15 @@ func pause(i int) {
 // spinYield is how many busy waits of a spin loop come between two yields.
 const spinYield = 64
 
-// descend plays l's simulation down the tree by PUCT to a joint move not yet
-// in it and adds that node (pending, l.leaf) while the pools have room; then
-// it counts the path's visits (the virtual loss: their values come at the
-// backup).
+// descend chooses l's simulation's path down the tree by PUCT, from the
+// statistics alone, to a joint move not yet in it and adds that node
+// (pending, l.leaf) while the pools have room; then it counts the path's
+// visits (the virtual loss: their values come at the backup). It does not
+// play the path: the engine's steps are finish's, beside the other lanes of
+// the round, so that the serial part of a round is the choices only. A path
+// the game ends on before its last step is cut there by finish and the
+// visits past the cut are taken back at the backup.
 func (t *tree) descend(l *lane) {
-	l.sim.CopyFrom(t.root)
 	l.path = l.path[:0]
 	l.leaf = -1
 	cur := int32(0)
@@ -350,26 +368,19 @@ func (t *tree) descend(l *lane) {
 		st := step{node: cur}
 		key, radix := uint64(0), uint64(1)
 		for s := 0; s < t.seats; s++ {
-			l.moves[s] = rules.Move{}
 			if nd.cn[s] == 0 {
 				continue
 			}
 			i := t.pick(nd, s)
 			st.idx[s] = i
-			l.moves[s] = t.cands[nd.cs[s]+i].m
 			key += uint64(i) * radix
 			radix *= uint64(nd.cn[s])
 			if cur == 0 && s == t.seat && l.ks != nil {
 				// The world: this root candidate's visits so far.
 				l.world = rules.Mix64(t.seed ^ rules.Mix64(uint64(t.cands[nd.cs[s]+i].n)+1))
-				l.rng.Seed(l.world)
 			}
 		}
 		l.path = append(l.path, st)
-		l.step()
-		if l.sim.Done() {
-			break
-		}
 		child := nd.child
 		for child >= 0 && t.nodes[child].key != key {
 			child = t.nodes[child].next
@@ -401,11 +412,33 @@ func (t *tree) descend(l *lane) {
 	}
 }
 
-// finish makes the candidates of l's new node, if any, and rolls out: the
-// part of a simulation that touches nothing shared, run beside the other
-// lanes of its round.
+// finish plays l's path on a copy of the root, cutting it where the game
+// ends (l.cut; no new node then), makes the candidates of l's new node, if
+// any, and rolls out: the part of a simulation that touches nothing shared,
+// run beside the other lanes of its round. It reads the tree, which no
+// one writes until the round's backups.
 func (l *lane) finish(t *tree) {
-	if l.leaf >= 0 {
+	l.sim.CopyFrom(t.root)
+	if l.ks != nil {
+		l.rng.Seed(l.world)
+	}
+	l.cut = len(l.path)
+	for i, st := range l.path {
+		nd := &t.nodes[st.node]
+		for s := 0; s < t.seats; s++ {
+			l.moves[s] = rules.Move{}
+			if nd.cn[s] != 0 {
+				l.moves[s] = t.cands[nd.cs[s]+st.idx[s]].m
+			}
+		}
+		l.step()
+		if l.sim.Done() {
+			l.cut = i + 1
+			break
+		}
+	}
+	l.ended = l.sim.Done()
+	if l.leaf >= 0 && !l.ended {
 		l.fill(t)
 	}
 	l.rollout(t)
@@ -580,28 +613,66 @@ func (l *lane) step() {
 	l.sim.Step(l.moves, l.rng)
 }
 
-// backup moves l's new node's candidates into the tree and adds the
-// simulation's values along its path (descend counted its visits).
+// backup moves l's new node's candidates into the tree, or takes the node
+// back where the game ended before it, takes back the visits descend counted
+// past the path's cut, and adds the simulation's values along the rest.
 func (t *tree) backup(l *lane) {
 	if l.leaf >= 0 {
-		nd := &t.nodes[l.leaf]
-		base := int32(len(t.cands))
-		for s := 0; s < t.seats; s++ {
-			if l.cn[s] > 0 {
-				nd.cs[s], nd.cn[s] = base+l.cs[s], l.cn[s]
-			}
-		}
-		t.cands = append(t.cands, l.cands...)
-		nd.pending = false
 		t.reserved -= t.reserve()
+		if l.ended {
+			t.unlink(l)
+		} else {
+			nd := &t.nodes[l.leaf]
+			base := int32(len(t.cands))
+			for s := 0; s < t.seats; s++ {
+				if l.cn[s] > 0 {
+					nd.cs[s], nd.cn[s] = base+l.cs[s], l.cn[s]
+				}
+			}
+			t.cands = append(t.cands, l.cands...)
+			nd.pending = false
+		}
 	}
-	for _, st := range l.path {
+	for j, st := range l.path {
 		nd := &t.nodes[st.node]
+		if j >= l.cut {
+			nd.visits--
+		}
 		for s := 0; s < t.seats; s++ {
-			if nd.cn[s] != 0 {
-				t.cands[nd.cs[s]+st.idx[s]].w += l.val[s]
+			if nd.cn[s] == 0 {
+				continue
+			}
+			c := &t.cands[nd.cs[s]+st.idx[s]]
+			if j >= l.cut {
+				c.n--
+			} else {
+				c.w += l.val[s]
 			}
 		}
+	}
+}
+
+// unlink takes l's new node out of its parent's children, the path's last
+// node, when the game ended before reaching it: no simulation can descend
+// there any more. Its slot goes back to the pool: dropped when it is the
+// last (always with one lane, so a sequential search's pools are as if it
+// was never added), otherwise kept for the next new node (t.free).
+func (t *tree) unlink(l *lane) {
+	parent := &t.nodes[l.path[len(l.path)-1].node]
+	if parent.child == l.leaf {
+		parent.child = t.nodes[l.leaf].next
+	} else {
+		c := parent.child
+		for t.nodes[c].next != l.leaf {
+			c = t.nodes[c].next
+		}
+		t.nodes[c].next = t.nodes[l.leaf].next
+	}
+	t.nodes[l.leaf].pending = false
+	if int(l.leaf) == len(t.nodes)-1 {
+		t.nodes = t.nodes[:l.leaf]
+	} else {
+		t.free = append(t.free, l.leaf)
 	}
 }
 

@@ -10,6 +10,7 @@
 #   sh reports/slime/finetune/run.sh trainkl        # from the shipped network against every stage and exploiter,
 #                                                   # with a KL penalty towards it (ftkl.yaml; after train4)
 #   sh reports/slime/finetune/run.sh trainkl2       # the same with a quarter of the KL weight (ftkl2.yaml)
+#   sh reports/slime/finetune/run.sh trainkl3       # from stage 3 with a KL penalty towards stage 3 (ftkl3.yaml; after train4)
 #   sh reports/slime/finetune/run.sh trainexit      # 12 more Expert Iteration iterations of the shipped network
 #                                                   # against the stages and exploiters too (ftexit.yaml; after train4)
 #   sh reports/slime/finetune/run.sh eval [WEIGHTS [NAME]]  # 480-game tables (every order) against the held-out
@@ -36,7 +37,7 @@ exploiter() { [ -s "$OUT/exploit-$2/exploit.json" ] || "$GG" exploit --target "$
 stage() { "$GG" train --config "reports/slime/finetune/$1.yaml" --init "$2" --out "$OUT/$3" -q; }
 last() { echo "$OUT/$1/checkpoints/iter-000060/weights.safetensors"; }
 case "${1:-}" in
-train|train2|train3|train4|trainkl|trainkl2|trainexit) fixed "$1" ;;
+train|train2|train3|train4|trainkl|trainkl2|trainkl3|trainexit) fixed "$1" ;;
 esac
 case "${1:-}" in
 train)
@@ -57,6 +58,7 @@ train4)
 	;;
 trainkl) stage ftkl "$SHIPPED" runkl ;;
 trainkl2) stage ftkl2 "$SHIPPED" runkl2 ;;
+trainkl3) stage ftkl3 "$(last run3)" runkl3 ;;
 trainexit) stage ftexit "$SHIPPED" runexit ;;
 exploit)
 	"$GG" exploit --target "$2" --iterations 20 --games 96 --seed 1 --out "$OUT/exploit-$3" -q
@@ -82,7 +84,7 @@ eval)
 	python3 reports/mirror_ratio.py "$OUT/$N-mirror/games.jsonl" "$OUT/$N-alone/games.jsonl" net a b
 	;;
 *)
-	sed -n 2,22p "$0"
+	sed -n 2,23p "$0"
 	exit 2
 	;;
 esac
