@@ -585,9 +585,9 @@ func (t *tree) run(budget int, t0 time.Time, limit time.Duration) {
 		if limit > 0 && time.Since(t0) > limit {
 			break
 		}
-		t.rounds(min(k, budget-i), h)
+		t.rounds(min(k, budget-i))
 	}
-	t.stopHelpers(h)
+	t.stopHelpers()
 }
 
 // mix derives tree k's seed from a move's seed (splitmix64 of both).

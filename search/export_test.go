@@ -59,7 +59,7 @@ func (t Tree) RootMoves(seat int) []rules.Move {
 }
 
 // Round runs one round of n simulations (Params.Lanes) on this goroutine.
-func (t Tree) Round(n int) { t.t.rounds(n, 0) }
+func (t Tree) Round(n int) { t.t.rounds(n) }
 
 // CandVisits returns seat's root candidates' visits in order.
 func (t Tree) CandVisits(seat int) []int {

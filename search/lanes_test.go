@@ -163,7 +163,7 @@ func (s *suddenEnd) Step(m []rules.Move, rng *rules.RNG) {
 	s.State.Step(m, rng)
 	s.ended = rng.U(4) == 0
 }
-func (s *suddenEnd) Done() bool          { return s.ended || s.State.Done() }
+func (s *suddenEnd) Done() bool           { return s.ended || s.State.Done() }
 func (s *suddenEnd) Active(seat int) bool { return !s.ended && s.State.Active(seat) }
 func (s *suddenEnd) CopyFrom(src rules.State) {
 	o := src.(*suddenEnd)

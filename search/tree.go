@@ -66,17 +66,18 @@ type tree struct {
 	reserved           int
 	// free holds the slots of nodes taken back (unlink) that were not the
 	// pool's last, for the next new nodes: at most a round's lanes.
-	free []int32
-	lanes              []*lane
-	sims               int
-	// The round in progress (Params.Lanes > 1): its lanes and the next one
-	// not yet taken; gen counts the rounds (a helper starts one when it
-	// changes), acks the helpers done with it, stop ends the helpers.
-	round    int32
-	nextLane atomic.Int32
-	gen      atomic.Int64
-	acks     atomic.Int32
-	stop     atomic.Bool
+	free  []int32
+	lanes []*lane
+	sims  int
+	// The round in progress (Params.Lanes > 1). claim packs the round's
+	// number (high 32 bits), its lanes (bits 24-31) and the next lane not
+	// yet taken (low 24 bits) in one word, so that a goroutine that takes
+	// a lane (claim.Add) takes it in the round it read, never in a stale
+	// one; done counts the round's lanes finished. helpers is the move's
+	// generation of helpers: stopHelpers moves it on and they return.
+	claim   atomic.Uint64
+	done    atomic.Int32
+	helpers atomic.Uint64
 }
 
 // lane is one simulation of a round: its position, its bots and its
@@ -261,80 +262,69 @@ func (t *tree) simulate() {
 }
 
 // rounds runs n simulations in one round of n ≤ len(t.lanes) lanes: their
-// descents in turn, their expansions and rollouts on this goroutine and h
-// helpers, their backups in lane order. The result does not depend on h or
-// on which goroutine finished which lane.
-func (t *tree) rounds(n, h int) {
+// descents in turn, their expansions and rollouts on this goroutine and any
+// helpers that take a lane, their backups in lane order. The result does not
+// depend on the helpers or on which goroutine finished which lane, and the
+// round waits only for lanes taken, never for a helper that took none (one
+// the system has not scheduled, on a loaded machine).
+func (t *tree) rounds(n int) {
 	for i := 0; i < n; i++ {
 		t.descend(t.lanes[i])
 	}
-	t.round = int32(n)
-	t.nextLane.Store(0)
-	t.acks.Store(0)
-	t.gen.Add(1)
+	t.done.Store(0)
+	t.claim.Store((t.claim.Load()>>32+1)<<32 | uint64(n)<<laneBits)
 	t.work()
-	t.await(h)
+	for i := 1; int(t.done.Load()) < n; i++ {
+		pause(i)
+	}
 	for i := 0; i < n; i++ {
 		t.backup(t.lanes[i])
 	}
 	t.sims += n
 }
 
-// work finishes the lanes of the round in progress that no other goroutine
-// has taken.
+// laneBits is the width of claim's next-lane field; the lanes' count sits
+// above it.
+const laneBits = 24
+
+// open reports whether the round in claim word v has a lane not yet taken.
+func open(v uint64) bool { return v&(1<<laneBits-1) < v>>laneBits&0xff }
+
+// work finishes lanes of the round in progress until none is left to take.
 func (t *tree) work() {
 	for {
-		i := int(t.nextLane.Add(1)) - 1
-		if i >= int(t.round) {
+		v := t.claim.Add(1) - 1
+		if !open(v) {
 			return
 		}
-		t.lanes[i].finish(t)
+		t.lanes[v&(1<<laneBits-1)].finish(t)
+		t.done.Add(1)
 	}
 }
 
 // startHelpers starts h helpers for the rounds of a move; stopHelpers ends
-// them and returns when they have all returned, so that none is left to
-// join a later move's rounds.
+// them. A helper that has not yet seen the end may still take a lane of a
+// later round, which any goroutine may finish: rounds never wait for it.
 func (t *tree) startHelpers(h int) {
-	t.stop.Store(false)
-	g := t.gen.Load()
+	g := t.helpers.Load()
 	for range h {
 		go t.helper(g)
 	}
 }
 
-func (t *tree) stopHelpers(h int) {
-	t.acks.Store(0)
-	t.stop.Store(true)
-	t.gen.Add(1)
-	t.await(h)
-}
+func (t *tree) stopHelpers() { t.helpers.Add(1) }
 
-// helper finishes lanes of each round (each change of t.gen after seen)
-// until stopped, and acknowledges every round and its stop. A round's
-// simulations take from a few to tens of microseconds, less than waking a
-// parked thread can, so helpers and the caller spin (pause), not block:
-// the move's cores stay with the move.
-func (t *tree) helper(seen int64) {
-	for {
-		g := t.gen.Load()
-		for i := 1; g == seen; i++ {
-			pause(i)
-			g = t.gen.Load()
+// helper takes lanes of the rounds while the move's generation of helpers
+// is g. A round's simulations take from a few to tens of microseconds, less
+// than waking a parked thread can, so it spins (pause) between rounds: the
+// move's cores stay with the move.
+func (t *tree) helper(g uint64) {
+	for i := 1; t.helpers.Load() == g; i++ {
+		if open(t.claim.Load()) {
+			t.work()
+			i = 0
+			continue
 		}
-		seen = g
-		if t.stop.Load() {
-			t.acks.Add(1)
-			return
-		}
-		t.work()
-		t.acks.Add(1)
-	}
-}
-
-// await waits until h helpers have acknowledged the round or the stop.
-func (t *tree) await(h int) {
-	for i := 1; int(t.acks.Load()) < h; i++ {
 		pause(i)
 	}
 }
