@@ -41,13 +41,18 @@ const (
 // Spec describes a configured game: what every generic layer needs to know
 // about its shape, without knowing which game it is.
 type Spec struct {
-	Game       string    // registry name
-	Seats      int       // number of seats, 2..MaxSeats
-	Sequential bool      // seats move one at a time (Active says whose turn)
-	Rows, Cols int       // board size
-	MaxSteps   int       // upper bound on Step calls in one game
-	ScoreName  string    // what Outcome.Score counts ("rounds survived", …)
-	Tournament Aggregate // how the competition aggregates per-game results
+	Game       string // registry name
+	Seats      int    // number of seats, 2..MaxSeats
+	Sequential bool   // seats move one at a time (Active says whose turn)
+	// Deterministic: Step draws nothing from its generator, so a position
+	// and the moves decide the next position (no chance events). The search
+	// then keeps the outcome of a path that ends the game instead of playing
+	// it again; rulestest.Conformance checks the claim.
+	Deterministic bool
+	Rows, Cols    int       // board size
+	MaxSteps      int       // upper bound on Step calls in one game
+	ScoreName     string    // what Outcome.Score counts ("rounds survived", …)
+	Tournament    Aggregate // how the competition aggregates per-game results
 }
 
 // Outcome is the result of a game for every seat. Its slices are owned by the

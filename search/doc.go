@@ -80,7 +80,10 @@
 // microseconds, less than waking a parked thread), play the paths, expand
 // and roll out, and the backups follow in lane order. A path the game ends
 // on before its last node is cut there and the visits past the cut are
-// taken back.
+// taken back. In a game without chance (rules.Spec.Deterministic) a joint
+// move that ended the game stays in the tree with its outcome (a final
+// node), so a simulation that chooses it again neither plays the path nor
+// scores it: the same statistics for less work.
 //
 // Nodes are open-loop: a node is a sequence of joint moves from the root, and
 // every simulation replays it on a copy of the position, drawing the game's

@@ -116,3 +116,19 @@ func (t Tree) Counts() (bad, reachable int) {
 	walk(0)
 	return bad, reachable
 }
+
+// KeepFinals sets whether the tree keeps the outcome of joint moves that end
+// the game (it does in games without chance, Spec.Deterministic).
+func (t Tree) KeepFinals(keep bool) { t.t.det = keep }
+
+// Finals is the number of final nodes in the tree.
+func (t Tree) Finals() int { return len(t.t.finals) / t.t.seats }
+
+// RootStats returns seat's root candidates' visits and summed values.
+func (t Tree) RootStats(seat int) (n []int32, w []float64) {
+	nd := &t.t.nodes[0]
+	for _, c := range t.t.cands[nd.cs[seat] : nd.cs[seat]+nd.cn[seat]] {
+		n, w = append(n, c.n), append(w, c.w)
+	}
+	return n, w
+}

@@ -3,6 +3,7 @@ package search_test
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"testing"
 
 	"github.com/gridgym/gridgym/rules"
@@ -203,6 +204,53 @@ func TestCutPaths(t *testing.T) {
 		}
 		if tr.Nodes() > reach+lanes {
 			t.Errorf("lanes %d: %d nodes in the pool, %d reachable: the slots taken back are not reused", lanes, tr.Nodes(), reach)
+		}
+	}
+}
+
+// TestFinalNodes: in a game without chance (Slime), a joint move that ended
+// the game stays in the tree with its outcome, and the simulations that
+// choose it again read it instead of playing the path: the root's
+// statistics are the same, to the bit, as a tree that plays every path
+// (KeepFinals(false)), with one lane and with four, and such nodes exist.
+func TestFinalNodes(t *testing.T) {
+	g, err := rules.Lookup("slime")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.New(g.Default()).Spec().Deterministic {
+		t.Fatal("slime's Spec does not say it is deterministic")
+	}
+	st := position(g, 52, 4)
+	seat := activeSeat(st)
+	for _, lanes := range []int{1, 4} {
+		var ns [2][]int32
+		var ws [2][]float64
+		finals := 0
+		for i, keep := range []bool{false, true} {
+			a := newAgent(t, g.Name, fmt.Sprintf("search:greedy@800:trees=1:lanes=%d:opp=prior", lanes)).(*search.Agent)
+			tr := search.NewTestTree(a, st, seat, 800, 9)
+			tr.KeepFinals(keep)
+			for range 800 / lanes {
+				if lanes == 1 {
+					tr.Simulate()
+				} else {
+					tr.Round(lanes)
+				}
+			}
+			ns[i], ws[i] = tr.RootStats(seat)
+			if keep {
+				finals = tr.Finals()
+				if bad, _ := tr.Counts(); bad >= 0 {
+					t.Errorf("lanes %d: node %d's visits do not add up", lanes, bad)
+				}
+			}
+		}
+		if finals == 0 {
+			t.Errorf("lanes %d: no final node after 800 simulations 52 steps in", lanes)
+		}
+		if !slices.Equal(ns[0], ns[1]) || !slices.Equal(ws[0], ws[1]) {
+			t.Errorf("lanes %d: root statistics differ with final nodes kept:\nvisits %v\n  vs   %v\nvalues %v\n  vs   %v", lanes, ns[0], ns[1], ws[0], ws[1])
 		}
 	}
 }

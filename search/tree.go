@@ -22,7 +22,11 @@ type cand struct {
 // active. Children are a singly linked list keyed by the joint candidate
 // indices in mixed radix (key). A pending node was added by a simulation of
 // the round in progress (Params.Lanes) and gets its candidates at that
-// simulation's backup; until then no simulation descends into it.
+// simulation's backup; until then no simulation descends into it. In a
+// game without chance (Spec.Deterministic) a joint move that ends the game
+// stays in the tree as a final node (final): no candidates, and its seats'
+// values at t.finals[cs[0]:], so a simulation that chooses it again needs
+// neither the engine nor a rollout.
 type node struct {
 	cs          [rules.MaxSeats]int32
 	cn          [rules.MaxSeats]int32
@@ -30,6 +34,7 @@ type node struct {
 	key         uint64
 	visits      int32
 	pending     bool
+	final       bool
 }
 
 // step is one level of a simulation's path: the node and the candidate index
@@ -48,15 +53,17 @@ type step struct {
 // time, then they back up in lane order. With one lane that is the plain
 // sequential search.
 type tree struct {
-	p     *Params
-	seats int
-	seat  int // the searching agent's seat
-	seq   bool
-	rng   rules.RNG   // the search's generator: the first lane's
-	root  rules.State // the position searched
-	seed  uint64      // the search's seed, from which the worlds are named
-	nodes []node
-	cands []cand
+	p      *Params
+	seats  int
+	seat   int // the searching agent's seat
+	seq    bool
+	det    bool        // Spec.Deterministic: final nodes keep their outcome
+	rng    rules.RNG   // the search's generator: the first lane's
+	root   rules.State // the position searched
+	seed   uint64      // the search's seed, from which the worlds are named
+	nodes  []node
+	cands  []cand
+	finals []float64 // the final nodes' values, Seats each
 	// maxNodes and maxCands are the pools' sizes for the budget: a node is
 	// expanded only while both have room. The slices start smaller and grow
 	// to them, so a search stopped early by Params.Limit never reserves a
@@ -107,15 +114,18 @@ type lane struct {
 	cands  []cand
 	cs, cn [rules.MaxSeats]int32
 	// cut is how many steps of path the game lasted (finish); ended
-	// whether it ended there, so the pending leaf is taken back.
+	// whether it ended there, so the pending leaf is taken back or, in a
+	// game without chance, kept as a final node. final is the final node
+	// the path reached (-1 for none): its values are the simulation's.
 	cut   int
 	ended bool
+	final int32
 }
 
 // newTree makes a tree for positions like st, sized for budget simulations.
 func newTree(p *Params, st rules.State, prior []agents.Factory, roll, value agents.Factory, budget int) *tree {
 	spec := st.Spec()
-	t := &tree{p: p, seats: spec.Seats, seq: spec.Sequential, root: st.Clone()}
+	t := &tree{p: p, seats: spec.Seats, seq: spec.Sequential, det: spec.Deterministic, root: st.Clone()}
 	t.lanes = make([]*lane, max(p.Lanes, 1))
 	t.free = make([]int32, 0, len(t.lanes))
 	for i := range t.lanes {
@@ -209,6 +219,7 @@ func (t *tree) reset(st rules.State, seat int, rootCands [][]cand, seed uint64) 
 	t.nodes = t.nodes[:0]
 	t.cands = t.cands[:0]
 	t.free = t.free[:0]
+	t.finals = t.finals[:0]
 	t.reserved = 0
 	t.sims = 0
 	// The tree's bots are reset once per search, not per simulation: a bot
@@ -351,7 +362,7 @@ const spinYield = 64
 // visits past the cut are taken back at the backup.
 func (t *tree) descend(l *lane) {
 	l.path = l.path[:0]
-	l.leaf = -1
+	l.leaf, l.final = -1, -1
 	cur := int32(0)
 	for {
 		nd := &t.nodes[cur]
@@ -374,6 +385,11 @@ func (t *tree) descend(l *lane) {
 		child := nd.child
 		for child >= 0 && t.nodes[child].key != key {
 			child = t.nodes[child].next
+		}
+		if child >= 0 && t.nodes[child].final {
+			l.final = child
+			t.nodes[child].visits++
+			break
 		}
 		if child >= 0 && !t.nodes[child].pending {
 			cur = child
@@ -408,6 +424,11 @@ func (t *tree) descend(l *lane) {
 // run beside the other lanes of its round. It reads the tree, which no
 // one writes until the round's backups.
 func (l *lane) finish(t *tree) {
+	if l.final >= 0 {
+		l.cut, l.ended = len(l.path), true
+		copy(l.val[:t.seats], t.finals[t.nodes[l.final].cs[0]:])
+		return
+	}
 	l.sim.CopyFrom(t.root)
 	if l.ks != nil {
 		l.rng.Seed(l.world)
@@ -609,7 +630,14 @@ func (l *lane) step() {
 func (t *tree) backup(l *lane) {
 	if l.leaf >= 0 {
 		t.reserved -= t.reserve()
-		if l.ended {
+		if l.ended && t.det && l.cut == len(l.path) {
+			// The joint move ended the game: so it does in every
+			// simulation, and the node keeps the outcome.
+			nd := &t.nodes[l.leaf]
+			nd.pending, nd.final = false, true
+			nd.cs[0] = int32(len(t.finals))
+			t.finals = append(t.finals, l.val[:t.seats]...)
+		} else if l.ended {
 			t.unlink(l)
 		} else {
 			nd := &t.nodes[l.leaf]

@@ -121,13 +121,15 @@ func NewSized(n, players, robots, idleLimit, maxMoves int) *State {
 		s.full = 1<<uint(n) - 1
 	}
 	s.spec = rules.Spec{
-		Game:       Name,
-		Seats:      players,
-		Rows:       n,
-		Cols:       n,
-		MaxSteps:   maxMoves + 1,
-		ScoreName:  "claimed cells",
-		Tournament: rules.MeanScore,
+		Game:  Name,
+		Seats: players,
+		// Step ignores its generator: no chance in Rectangle.
+		Deterministic: true,
+		Rows:          n,
+		Cols:          n,
+		MaxSteps:      maxMoves + 1,
+		ScoreName:     "claimed cells",
+		Tournament:    rules.MeanScore,
 	}
 	s.sc.candLimit = candCap
 	return s

@@ -114,6 +114,35 @@ func Conformance(t *testing.T, cfg rules.Config, games int) {
 			}
 		}
 	})
+	t.Run("deterministic", func(t *testing.T) {
+		// A game whose Spec claims no chance: the same moves from the same
+		// position lead to the same position whatever Step's generator.
+		if !g.New(cfg).Spec().Deterministic {
+			t.Skip("the game has chance events")
+		}
+		for i := 0; i < games; i++ {
+			a, b := g.New(cfg), g.New(cfg)
+			moves := make([]rules.Move, a.Spec().Seats)
+			pick, ra, rb := rules.NewRNG(uint64(i)), rules.NewRNG(uint64(1000+i)), rules.NewRNG(uint64(2000+i))
+			var buf []uint64
+			for step := 0; !a.Done(); step++ {
+				for s := range moves {
+					moves[s] = rules.Move{}
+					if a.Active(s) {
+						moves[s] = a.RandomMove(s, pick)
+					}
+				}
+				a.Step(moves, ra)
+				b.Step(moves, rb)
+				var ha, hb uint64
+				ha, buf = rules.Hash(a, buf)
+				hb, buf = rules.Hash(b, buf)
+				if ha != hb || a.Done() != b.Done() {
+					t.Fatalf("game %d, step %d: the same moves led to different positions under two generators", i, step)
+				}
+			}
+		}
+	})
 	t.Run("legal moves", func(t *testing.T) {
 		st := g.New(cfg)
 		rng := rules.NewRNG(7)

@@ -104,7 +104,7 @@ func newState(n, maxTurns int) *State {
 		mask:     boardMask[n],
 		maxTurns: maxTurns,
 		spec: &rules.Spec{
-			Game: "slime", Seats: Seats, Sequential: true, Rows: n, Cols: n,
+			Game: "slime", Seats: Seats, Sequential: true, Deterministic: true, Rows: n, Cols: n,
 			MaxSteps: steps, ScoreName: "cells", Tournament: rules.MeanScore,
 		},
 	}

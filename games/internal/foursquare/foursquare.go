@@ -52,7 +52,7 @@ type State struct {
 	steps  int
 }
 
-var spec = rules.Spec{Game: Name, Seats: 2, Sequential: true, Rows: Size, Cols: Size, MaxSteps: MaxSteps,
+var spec = rules.Spec{Game: Name, Seats: 2, Sequential: true, Deterministic: true, Rows: Size, Cols: Size, MaxSteps: MaxSteps,
 	ScoreName: "largest group", Tournament: rules.MeanScore}
 
 // New returns the start position.
