@@ -86,7 +86,7 @@ lanes)
   s="search:greedy@1000000:opp=prior:ms=${MS:-5}:trees=1"
   load
   GOMAXPROCS=2 "$out/gridgym" tournament --game slime --bots "one=$s,lanes=$s:lanes=${LANES:-8},greedy,greedy" \
-    --all-orders --games 480 --workers 1 --seed 55 -q --report "$out/one-vs-lanes" | tee "$out/one-vs-lanes.txt"
+    --all-orders --games 480 --workers 1 --seed ${SEED:-55} -q --report "$out/one-vs-lanes" | tee "$out/one-vs-lanes.txt"
   python3 reports/pair.py "$out/one-vs-lanes/games.jsonl" lanes one | tee -a "$out/one-vs-lanes.txt"
   load
   ;;
