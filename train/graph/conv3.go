@@ -313,9 +313,9 @@ func floats2(out G.Value, in []G.Value) (a, b, o []float32, err error) {
 }
 
 // grow returns buf with length n, reallocated only when too short.
-func grow(buf []float32, n int) []float32 {
+func grow[T any](buf []T, n int) []T {
 	if cap(buf) < n {
-		return make([]float32, n)
+		return make([]T, n)
 	}
 	return buf[:n]
 }

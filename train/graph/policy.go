@@ -26,8 +26,11 @@ type policyOp struct {
 // gradient (policyGradOp), which computed it again (exp over every legal
 // action of the minibatch: 8% of a rising-tide train step): log π and π of
 // every row, [rows, actions], and each row's entropy as the forward pass
-// wrote it.
-type policySoft struct{ lp, p, h []float32 }
+// wrote it; idx is the rows' scratch for their legal actions' indices.
+type policySoft struct {
+	lp, p, h []float32
+	idx      []int32
+}
 
 // newPolicyOp is a policyOp of the training graph: its own result and a
 // log-softmax kept for its gradient.
@@ -70,43 +73,49 @@ func floatsN(vs ...G.Value) (opArgs, error) {
 // actions (mask < 0: MaskedLogit) get probability exactly 0, as exp of
 // their logit underflows to in float32, without computing it; a row with
 // every action masked is a softmax over all of them, as it was in gorgonia.
-func logSoftmaxRow(z, mask, onehot, lp, p []float32) (logpA, ent float64) {
+// idx (at least len(z) long) is scratch: the first pass lists the counted
+// actions there, so that the exponentials, the normalisation and the
+// entropy visit only those (a Rising Tide row has 3,200 actions and a few
+// legal ones), in the same order and so to the same bits as a pass over the
+// whole row.
+func logSoftmaxRow(z, mask, onehot, lp, p []float32, idx []int32) (logpA, ent float64) {
 	mx := float32(math.Inf(-1))
+	legal := idx[:0]
 	for j, v := range z {
 		v += mask[j]
 		lp[j] = v
 		if mask[j] >= 0 {
 			mx = max(mx, v)
+			legal = append(legal, int32(j))
 		}
 	}
-	thr := float32(0) // entries with mask ≥ thr count
-	if math.IsInf(float64(mx), -1) {
-		thr = float32(math.Inf(-1))
-		for _, v := range lp {
+	if math.IsInf(float64(mx), -1) { // every action masked: count them all
+		legal = legal[:0]
+		for j, v := range lp {
 			mx = max(mx, v)
+			legal = append(legal, int32(j))
 		}
 	}
+	clear(p)
 	s := 0.0
-	for j, v := range lp {
-		e := 0.0
-		if mask[j] >= thr {
-			e = math.Exp(float64(v - mx))
-		}
+	for _, j := range legal {
+		e := math.Exp(float64(lp[j] - mx))
 		p[j] = float32(e)
 		s += e
 	}
 	lse := mx + float32(math.Log(s))
 	inv := float32(1 / s)
 	for j := range lp {
-		l := lp[j] - lse
-		lp[j] = l
-		if onehot[j] != 0 {
-			logpA += float64(onehot[j]) * float64(l)
+		lp[j] -= lse
+	}
+	for j, o := range onehot {
+		if o != 0 {
+			logpA += float64(o) * float64(lp[j])
 		}
-		if mask[j] >= thr {
-			p[j] *= inv
-			ent -= float64(p[j]) * float64(l)
-		}
+	}
+	for _, j := range legal {
+		p[j] *= inv
+		ent -= float64(p[j]) * float64(lp[j])
 	}
 	return logpA, ent
 }
@@ -127,7 +136,7 @@ func (op policyOp) UsePreallocDo(prealloc G.Value, in ...G.Value) (G.Value, erro
 	A := op.actions
 	s := op.soft
 	if s != nil {
-		s.lp, s.p, s.h = grow(s.lp, n), grow(s.p, n), grow(s.h, op.rows)
+		s.lp, s.p, s.h, s.idx = grow(s.lp, n), grow(s.p, n), grow(s.h, op.rows), grow(s.idx, n)
 	}
 	runRows(op.pureOp, op, d, op.rows, 4*A)
 	return prealloc, nil
@@ -139,14 +148,15 @@ func (op policyOp) doRows(d *opArgs, lo, hi int) {
 	A := op.actions
 	s := op.soft
 	var lp, pr []float32
+	var idx []int32
 	if s == nil {
-		lp, pr = make([]float32, A), make([]float32, A)
+		lp, pr, idx = make([]float32, A), make([]float32, A), make([]int32, A)
 	}
 	for r := lo; r < hi; r++ {
 		if s != nil {
-			lp, pr = s.lp[r*A:(r+1)*A], s.p[r*A:(r+1)*A]
+			lp, pr, idx = s.lp[r*A:(r+1)*A], s.p[r*A:(r+1)*A], s.idx[r*A:(r+1)*A]
 		}
-		la, h := logSoftmaxRow(d[0][r*A:(r+1)*A], d[1][r*A:(r+1)*A], d[2][r*A:(r+1)*A], lp, pr)
+		la, h := logSoftmaxRow(d[0][r*A:(r+1)*A], d[1][r*A:(r+1)*A], d[2][r*A:(r+1)*A], lp, pr, idx)
 		d[3][2*r], d[3][2*r+1] = float32(la), float32(h)
 		if s != nil {
 			s.h[r] = float32(h)
@@ -221,8 +231,9 @@ func (op policyGradOp) doRows(d *opArgs, lo, hi int) {
 	A := op.actions
 	s := op.soft
 	var lp, pr []float32
+	var idx []int32
 	if s == nil || len(s.p) != op.rows*A {
-		s, pr = nil, make([]float32, A)
+		s, pr, idx = nil, make([]float32, A), make([]int32, A)
 	}
 	for r := lo; r < hi; r++ {
 		oh, dz := d[2][r*A:(r+1)*A], d[4][r*A:(r+1)*A]
@@ -230,7 +241,7 @@ func (op policyGradOp) doRows(d *opArgs, lo, hi int) {
 		if s != nil {
 			lp, pr, hf = s.lp[r*A:(r+1)*A], s.p[r*A:(r+1)*A], s.h[r]
 		} else {
-			_, h := logSoftmaxRow(d[0][r*A:(r+1)*A], d[1][r*A:(r+1)*A], oh, dz, pr)
+			_, h := logSoftmaxRow(d[0][r*A:(r+1)*A], d[1][r*A:(r+1)*A], oh, dz, pr, idx)
 			lp, hf = dz, float32(h) // dz holds log π until overwritten below
 		}
 		g0, g1 := d[3][2*r], d[3][2*r+1]
