@@ -61,6 +61,18 @@ func (t Tree) RootMoves(seat int) []rules.Move {
 // Round runs one round of n simulations (Params.Lanes) on this goroutine.
 func (t Tree) Round(n int) { t.t.rounds(n) }
 
+// Rounds runs k rounds of lanes simulations on this goroutine as run does:
+// with one lane the sequential simulate, otherwise rounds.
+func (t Tree) Rounds(k, lanes int) {
+	for range k {
+		if lanes == 1 {
+			t.t.simulate()
+		} else {
+			t.t.rounds(lanes)
+		}
+	}
+}
+
 // CandVisits returns seat's root candidates' visits in order.
 func (t Tree) CandVisits(seat int) []int {
 	nd := &t.t.nodes[0]

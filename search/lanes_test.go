@@ -117,13 +117,7 @@ func TestEndsInTree(t *testing.T) {
 		for _, lanes := range []int{1, 4} {
 			a := newAgent(t, g.Name, fmt.Sprintf("search:%s@400:trees=1:lanes=%d:opp=prior", prior, lanes)).(*search.Agent)
 			tr := search.NewTestTree(a, st, seat, 400, 9)
-			for range 100 {
-				if lanes == 1 {
-					tr.Simulate()
-				} else {
-					tr.Round(lanes)
-				}
-			}
+			tr.Rounds(100, lanes)
 			sims := 100 * lanes
 			if root, _, _ := tr.RootVisits(); root != sims {
 				t.Errorf("%s step %d, lanes %d: root visited %d times after %d simulations", tc.game, tc.steps, lanes, root, sims)
@@ -185,13 +179,7 @@ func TestCutPaths(t *testing.T) {
 	for _, lanes := range []int{1, 4} {
 		a := newAgent(t, g.Name, fmt.Sprintf("search:random@800:trees=1:lanes=%d", lanes)).(*search.Agent)
 		tr := search.NewTestTree(a, st, activeSeat(st), 800, 5)
-		for range 200 {
-			if lanes == 1 {
-				tr.Simulate()
-			} else {
-				tr.Round(lanes)
-			}
-		}
+		tr.Rounds(200, lanes)
 		if root, _, _ := tr.RootVisits(); root != 200*lanes {
 			t.Errorf("lanes %d: root visited %d times after %d simulations", lanes, root, 200*lanes)
 		}
@@ -231,13 +219,7 @@ func TestFinalNodes(t *testing.T) {
 			a := newAgent(t, g.Name, fmt.Sprintf("search:greedy@800:trees=1:lanes=%d:opp=prior", lanes)).(*search.Agent)
 			tr := search.NewTestTree(a, st, seat, 800, 9)
 			tr.KeepFinals(keep)
-			for range 800 / lanes {
-				if lanes == 1 {
-					tr.Simulate()
-				} else {
-					tr.Round(lanes)
-				}
-			}
+			tr.Rounds(800/lanes, lanes)
 			ns[i], ws[i] = tr.RootStats(seat)
 			if keep {
 				finals = tr.Finals()
