@@ -76,11 +76,12 @@ func BenchmarkTrainStep(b *testing.B) {
 	}
 }
 
-// BenchmarkForward: plain-Go inference of a batch of 64 observations and of
-// one (obs/s); -cpu 1,2 gives one core and two.
+// BenchmarkForward: plain-Go inference of a batch of 64 observations, of 8
+// (split over two cores from 8 images) and of one (obs/s); -cpu 1,2 gives
+// one core and two.
 func BenchmarkForward(b *testing.B) {
 	for _, s := range benchShapes {
-		for _, batch := range []int{64, 1} {
+		for _, batch := range []int{64, 8, 1} {
 			b.Run(fmt.Sprintf("%s/f%d-l%d/b%d", s.game, s.filters, s.layers, batch), func(b *testing.B) {
 				net := benchArch(b, s.game, s.filters, s.layers, s.hidden)
 				w := neural.NewWorkspace(net.Arch, batch)

@@ -2,6 +2,7 @@ package train
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"testing"
 
@@ -39,6 +40,38 @@ func TestUpdateSplitDeterministic(t *testing.T) {
 				if math.Abs(c.a-c.b) > 1e-5*max(1, math.Abs(c.a)) {
 					t.Errorf("%s: %v unsplit, %v on two workers (hashes %s, %s)", c.name, c.a, c.b, h1, ha)
 				}
+			}
+		})
+	}
+}
+
+// The split update is pinned too, on two and three workers (the last part
+// takes a remainder row): moving the split's copy onto the parts and its
+// gradient sum onto every core (issue 55) kept each element's sum over the
+// parts in part order, so the bits did not move.
+func TestUpdateSplitPinned(t *testing.T) {
+	for _, tc := range []struct {
+		game    string
+		workers int
+		want    string
+	}{
+		{"slime", 2, "d5f4d103932a4af8"},
+		{"slime", 3, "40122b206a7c05ae"},
+		{"rectangle", 2, "971b054c12e2e643"},
+		{"rectangle", 3, "0b518f51b8a7f4ef"},
+	} {
+		t.Run(fmt.Sprintf("%s/workers=%d", tc.game, tc.workers), func(t *testing.T) {
+			tr := updateTrainer(t, tc.game, 0.99, 0.01)
+			tr.cfg.Workers = tc.workers
+			var m Metrics
+			if err := tr.learn(context.Background(), 1, rules.NewRNG(5), 1e-3, &m); err != nil {
+				t.Fatal(err)
+			}
+			if tr.step.Parts() != tc.workers {
+				t.Fatalf("%d workers, %d minibatch parts", tc.workers, tr.step.Parts())
+			}
+			if got := weightsHash(tr, m); got != tc.want {
+				t.Errorf("weights hash %s, want %s", got, tc.want)
 			}
 		})
 	}

@@ -315,15 +315,18 @@ func (n *Net) Forward(w *Workspace, b int, masks []uint64, maskWords int) {
 }
 
 // chunkImages is the unit of a batch's split over cores: a batch is split
-// when every part gets at least two chunks.
+// when every part gets at least one chunk.
 const chunkImages = 4
 
 // forwardParts is how many parts Forward splits a batch of b observations
 // into on cores cores (GOMAXPROCS): one per core, as long as every part
-// gets at least two chunks of images; at least one. With partImages it is
-// the one rule for both the split (Forward, forwardJob) and the scratch
-// each part needs (Workspace.fit), so the two cannot disagree.
-func forwardParts(cores, b int) int { return max(1, min(cores, b/(2*chunkImages))) }
+// gets at least one chunk of images; at least one. A part of 4 images
+// costs no more per image than one of 64 (one core, the shipped networks,
+// reports/learner: issue 55), so a batch of 64 uses 16 cores, where two
+// chunks a part had held it to 8. With partImages it is the one rule for
+// both the split (Forward, forwardJob) and the scratch each part needs
+// (Workspace.fit), so the two cannot disagree.
+func forwardParts(cores, b int) int { return max(1, min(cores, b/chunkImages)) }
 
 // partImages returns the observations i0..i1 of part i of parts of a batch
 // of b: whole chunks, the last one partial.

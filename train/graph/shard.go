@@ -23,12 +23,14 @@ import (
 // up to rounding, and the same bits for a given number of workers.
 // With one worker a Step is the full graph itself, bit for bit.
 type Step struct {
-	full  *Graph
-	parts []*Graph
-	off   []int // first minibatch row of each part, then batch
-	grad  [][]float32
-	out   map[*G.Node][]float32 // read's results by the full graph's node
-	errs  []error
+	full     *Graph
+	parts    []*Graph
+	off      []int // first minibatch row of each part, then batch
+	grad     [][]float32
+	size     int                   // the parameters' elements, all tensors together
+	partGrad [][][]float32         // each part's gradients (Grads' sum reads them)
+	out      map[*G.Node][]float32 // read's results by the full graph's node
+	errs     []error
 }
 
 // NewStep returns the train step of full, a graph of net, on workers
@@ -58,7 +60,9 @@ func NewStep(full *Graph, net *neural.Net, workers int) (*Step, error) {
 	s.grad = make([][]float32, len(full.Params))
 	for i, p := range full.Params {
 		s.grad[i] = make([]float32, p.Shape().TotalSize())
+		s.size += len(s.grad[i])
 	}
+	s.partGrad = make([][][]float32, w)
 	s.out = map[*G.Node][]float32{}
 	return s, nil
 }
@@ -69,11 +73,6 @@ func (s *Step) Run() error {
 	if s.parts == nil {
 		return s.full.Run()
 	}
-	for k, p := range s.parts {
-		if err := s.split(p, s.off[k], s.off[k+1]); err != nil {
-			return err
-		}
-	}
 	sgemm.Split(len(s.parts), s)
 	for k, err := range s.errs {
 		if err != nil {
@@ -83,8 +82,15 @@ func (s *Step) Run() error {
 	return nil
 }
 
-// RunPart implements sgemm.Runner: part k's pass.
-func (s *Step) RunPart(k, _ int) { s.errs[k] = s.parts[k].Run() }
+// RunPart implements sgemm.Runner: part k copies its rows of the inputs
+// (on its own core: with 16 parts a serial copy of the whole minibatch
+// would be 16 times a part's share) and runs its pass.
+func (s *Step) RunPart(k, _ int) {
+	p := s.parts[k]
+	if s.errs[k] = s.split(p, s.off[k], s.off[k+1]); s.errs[k] == nil {
+		s.errs[k] = p.Run()
+	}
+}
 
 // split copies minibatch rows lo..hi of the full graph's inputs and its loss
 // weights into part p.
@@ -142,20 +148,46 @@ func (s *Step) Grads() ([][]float32, error) {
 		if err != nil {
 			return nil, err
 		}
-		w := s.share(k)
-		for i, sum := range s.grad {
+		s.partGrad[k] = g
+	}
+	// The sum is split over the parts' cores by parameter elements: each
+	// element is still summed over the parts in order (the same bits),
+	// but no core adds all parts' gradients alone, a cost that grows with
+	// the cores (16 parts: 16 passes over the network's parameters).
+	sgemm.Split(len(s.parts), gradSum{s})
+	return s.grad, nil
+}
+
+// gradSum is Grads' sum over the parts (sgemm.Runner): worker i of n sums
+// the i-th n-th of the parameters' elements, counted across the
+// parameters in Net order.
+type gradSum struct{ s *Step }
+
+// RunPart implements sgemm.Runner.
+func (r gradSum) RunPart(i, n int) {
+	s := r.s
+	lo, hi := s.size*i/n, s.size*(i+1)/n
+	at := 0 // first element of parameter t
+	for t, sum := range s.grad {
+		a, b := max(lo-at, 0), min(hi-at, len(sum))
+		at += len(sum)
+		if a >= b {
+			continue
+		}
+		for k, g := range s.partGrad {
+			w, x := s.share(k), g[t][a:b]
+			d := sum[a:b]
 			if k == 0 {
-				for j, x := range g[i] {
-					sum[j] = w * x
+				for j, v := range x {
+					d[j] = w * v
 				}
 				continue
 			}
-			for j, x := range g[i] {
-				sum[j] += w * x
+			for j, v := range x {
+				d[j] += w * v
 			}
 		}
 	}
-	return s.grad, nil
 }
 
 // Read is Graph.Read of the full graph's output node n for the whole
