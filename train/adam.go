@@ -3,8 +3,10 @@ package train
 import (
 	"fmt"
 	"math"
+	"runtime"
 
 	"github.com/gridgym/gridgym/agents/neural"
+	"github.com/gridgym/gridgym/internal/sgemm"
 )
 
 // adam is the Adam optimiser over a network's parameters, with global
@@ -20,6 +22,42 @@ type adam struct {
 	// frozen, if set, marks parameters that step leaves alone (moments
 	// included) and leaves out of the gradient norm: the critic warm-up.
 	frozen []bool
+	job    adamJob // the update split over the cores (step)
+}
+
+// adamJob is one step's element-wise update of the parameters, split over
+// the cores by element ranges counted across the parameters in Net order
+// (sgemm.Runner): each element's update is alone, so the split changes no
+// bit.
+type adamJob struct {
+	a                         *adam
+	params, grads             [][]float32
+	size                      int // elements of all parameters
+	b1, b2, stepSize, eps, sc float32
+}
+
+// adamElems is the fewest parameter elements an update part takes.
+const adamElems = 16384
+
+// RunPart implements sgemm.Runner: part i of n.
+func (j *adamJob) RunPart(i, n int) {
+	a := j.a
+	lo, hi := j.size*i/n, j.size*(i+1)/n
+	at := 0
+	for t, p := range j.params {
+		x, y := max(lo-at, 0), min(hi-at, len(p))
+		at += len(p)
+		if x >= y || a.frozen != nil && a.frozen[t] {
+			continue
+		}
+		m, v, g := a.m[t][x:y], a.v[t][x:y], j.grads[t][x:y]
+		for k, pk := range p[x:y] {
+			gk := g[k] * j.sc
+			m[k] = j.b1*m[k] + (1-j.b1)*gk
+			v[k] = j.b2*v[k] + (1-j.b2)*gk*gk
+			p[x+k] = pk - j.stepSize*m[k]/(float32(math.Sqrt(float64(v[k])))+j.eps)
+		}
+	}
 }
 
 func newAdam(net *neural.Net) *adam {
@@ -59,18 +97,13 @@ func (a *adam) step(params, grads [][]float32, lr, maxNorm float64) float64 {
 	if a.onStep != nil {
 		defer a.onStep()
 	}
-	for i, p := range params {
-		if a.frozen != nil && a.frozen[i] {
-			continue
-		}
-		m, v, g := a.m[i], a.v[i], grads[i]
-		for j := range p {
-			gj := g[j] * sc
-			m[j] = b1*m[j] + (1-b1)*gj
-			v[j] = b2*v[j] + (1-b2)*gj*gj
-			p[j] -= stepSize * m[j] / (float32(math.Sqrt(float64(v[j]))) + eps)
-		}
+	size := 0
+	for _, p := range params {
+		size += len(p)
 	}
+	a.job = adamJob{a: a, params: params, grads: grads, size: size, b1: b1, b2: b2, stepSize: stepSize, eps: eps, sc: sc}
+	sgemm.Parallel(max(1, min(runtime.GOMAXPROCS(0), size/adamElems)), &a.job)
+	a.job = adamJob{}
 	return norm
 }
 

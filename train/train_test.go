@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"math"
+	"runtime"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -197,6 +198,47 @@ func TestAdam(t *testing.T) {
 	}
 	if math.Abs(float64(params[0][0])-0.9) > 1e-5 || math.Abs(float64(params[0][1])+1.9) > 1e-5 {
 		t.Fatalf("after one step %v, want [0.9 -1.9]", params[0])
+	}
+}
+
+// Adam's update split over the cores by element ranges (issue 55) gives the
+// serial update's bits, with tensors that straddle the parts' bounds and a
+// frozen one between them.
+func TestAdamSplitSameBits(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	net, _ := neural.New(neural.Arch{Game: "x", Planes: 1, Height: 1, Width: 1, Filters: 1, Layers: 1, Hidden: 1, Heads: 1, Actions: 1, APlanes: 1})
+	run := func(procs int) [][]float32 {
+		runtime.GOMAXPROCS(procs)
+		rng := rules.NewRNG(3)
+		sizes := []int{5 * adamElems / 2, 7, 3 * adamElems, adamElems + 1}
+		var params, grads [][]float32
+		a := newAdam(net)
+		a.m, a.v, a.frozen = nil, nil, []bool{false, false, true, false}
+		for _, n := range sizes {
+			p, g := make([]float32, n), make([]float32, n)
+			for i := range p {
+				p[i], g[i] = float32(rng.Float64()-0.5), float32(rng.Float64()-0.5)
+			}
+			params, grads = append(params, p), append(grads, g)
+			a.m, a.v = append(a.m, make([]float32, n)), append(a.v, make([]float32, n))
+		}
+		for range 3 {
+			a.step(params, grads, 1e-3, 0.5)
+		}
+		return append(params, append(a.m, a.v...)...)
+	}
+	one := run(1)
+	for _, procs := range []int{2, 3, 8} {
+		for i, p := range run(procs) {
+			for j := range p {
+				if math.Float32bits(p[j]) != math.Float32bits(one[i][j]) {
+					t.Fatalf("GOMAXPROCS %d: tensor %d element %d is %v, one core %v", procs, i, j, p[j], one[i][j])
+				}
+			}
+		}
+	}
+	if f := one[2]; f[0] == 0 && f[1] == 0 {
+		t.Fatal("the test's frozen tensor is zero") // it must keep its random values
 	}
 }
 
