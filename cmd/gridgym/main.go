@@ -25,6 +25,7 @@ func usagef(format string, a ...any) error { return usageError{fmt.Errorf(format
 func main() {
 	root := newRoot()
 	err := root.Execute()
+	stopProfile()  // --cpuprofile
 	host.KillAll() // hosted bots (py:, cmd:) run in their own process groups
 	removeTemps()  // downloaded inputs, staged outputs
 	if err != nil {
@@ -65,6 +66,7 @@ Start with 'gridgym games' to see the games, their parameters and bots.`,
 	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	addBotLimitFlags(root)
+	addProfileFlag(root)
 	root.AddCommand(newGamesCmd(), newPlayCmd(), newTournamentCmd(), newReplayCmd(), newBenchCmd(), newSelfplayCmd(), newDatasetsCmd(), newTrainCmd(), newExportCmd(), newPipelineCmd(), newNewBotCmd(), newRateCmd(), newExploitCmd(), newLeagueCmd(), newWeightsCmd())
 	addBotSpecsHelp(root)
 	return root
