@@ -214,13 +214,6 @@ func TestAdjacentAstaMemory(t *testing.T) {
 	}
 }
 
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
 // TestRegistered: the four official names are registered for the game.
 func TestRegistered(t *testing.T) {
 	for _, n := range names {

@@ -12,6 +12,9 @@ func init() {
 	agents.Register(bovine.Name, "greedy",
 		"scripted: take a rival barn, else clear a rival cow next to its barn, else the connected place or capture nearest its barn (row+column) that cuts none of its cows off; never suicides its barn",
 		func() agents.Agent { return &Greedy{} })
+	agents.Register(bovine.Name, "centre_cleo",
+		"scripted: greedy's rules, but its places and captures race for the board's centre first (the destination nearest the centre), then fan out from it; a training opponent that contests the middle",
+		func() agents.Agent { return &Greedy{centre: true} })
 }
 
 // rows is one seat's cows in the view, one bit per column (bit j = column j).
@@ -96,13 +99,41 @@ const (
 // a disconnected cow to die with a rival cow except to take a barn or defend
 // its own; it passes when nothing else is left. Each decision is one view,
 // one flood fill for connectivity and one per capture candidate.
+//
+// With centre set it is centre_cleo: step 3 ranks a destination by its
+// distance to the board's centre instead of to its barn, so it races
+// for the middle (a contested area four seats reach at the same time)
+// and fills the cells by its barn, which no rival reaches first, last.
 type Greedy struct {
 	base
-	best []move
+	centre bool
+	best   []move
 }
 
 // Reset implements agents.Agent.
 func (a *Greedy) Reset(_ rules.State, seat int, rng *rules.RNG) { a.base = base{seat, rng} }
+
+// near is step 3's rank of destination p, smaller first: row+column (the
+// distance to its barn), or with centre the distance to the board's
+// centre in the same units (|i − 9.5| + |j − 9.5|, rounded down).
+func (a *Greedy) near(p pos) int {
+	if a.centre && p.i+p.j > centreGuard {
+		return (abs(2*p.i-(bovine.Size-1)) + abs(2*p.j-(bovine.Size-1))) / 2
+	}
+	return p.i + p.j
+}
+
+// centreGuard: centre_cleo first fills the cells within this row+column of
+// its barn (nearest first), so that no rival walks up to the barn through
+// empty cells while it races for the middle; then the centre first.
+const centreGuard = 3
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
 
 // rivalBarn is the view cell of each rival label's barn (R19).
 var rivalBarn = [4]pos{{}, {0, bovine.Size - 1}, {bovine.Size - 1, bovine.Size - 1}, {bovine.Size - 1, 0}}
@@ -145,7 +176,7 @@ func (a *Greedy) Act(st rules.State) rules.Move {
 				var score int
 				switch {
 				case l < 0 && linked: // place
-					score = scoreNear - 10*(i+j)
+					score = scoreNear - 10*a.near(dst)
 				case l < 0: // a disconnected cow moves
 					score = scoreMove
 				case barnSrc: // R12b: the barn empties, a suicide
@@ -158,7 +189,7 @@ func (a *Greedy) Act(st rules.State) rules.Move {
 					cut := own
 					cut[src.i] &^= 1 << src.j
 					c := connected(&cut)
-					score = scoreNear - 10*(i+j) - scoreCut*(nConn-1-count(&c))
+					score = scoreNear - 10*a.near(dst) - scoreCut*(nConn-1-count(&c))
 				default: // both die: a loss for nothing
 					continue
 				}

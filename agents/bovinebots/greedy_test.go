@@ -13,16 +13,21 @@ import (
 // for rounds rounds and returns greedy's answers, checking every answer of
 // every bot is legal.
 func greedyGame(t *testing.T, gs int, seed uint64, rounds int) []rules.Move {
+	return botGame(t, "greedy", gs, seed, rounds)
+}
+
+// botGame is greedyGame for the bot called name.
+func botGame(t *testing.T, name string, gs int, seed uint64, rounds int) []rules.Move {
 	t.Helper()
 	others := []string{"random_raven", "defensive_dan_heng", "adjacent_asta"}
 	st := bovine.New(bovine.Config(false))
 	bots := make([]agents.Agent, bovine.Seats)
 	for seat := range bots {
-		name := "greedy"
+		n := name
 		if seat != gs {
-			name = others[(seat-gs+3)%4]
+			n = others[(seat-gs+3)%4]
 		}
-		bots[seat] = newBot(t, name)
+		bots[seat] = newBot(t, n)
 		bots[seat].Reset(st, seat, rules.Derive(seed, uint64(seat)))
 	}
 	var played []rules.Move
@@ -63,6 +68,61 @@ func TestGreedyLegal(t *testing.T) {
 			if c := greedyGame(t, gs, 99, 1200); slices.Equal(a, c) {
 				t.Fatal("different seeds, same game")
 			}
+		}
+	}
+}
+
+// centre_cleo answers only legal full moves in every seat; alone on the
+// board (three pass_pompom) it first fills the cells within row+column 3 of
+// its barn, then races to the centre: after 30 rounds it holds one of the
+// four central cells, which greedy, filling outward from its barn, does not
+// reach in those rounds.
+func TestCentreCleo(t *testing.T) {
+	for gs := 0; gs < bovine.Seats; gs++ {
+		for _, m := range botGame(t, "centre_cleo", gs, uint64(gs), 1200) {
+			if m.Kind != bovine.Full && m.Kind != rules.Pass {
+				t.Fatalf("centre_cleo answered kind %d", m.Kind)
+			}
+		}
+	}
+	alone := func(name string, seat int) view {
+		st := bovine.New(bovine.Config(false))
+		bots := make([]agents.Agent, bovine.Seats)
+		for s := range bots {
+			n := "pass_pompom"
+			if s == seat {
+				n = name
+			}
+			bots[s] = newBot(t, n)
+			bots[s].Reset(st, s, rules.Derive(7, uint64(s)))
+		}
+		rng := rules.NewRNG(7)
+		moves := make([]rules.Move, bovine.Seats)
+		for r := 0; r < 30; r++ {
+			for s, b := range bots {
+				moves[s] = b.Act(st)
+			}
+			st.Step(moves, rng)
+		}
+		return bovine.View(st, seat)
+	}
+	centre := func(b view) bool {
+		return b[9][9] == 0 || b[9][10] == 0 || b[10][9] == 0 || b[10][10] == 0
+	}
+	for seat := 0; seat < bovine.Seats; seat++ {
+		b := alone("centre_cleo", seat)
+		for i := 0; i <= centreGuard; i++ {
+			for j := 0; i+j <= centreGuard; j++ {
+				if b[i][j] != 0 {
+					t.Fatalf("seat %d: guard cell (%d, %d) not its own after 30 rounds", seat, i, j)
+				}
+			}
+		}
+		if !centre(b) {
+			t.Fatalf("seat %d: centre_cleo holds no central cell after 30 rounds", seat)
+		}
+		if centre(alone("greedy", seat)) {
+			t.Fatalf("seat %d: greedy holds a central cell after 30 rounds (the test does not separate them)", seat)
 		}
 	}
 }

@@ -328,8 +328,13 @@ func pythonPrefixes(path string) []string {
 // killDescendants ends, best effort, the processes of the sandbox's session
 // that may have outlived it (where there is no PID namespace and the
 // sandbox process itself was killed): every process whose session id is
-// sid. A process that made a session of its own escapes this scan; the
-// cgroup, where there is one, catches it.
+// sid, and every descendant of process sid (the sandbox: its children and,
+// since it is a child subreaper, the orphans it adopted). A process that
+// made a session of its own is caught by the second rule while the sandbox
+// still runs, whatever the machine's load: killed before the sandbox, it
+// cannot be handed on to init (issue 55's loaded test machine: a setsid
+// child outlived a sandbox that had not finished reaping within Close's
+// grace). The cgroup, where there is one, catches the rest.
 func killDescendants(sid int, c *contained) {
 	if c != nil {
 		for _, dir := range c.cgroups {
@@ -343,15 +348,50 @@ func killDescendants(sid int, c *contained) {
 	if err != nil {
 		return
 	}
+	self := os.Getpid()
+	children := map[int][]int{}
 	for _, e := range ents {
 		pid, err := strconv.Atoi(e.Name())
-		if err != nil || pid == os.Getpid() {
+		if err != nil || pid == self {
 			continue
 		}
-		if s, err := unix.Getsid(pid); err == nil && s == sid {
+		ppid, session, ok := procParent(pid)
+		if !ok {
+			continue
+		}
+		if session == sid {
 			syscall.Kill(pid, syscall.SIGKILL)
 		}
+		children[ppid] = append(children[ppid], pid)
 	}
+	// The tree below sid, breadth first; the map has each process once, so
+	// the walk ends.
+	for queue := children[sid]; len(queue) > 0; queue = queue[1:] {
+		syscall.Kill(queue[0], syscall.SIGKILL)
+		queue = append(queue, children[queue[0]]...)
+	}
+}
+
+// procParent reads process pid's parent and session from /proc/pid/stat
+// (pid (comm) state ppid pgrp session …; comm may hold spaces and
+// parentheses).
+func procParent(pid int) (ppid, session int, ok bool) {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0, 0, false
+	}
+	s := string(b)
+	i := strings.LastIndexByte(s, ')')
+	if i < 0 {
+		return 0, 0, false
+	}
+	f := strings.Fields(s[i+1:])
+	if len(f) < 4 {
+		return 0, 0, false
+	}
+	ppid, err1 := strconv.Atoi(f[1])
+	session, err2 := strconv.Atoi(f[3])
+	return ppid, session, err1 == nil && err2 == nil
 }
 
 // killCgroup kills every process in the cgroup dir, a few rounds (a
