@@ -10,8 +10,8 @@ import "github.com/gridgym/gridgym/rules"
 var testdata = &rules.Testdata{
 	Pins: rules.Pins{
 		StepRandom:       0x84a8e07a5d6f5501,
-		PlayGame:         0x48be5b7f3eed5658,
-		SelfplayRows:     0xdf9a2ae154eea0d5,
+		PlayGame:         0x6c9eb7dfdf9e2b7b,
+		SelfplayRows:     0xea0262bb17013a69,
 		SelfplayRowCount: 3600,
 	},
 	NewBot:         rules.NewBotCase{Games: 1, Slow: true},
