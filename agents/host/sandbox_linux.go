@@ -716,25 +716,16 @@ func userTasks(id int) int {
 // subreaper (the bot's orphaned descendants, daemons included), until it has
 // no child left.
 func reapAdopted() {
-	self := strconv.Itoa(os.Getpid())
+	self := os.Getpid()
 	for range 100 {
 		ents, _ := os.ReadDir("/proc")
 		for _, e := range ents {
-			b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+			pid, err := strconv.Atoi(e.Name())
 			if err != nil {
 				continue
 			}
-			// pid (comm) state ppid ...: comm may hold spaces and parentheses.
-			s := string(b)
-			i := strings.LastIndexByte(s, ')')
-			if i < 0 {
-				continue
-			}
-			f := strings.Fields(s[i+1:])
-			if len(f) > 1 && f[1] == self {
-				if pid, err := strconv.Atoi(e.Name()); err == nil {
-					syscall.Kill(pid, syscall.SIGKILL)
-				}
+			if ppid, _, ok := procParent(pid); ok && ppid == self {
+				syscall.Kill(pid, syscall.SIGKILL)
 			}
 		}
 		var ws syscall.WaitStatus
