@@ -7,6 +7,7 @@ import (
 
 	"github.com/gridgym/gridgym/agents/neural"
 	"github.com/gridgym/gridgym/internal/sgemm"
+	"github.com/gridgym/gridgym/train/graph"
 )
 
 // adam is the Adam optimiser over a network's parameters, with global
@@ -42,22 +43,18 @@ const adamElems = 16384
 // RunPart implements sgemm.Runner: part i of n.
 func (j *adamJob) RunPart(i, n int) {
 	a := j.a
-	lo, hi := j.size*i/n, j.size*(i+1)/n
-	at := 0
-	for t, p := range j.params {
-		x, y := max(lo-at, 0), min(hi-at, len(p))
-		at += len(p)
-		if x >= y || a.frozen != nil && a.frozen[t] {
-			continue
+	graph.Spans(j.params, j.size*i/n, j.size*(i+1)/n, func(t, x, y int) {
+		if a.frozen != nil && a.frozen[t] {
+			return
 		}
-		m, v, g := a.m[t][x:y], a.v[t][x:y], j.grads[t][x:y]
-		for k, pk := range p[x:y] {
+		p, m, v, g := j.params[t][x:y], a.m[t][x:y], a.v[t][x:y], j.grads[t][x:y]
+		for k, pk := range p {
 			gk := g[k] * j.sc
 			m[k] = j.b1*m[k] + (1-j.b1)*gk
 			v[k] = j.b2*v[k] + (1-j.b2)*gk*gk
-			p[x+k] = pk - j.stepSize*m[k]/(float32(math.Sqrt(float64(v[k])))+j.eps)
+			p[k] = pk - j.stepSize*m[k]/(float32(math.Sqrt(float64(v[k])))+j.eps)
 		}
-	}
+	})
 }
 
 func newAdam(net *neural.Net) *adam {

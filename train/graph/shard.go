@@ -166,17 +166,10 @@ type gradSum struct{ s *Step }
 // RunPart implements sgemm.Runner.
 func (r gradSum) RunPart(i, n int) {
 	s := r.s
-	lo, hi := s.size*i/n, s.size*(i+1)/n
-	at := 0 // first element of parameter t
-	for t, sum := range s.grad {
-		a, b := max(lo-at, 0), min(hi-at, len(sum))
-		at += len(sum)
-		if a >= b {
-			continue
-		}
+	Spans(s.grad, s.size*i/n, s.size*(i+1)/n, func(t, a, b int) {
+		d := s.grad[t][a:b]
 		for k, g := range s.partGrad {
 			w, x := s.share(k), g[t][a:b]
-			d := sum[a:b]
 			if k == 0 {
 				for j, v := range x {
 					d[j] = w * v
@@ -186,6 +179,21 @@ func (r gradSum) RunPart(i, n int) {
 			for j, v := range x {
 				d[j] += w * v
 			}
+		}
+	})
+}
+
+// Spans calls f(t, a, b) for each tensor t of ts that elements lo..hi of
+// all of them, counted across the tensors in order, overlap: its elements
+// a..b. It is how a pass over a network's parameters is split over the
+// cores by elements (Step.Grads' sum, package train's Adam update).
+func Spans(ts [][]float32, lo, hi int, f func(t, a, b int)) {
+	at := 0 // first element of tensor t
+	for t, x := range ts {
+		a, b := max(lo-at, 0), min(hi-at, len(x))
+		at += len(x)
+		if a < b {
+			f(t, a, b)
 		}
 	}
 }
