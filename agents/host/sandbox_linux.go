@@ -348,27 +348,34 @@ func killDescendants(sid int, c *contained) {
 	if err != nil {
 		return
 	}
+	// Read every process first and kill after: a parent killed during the
+	// scan would hand its children to init before the scan reads them, and
+	// they would drop out of the tree.
 	self := os.Getpid()
 	children := map[int][]int{}
+	var session []int
 	for _, e := range ents {
 		pid, err := strconv.Atoi(e.Name())
 		if err != nil || pid == self {
 			continue
 		}
-		ppid, session, ok := procParent(pid)
+		ppid, sess, ok := procParent(pid)
 		if !ok {
 			continue
 		}
-		if session == sid {
-			syscall.Kill(pid, syscall.SIGKILL)
+		if sess == sid {
+			session = append(session, pid)
 		}
 		children[ppid] = append(children[ppid], pid)
 	}
-	// The tree below sid, breadth first; the map has each process once, so
-	// the walk ends.
+	// The tree below sid, breadth first and before sid's session (sid
+	// itself among it); the map has each process once, so the walk ends.
 	for queue := children[sid]; len(queue) > 0; queue = queue[1:] {
 		syscall.Kill(queue[0], syscall.SIGKILL)
 		queue = append(queue, children[queue[0]]...)
+	}
+	for _, pid := range session {
+		syscall.Kill(pid, syscall.SIGKILL)
 	}
 }
 
