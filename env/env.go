@@ -23,13 +23,16 @@ const (
 
 // Config describes a batch of environments.
 type Config struct {
-	Game     rules.Config // the game and its parameters
-	N        int          // number of environments
-	Seed     uint64       // env i draws its random events from rules.EnvStream(Seed, i) (until ResetEnv gives it another stream), its random actions from rules.EnvActionStream(Seed, i)
-	Workers  int          // goroutines stepping the batch; 0 = GOMAXPROCS
-	Reward   RewardMode
-	Shaping  float64 // weight of potential-based shaping; 0 = off
-	MaxSteps int     // truncate episodes after this many steps; 0 = the game's own end only
+	Game    rules.Config // the game and its parameters
+	N       int          // number of environments
+	Seed    uint64       // env i draws its random events from rules.EnvStream(Seed, i) (until ResetEnv gives it another stream), its random actions from rules.EnvActionStream(Seed, i)
+	Workers int          // goroutines stepping the batch; 0 = GOMAXPROCS
+	Reward  RewardMode
+	Shaping float64 // weight of potential-based shaping; 0 = off
+	// Potential names the shaping potential among the encoder's
+	// (rules.Potentials); "" = its own rules.Potential.
+	Potential string
+	MaxSteps  int // truncate episodes after this many steps; 0 = the game's own end only
 	// NoObs skips the observation planes and scalars (masks, rewards and
 	// Active are still written): for self-play with agents that read the
 	// state, whose datasets store the compact state and rebuild observations
@@ -116,9 +119,9 @@ func New(cfg Config) (*Vec, error) {
 	sp := enc.Space()
 	v := &Vec{cfg: cfg, enc: enc, Space: sp, N: cfg.N}
 	if cfg.Shaping != 0 {
-		p, ok := enc.(rules.Potential)
-		if !ok {
-			return nil, fmt.Errorf("env: game %s offers no shaping potential", g.Name)
+		p, err := rules.PotentialOf(enc, cfg.Potential)
+		if err != nil {
+			return nil, fmt.Errorf("env: game %s: %w", g.Name, err)
 		}
 		v.pot = p
 	}

@@ -1,5 +1,11 @@
 package rules
 
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
 // Space is what a learner sees of a configured game: the shape of one seat's
 // observation and the fixed discrete action space, the same in every position.
 type Space struct {
@@ -72,6 +78,35 @@ type Encoder interface {
 // the reward. The env uses it only when shaping is switched on.
 type Potential interface {
 	Potential(st State, seat int) float64
+}
+
+// Potentials is implemented by encoders that offer more than one shaping
+// potential, by name; the first name is the encoder's own Potential.
+type Potentials interface {
+	PotentialNames() []string
+	NamedPotential(name string) Potential // nil for a name not in PotentialNames
+}
+
+// PotentialOf returns enc's shaping potential called name: "" is the
+// encoder's own (rules.Potential). The error names the potentials there are.
+func PotentialOf(enc Encoder, name string) (Potential, error) {
+	if name == "" {
+		if p, ok := enc.(Potential); ok {
+			return p, nil
+		}
+		return nil, errors.New("the game offers no shaping potential")
+	}
+	ps, ok := enc.(Potentials)
+	if !ok {
+		if _, ok := enc.(Potential); ok {
+			return nil, fmt.Errorf("no shaping potential %q: the game has only its default one", name)
+		}
+		return nil, fmt.Errorf("no shaping potential %q: the game offers none", name)
+	}
+	if p := ps.NamedPotential(name); p != nil {
+		return p, nil
+	}
+	return nil, fmt.Errorf("no shaping potential %q: want one of %s", name, strings.Join(ps.PotentialNames(), ", "))
 }
 
 // Symmetric is implemented by encoders whose canonical view is symmetric under

@@ -27,6 +27,7 @@ type Config struct {
 	Workers      int            // goroutines; 0 = GOMAXPROCS
 	Reward       env.RewardMode // terminal reward written in the rows
 	Shaping      float64        // adds Shaping·(Φ(s′) − Φ(s)) to each row's reward (the game's rules.Potential); 0 = off
+	Potential    string         // the shaping potential by name (rules.PotentialOf); "" = the game's own
 	Out          string         // output directory; "" = write nothing (measures self-play alone)
 	RowsPerShard int            // shard roll-over; 0 = the datasets default
 	MaxEpisode   int            // truncate episodes after this many steps; 0 (or less) = the game's own end
@@ -258,7 +259,7 @@ type game struct {
 // whichever worker plays it.
 func newRange(cfg Config, entries []agents.Entry, lineups [][]int, lo, hi int, free chan *episodeBuf) (*envRange, error) {
 	v, err := env.New(env.Config{Game: cfg.Game, N: hi - lo, Seed: cfg.Seed, Workers: 1, NoObs: true,
-		Reward: cfg.Reward, Shaping: cfg.Shaping, MaxSteps: max(cfg.MaxEpisode, 0)})
+		Reward: cfg.Reward, Shaping: cfg.Shaping, Potential: cfg.Potential, MaxSteps: max(cfg.MaxEpisode, 0)})
 	if err != nil {
 		return nil, fmt.Errorf("selfplay: %w", err)
 	}
@@ -390,6 +391,9 @@ func (r *envRange) record(j int, e *game) bool {
 // rewardName is the shards' reward metadata: the terminal reward mode, and
 // the shaping weight where there is one ("none+shaping 1").
 func rewardName(cfg Config) string {
+	if cfg.Shaping != 0 && cfg.Potential != "" {
+		return fmt.Sprintf("%s+shaping %g %s", cfg.Reward, cfg.Shaping, cfg.Potential)
+	}
 	if cfg.Shaping != 0 {
 		return fmt.Sprintf("%s+shaping %g", cfg.Reward, cfg.Shaping)
 	}

@@ -153,53 +153,68 @@ func TestRunSameEpisodesAnyWorkers(t *testing.T) {
 
 // With Shaping, a row's reward is Shaping·(Φ(next state) − Φ(its state)) of
 // its seat (RewardNone: nothing else), checked against the potential of the
-// stored states; the last row of an episode is checked by the meta only.
+// stored states; the last row of an episode is checked by the meta only. The
+// game's own potential (Nuggets) and one chosen by name (Bovine Borders'
+// frontier).
 func TestRunShapingRewards(t *testing.T) {
-	g, _ := rules.Lookup("nuggets")
-	dir := t.TempDir()
-	cfg := Config{Game: g.Default(), Agents: []string{"greedy", "random"}, Envs: 2, Steps: 600, Seed: 4, Workers: 1,
-		Out: dir, Reward: env.RewardNone, Shaping: 2}
-	if _, err := Run(context.Background(), cfg); err != nil {
-		t.Fatal(err)
-	}
-	pot := g.Encoder(cfg.Game).(rules.Potential)
-	st := g.New(cfg.Game)
-	type key struct {
-		ep   uint64
-		seat uint8
-	}
-	prev := map[key]datasets.Row{}
-	checked, nonzero := 0, 0
-	err := datasets.EachRow(dir, func(m datasets.Meta, r datasets.Row) error {
-		if m.Reward != "none+shaping 2" {
-			return fmt.Errorf("meta reward %q", m.Reward)
-		}
-		k := key{r.EpisodeID, r.Seat}
-		if p, ok := prev[k]; ok {
-			if err := st.SetWords(p.State); err != nil {
-				return err
+	for _, tc := range []struct {
+		game, potential, meta string
+		maxEpisode            int
+	}{
+		{"nuggets", "", "none+shaping 2", 0},
+		{"bovine-borders", "frontier", "none+shaping 2 frontier", 150},
+	} {
+		t.Run(tc.game, func(t *testing.T) {
+			g, _ := rules.Lookup(tc.game)
+			dir := t.TempDir()
+			cfg := Config{Game: g.Default(), Agents: []string{"greedy", "random"}, Envs: 2, Steps: 600, Seed: 4, Workers: 1,
+				Out: dir, Reward: env.RewardNone, Shaping: 2, Potential: tc.potential, MaxEpisode: tc.maxEpisode}
+			if _, err := Run(context.Background(), cfg); err != nil {
+				t.Fatal(err)
 			}
-			before := pot.Potential(st, int(r.Seat))
-			if err := st.SetWords(r.State); err != nil {
-				return err
+			pot, err := rules.PotentialOf(g.Encoder(cfg.Game), tc.potential)
+			if err != nil {
+				t.Fatal(err)
 			}
-			want := 2 * (pot.Potential(st, int(r.Seat)) - before)
-			if math.Abs(float64(p.Reward)-want) > 1e-5 {
-				return fmt.Errorf("episode %d step %d seat %d: reward %v, want %v", p.EpisodeID, p.Step, p.Seat, p.Reward, want)
+			st := g.New(cfg.Game)
+			type key struct {
+				ep   uint64
+				seat uint8
 			}
-			checked++
-			if p.Reward != 0 {
-				nonzero++
+			prev := map[key]datasets.Row{}
+			checked, nonzero := 0, 0
+			err = datasets.EachRow(dir, func(m datasets.Meta, r datasets.Row) error {
+				if m.Reward != tc.meta {
+					return fmt.Errorf("meta reward %q, want %q", m.Reward, tc.meta)
+				}
+				k := key{r.EpisodeID, r.Seat}
+				if p, ok := prev[k]; ok {
+					if err := st.SetWords(p.State); err != nil {
+						return err
+					}
+					before := pot.Potential(st, int(r.Seat))
+					if err := st.SetWords(r.State); err != nil {
+						return err
+					}
+					want := 2 * (pot.Potential(st, int(r.Seat)) - before)
+					if math.Abs(float64(p.Reward)-want) > 1e-5 {
+						return fmt.Errorf("episode %d step %d seat %d: reward %v, want %v", p.EpisodeID, p.Step, p.Seat, p.Reward, want)
+					}
+					checked++
+					if p.Reward != 0 {
+						nonzero++
+					}
+				}
+				prev[k] = r
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
 			}
-		}
-		prev[k] = r
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if checked < 1000 || nonzero < 100 {
-		t.Fatalf("checked %d rewards, %d of them non-zero", checked, nonzero)
+			if checked < 1000 || nonzero < 100 {
+				t.Fatalf("checked %d rewards, %d of them non-zero", checked, nonzero)
+			}
+		})
 	}
 }
 

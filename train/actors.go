@@ -92,7 +92,7 @@ func (t *trainer) newActors(workers int) error {
 	for k := 0; k < n; k++ {
 		a := &actor{t: t, decisions: share(cfg.Decisions, k, n)}
 		ec := env.Config{Game: t.rcfg, N: share(games, k, n), Seed: cfg.Seed, Workers: cfg.Workers, MaxSteps: cfg.MaxEpisodeSteps,
-			Reward: mode, Shaping: cfg.PPO.Shaping}
+			Reward: mode, Shaping: cfg.PPO.Shaping, Potential: cfg.PPO.Potential}
 		pw := workers
 		if n > 1 {
 			ec.Seed, ec.Workers, pw = rules.Derive(cfg.Seed, uint64(k)).Uint64(), 1, 1

@@ -468,7 +468,7 @@ func (t *trainer) warmStart(ctx context.Context) error {
 		}
 		played, err := selfplay.Run(playCtx, selfplay.Config{
 			Game: t.rcfg, Agents: lineup, Envs: envs, Steps: steps, Seed: t.cfg.Seed ^ rules.CloneSalt,
-			Workers: t.cfg.Workers, Reward: mode, Shaping: t.cfg.PPO.Shaping, Out: shards, MaxEpisode: episode,
+			Workers: t.cfg.Workers, Reward: mode, Shaping: t.cfg.PPO.Shaping, Potential: t.cfg.PPO.Potential, Out: shards, MaxEpisode: episode,
 			Progress: func(s selfplay.Stats) {
 				if t.opt.Progress != nil {
 					t.opt.Progress(Progress{Phase: "bc-play", Done: int(s.Steps), Of: int(steps), Elapsed: time.Since(t0)})

@@ -157,6 +157,10 @@ type PPOConfig struct {
 	// to its final scaled score.
 	Reward  string  `yaml:"reward"`
 	Shaping float64 `yaml:"shaping"`
+	// Potential names the shaping potential where the game offers more than
+	// one (rules.Potentials; Bovine Borders: territory, the default, or
+	// frontier); "" = the game's own.
+	Potential string `yaml:"potential"`
 
 	// The stabilisers for fine-tuning a cloned policy (all off at 0):
 	//
@@ -648,9 +652,14 @@ func (c *Config) checkModes(g *rules.Game) error {
 	}
 	if p.Shaping > 0 {
 		rc, _ := g.Configure(c.Params)
-		if _, ok := g.Encoder(rc).(rules.Potential); !ok {
+		if _, err := rules.PotentialOf(g.Encoder(rc), p.Potential); err != nil {
+			if p.Potential != "" {
+				return fmt.Errorf("field ppo.potential = %q: %s: %w", p.Potential, c.Game, err)
+			}
 			return fmt.Errorf("field ppo.shaping = %v: %s has no shaping potential; want 0", p.Shaping, c.Game)
 		}
+	} else if p.Potential != "" {
+		return fmt.Errorf("field ppo.potential = %q: it needs ppo.shaping > 0", p.Potential)
 	}
 	switch c.Eval.Select {
 	case "", "points", "score", "margin":

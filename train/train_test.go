@@ -126,6 +126,9 @@ func TestConfigErrorsNameTheField(t *testing.T) {
 		{"game: slime\niterations: many", "iterations"},
 		{"game: slime\nppo: {reward: medals}", "ppo.reward"},
 		{"game: nuggets\nppo: {shaping: -1}", "ppo.shaping"},
+		{"game: bovine-borders\nppo: {potential: frontier}", "ppo.potential"},
+		{"game: bovine-borders\nppo: {shaping: 1, potential: voronoi}", "territory, frontier"},
+		{"game: slime\nppo: {shaping: 1, potential: frontier}", "ppo.potential"},
 		{"game: nuggets\neval: {select: wins}", "eval.select"},
 		{"game: nuggets\neval: {lineup: true, baselines: [greedy, random]}", "eval.lineup"},
 	} {
@@ -133,6 +136,9 @@ func TestConfigErrorsNameTheField(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.field) {
 			t.Errorf("%q: err = %v, want one naming %s", tc.yaml, err, tc.field)
 		}
+	}
+	if _, err := ParseConfig([]byte("game: bovine-borders\nppo: {shaping: 1, potential: frontier}"), "test.yaml"); err != nil {
+		t.Errorf("the frontier potential: %v", err)
 	}
 	// Fields left out keep the game's defaults.
 	c, err := ParseConfig([]byte("game: slime\nppo: {clip: 0.3}"), "test.yaml")

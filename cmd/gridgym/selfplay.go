@@ -29,6 +29,7 @@ func newSelfplayCmd() *cobra.Command {
 		maxEpisode int
 		reward     string
 		shaping    float64
+		potential  string
 		workers    int
 		compress   string
 		quiet      bool
@@ -86,6 +87,9 @@ vNNNNNN/ (the policy version). --steps 0 plays until stopped. See
 			if !(shaping >= 0 && shaping <= 100) {
 				return usagef("--shaping %v: want 0..100", shaping)
 			}
+			if potential != "" && shaping == 0 {
+				return usagef("--potential %s needs --shaping above 0", potential)
+			}
 			mode, err := env.ParseRewardMode(reward)
 			if err != nil {
 				return usageError{err}
@@ -102,7 +106,7 @@ vNNNNNN/ (the policy version). --steps 0 plays until stopped. See
 			}
 			spec := selfplay.Config{
 				Game: cfg, Agents: names, Envs: envs, Steps: steps, Seed: gf.seed, Workers: workers,
-				Reward: mode, Shaping: shaping, Out: o.dir, RowsPerShard: shardRows, MaxEpisode: maxEpisode, Compression: compress,
+				Reward: mode, Shaping: shaping, Potential: potential, Out: o.dir, RowsPerShard: shardRows, MaxEpisode: maxEpisode, Compression: compress,
 			}
 			if compress != "zstd" && compress != "lz4" {
 				return usagef("--compression %q: want zstd or lz4", compress)
@@ -152,6 +156,7 @@ vNNNNNN/ (the policy version). --steps 0 plays until stopped. See
 	c.Flags().IntVar(&shardRows, "shard-rows", 0, "rows per shard before rolling over (0 = 1048576)")
 	c.Flags().IntVar(&maxEpisode, "max-episode", 0, "truncate episodes after this many steps (0 = the game's own end)")
 	c.Flags().StringVar(&reward, "reward", "rank", "terminal reward: rank (placement points, zero-sum), score (own score minus the table's mean, scaled) or none")
+	c.Flags().StringVar(&potential, "potential", "", "the shaping potential by name where the game has more than one (bovine-borders: territory, the default, or frontier: territory plus the empty cells the seat reaches before its rivals)")
 	c.Flags().Float64Var(&shaping, "shaping", 0, "add this weight times the change of each seat's own scaled score to every row's reward (0 = off; with --reward none the rewards sum to the final scaled score)")
 	c.Flags().IntVar(&workers, "workers", 0, "goroutines playing (0 = one per core)")
 	c.Flags().StringVar(&compress, "compression", "zstd", "shard compression: zstd (smaller) or lz4 (faster to write)")
