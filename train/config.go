@@ -261,11 +261,15 @@ type EvalConfig struct {
 	// the best baseline's mean score in the same games: the figure a
 	// `gridgym tournament` of the policy and the baselines compares).
 	Select string `yaml:"select"`
-	// Lineup seats the baselines themselves, one each in the listed order
-	// after the policy's seat (rotated with it, as `gridgym tournament`
-	// seats its bots), instead of drawing every other seat uniformly from
-	// them: the evaluation then plays the acceptance table. It needs exactly
-	// seats − 1 baselines. false or true.
+	// Lineup seats the baselines themselves, one each, after the policy's
+	// seat, instead of drawing every other seat uniformly from them: the
+	// evaluation then plays the acceptance table. Game k seats them in the
+	// (k / seats)-th of their orders (the listed order first) with the
+	// policy in seat k mod seats, so that seats × (seats−1)! games play
+	// every seating once, as `gridgym tournament --all-orders` does (one
+	// cyclic order alone can decide a game: in Bovine Borders the bot
+	// opposite the policy). It needs exactly seats − 1 baselines. false or
+	// true.
 	Lineup bool `yaml:"lineup"`
 }
 

@@ -58,7 +58,7 @@ func evaluate(cfg rules.Config, net *neural.Net, baselines []string, lineup bool
 	rngs := make([]*rules.RNG, n) // the policy's draws when it samples
 	rng := rules.NewRNG(seed)
 	seats := v.Seats
-	policySeat := make([]int, n)
+	policySeat, order := make([]int, n), make([]int, len(baselines))
 	active := make([]bool, n)
 	started := 0
 	seat := func(i int) {
@@ -74,6 +74,8 @@ func evaluate(cfg rules.Config, net *neural.Net, baselines []string, lineup bool
 			b := (s - policySeat[i] + seats - 1) % seats
 			if !lineup || b >= len(baselines) {
 				b = rng.U(len(baselines))
+			} else {
+				b = nthOrder(order, started/seats)[b]
 			}
 			pl.actors[i][s] = seatActor{kind: byScripted, bot: entries[b].New(), label: baselines[b]}
 			pl.actors[i][s].bot.Reset(v.State(i), s, rules.EvalSeatStream(seed, started, s))
@@ -109,6 +111,30 @@ func evaluate(cfg rules.Config, net *neural.Net, baselines []string, lineup bool
 	}
 	res.summarise(scores)
 	return res, nil
+}
+
+// nthOrder writes into order the k-th of the n! orders of 0..n−1 (k mod n!,
+// by the factorial number system) and returns it: game k·seats … (k+1)·seats−1
+// of a lineup evaluation seat the baselines in order k, so that the relative
+// seatings (which baseline sits opposite the policy, which beside it) cycle
+// through every order as `tournament --all-orders` does, not one of them.
+func nthOrder(order []int, k int) []int {
+	n := len(order)
+	f := 1 // n!
+	for i := range order {
+		order[i] = i
+		f *= i + 1
+	}
+	k %= f
+	for i := 0; i < n; i++ {
+		f /= n - i // (n−1−i)!
+		d := k / f
+		k %= f
+		v := order[i+d]
+		copy(order[i+1:i+d+1], order[i:i+d])
+		order[i] = v
+	}
+	return order
 }
 
 // add counts env i's ended game, the policy in seat ps and the baselines

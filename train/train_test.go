@@ -568,3 +568,26 @@ func TestEvaluatePlaySettings(t *testing.T) {
 		t.Errorf("sampling in the first 2^20 steps: %+v, want every step's %+v", got, hot)
 	}
 }
+
+// nthOrder walks through every order of the baselines, the listed one
+// first, then cycles.
+func TestNthOrder(t *testing.T) {
+	order := make([]int, 3)
+	seen := map[[3]int]bool{}
+	for k := 0; k < 6; k++ {
+		o := [3]int(nthOrder(order, k))
+		if seen[o] {
+			t.Fatalf("order %d %v repeats an earlier one", k, o)
+		}
+		seen[o] = true
+	}
+	if o := nthOrder(order, 0); o[0] != 0 || o[1] != 1 || o[2] != 2 {
+		t.Errorf("first order %v, want the listed one", o)
+	}
+	if o, p := [3]int(nthOrder(order, 7)), [3]int(nthOrder(make([]int, 3), 1)); o != p {
+		t.Errorf("order 7 %v, want order 1's %v", o, p)
+	}
+	if o := nthOrder(make([]int, 1), 5); o[0] != 0 {
+		t.Errorf("one baseline: %v", o)
+	}
+}
