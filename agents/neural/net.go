@@ -586,3 +586,43 @@ func sameBits(a, b []float32) bool {
 	}
 	return bytes.Equal(unsafe.Slice((*byte)(unsafe.Pointer(&a[0])), 4*len(a)), unsafe.Slice((*byte)(unsafe.Pointer(&b[0])), 4*len(b)))
 }
+
+// WithPlanes returns a copy of n shaped for arch, which must be n.Arch with
+// more observation planes and nothing else changed: a game parameter that
+// adds planes after the game's own (Bovine Borders' frontier_planes). The
+// first layer's weights from the new planes start at zero, so the copy
+// computes exactly what n computes until training moves them: a network
+// fine-tuned from n with the new planes starts where n stands.
+func (n *Net) WithPlanes(arch Arch) (*Net, error) {
+	old := n.Arch
+	grown := old
+	grown.Planes = arch.Planes
+	if arch != grown || arch.Planes <= old.Planes {
+		return nil, fmt.Errorf("network of %d planes: it grows only by planes, not to %+v", old.Planes, arch)
+	}
+	w, err := New(arch)
+	if err != nil {
+		return nil, err
+	}
+	add := arch.Planes - old.Planes
+	oldIn, newIn := old.Cin(), arch.Cin()
+	for i, p := range w.Params {
+		src := n.Values[i]
+		if p.Name != "trunk0.w" {
+			copy(w.Values[i], src)
+			continue
+		}
+		// [Filters, Cin, 3, 3]: input channel c of n is channel c (a plane)
+		// or c + add (a scalar or coordinate channel) of the copy.
+		for f := 0; f < arch.Filters; f++ {
+			for c := 0; c < oldIn; c++ {
+				to := c
+				if c >= old.Planes {
+					to += add
+				}
+				copy(w.Values[i][(f*newIn+to)*9:(f*newIn+to+1)*9], src[(f*oldIn+c)*9:(f*oldIn+c+1)*9])
+			}
+		}
+	}
+	return w, nil
+}

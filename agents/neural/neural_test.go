@@ -538,3 +538,73 @@ func TestJointLogProb(t *testing.T) {
 		}
 	}
 }
+
+// WithPlanes: the grown network (Bovine Borders with frontier_planes, coords
+// on and off) gives on the observation with the new planes exactly the
+// logits and value the old one gives on the observation without them, its
+// other parameters are copied, and any other change of shape is refused.
+func TestWithPlanes(t *testing.T) {
+	g, _ := rules.Lookup("bovine-borders")
+	def := g.Default()
+	wide, err := g.Configure(map[string]string{"frontier_planes": "true"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, coords := range []bool{false, true} {
+		old, _ := neural.NewArch(g.Name, g.Encoder(def).Space(), 8, 2, 16)
+		old.Coords = coords
+		net, err := neural.NewInit(old, rules.NewRNG(3))
+		if err != nil {
+			t.Fatal(err)
+		}
+		arch, _ := neural.NewArch(g.Name, g.Encoder(wide).Space(), 8, 2, 16)
+		arch.Coords = coords
+		grown, err := net.WithPlanes(arch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := g.New(def)
+		rng := rules.NewRNG(9)
+		m := make([]rules.Move, 4)
+		for range 40 {
+			rules.RandomMover(st, rng, m)
+			st.Step(m, rng)
+		}
+		run := func(n *neural.Net, cfg rules.Config) ([]float32, []float32) {
+			sp := g.Encoder(cfg).Space()
+			planes, scalars := make([]uint8, sp.ObsSize()), make([]float32, sp.Scalars)
+			g.Encoder(cfg).Observe(st, 1, planes, scalars)
+			w := neural.NewWorkspace(n.Arch, 1)
+			neural.FillInput(n.Arch, w.Input, planes, scalars)
+			n.Forward(w, 1, nil, 0)
+			return w.Logits, w.Value
+		}
+		l0, v0 := run(net, def)
+		l1, v1 := run(grown, wide)
+		if !equal(l0, l1) || !equal(v0, v1) {
+			t.Fatalf("coords %v: the grown network plays otherwise (value %v, want %v)", coords, v1, v0)
+		}
+		if !equal(net.Param("hidden.w"), grown.Param("hidden.w")) || !equal(net.Param("trunk1.w"), grown.Param("trunk1.w")) {
+			t.Errorf("coords %v: parameters after the first layer not copied", coords)
+		}
+		// A nonzero weight on a new plane changes what it plays: the planes
+		// reach the network.
+		w := grown.Param("trunk0.w")
+		for f := 0; f < arch.Filters; f++ {
+			for k := 0; k < 9; k++ {
+				w[(f*arch.Cin()+old.Planes)*9+k] = 0.5
+			}
+		}
+		if l2, _ := run(grown, wide); equal(l0, l2) {
+			t.Errorf("coords %v: a weight on the new plane changed nothing", coords)
+		}
+		bad := arch
+		bad.Filters++
+		if _, err := net.WithPlanes(bad); err == nil {
+			t.Errorf("coords %v: grown to another filter count", coords)
+		}
+		if _, err := net.WithPlanes(old); err == nil {
+			t.Errorf("coords %v: grown by no plane", coords)
+		}
+	}
+}

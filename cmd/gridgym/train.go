@@ -406,6 +406,17 @@ func initialWeights(c *cobra.Command, cfg *train.Config, file string) (*neural.N
 	}
 	a := net.Arch
 	cfg.Network.Filters, cfg.Network.Layers, cfg.Network.Hidden, cfg.Network.Coords = a.Filters, a.Layers, a.Hidden, a.Coords
+	// A game parameter that adds observation planes (Bovine Borders'
+	// frontier_planes): start from the network with the new planes' weights
+	// at zero, so the run starts where the file stands.
+	if want, err := cfg.Arch(); err == nil && want.Planes > a.Planes {
+		grown, err := net.WithPlanes(want)
+		if err != nil {
+			return nil, usageError{fmt.Errorf("--init %s: %w", file, err)}
+		}
+		fmt.Fprintf(c.ErrOrStderr(), "--init: %s sees %d planes, the run's game %d: the new planes start with zero weights\n", file, a.Planes, want.Planes)
+		net = grown
+	}
 	if cfg.BC.Samples > 0 {
 		fmt.Fprintf(c.ErrOrStderr(), "--init: starting from %s; behaviour cloning (bc.samples %d) skipped\n", file, cfg.BC.Samples)
 		cfg.BC.Samples = 0

@@ -117,3 +117,48 @@ func TestWarnAsymmetric(t *testing.T) {
 		}
 	}
 }
+
+// train --init from a network without a game parameter's extra planes
+// (Bovine Borders' frontier_planes) starts from that network grown by
+// neural.WithPlanes, with a line that says so.
+func TestTrainInitGrowsPlanes(t *testing.T) {
+	dir := t.TempDir()
+	tiny := `game: bovine-borders
+iterations: 1
+minutes: 0
+network: {filters: 4, layers: 1, hidden: 8, coords: true}
+envs: 2
+decisions: 40
+max_episode_steps: 20
+opponents: {scripted: [greedy], pool_every: 1, pool_size: 2}
+ppo: {epochs: 1, minibatch: 32}
+bc: {samples: 0}
+eval: {every: 0}
+checkpoint_every: 1
+workers: 1
+`
+	cfg, cfg2 := filepath.Join(dir, "base.yaml"), filepath.Join(dir, "planes.yaml")
+	os.WriteFile(cfg, []byte(tiny), 0o644)
+	os.WriteFile(cfg2, []byte("params: {frontier_planes: \"true\"}\n"+tiny), 0o644)
+	mustRun(t, "1 iterations (PPO)", "train", "--config", cfg, "--out", filepath.Join(dir, "base"), "-q")
+	base := filepath.Join(dir, "base/checkpoints/iter-000001/weights.safetensors")
+	ft := filepath.Join(dir, "ft")
+	mustRun(t, "sees 10 planes, the run's game 12: the new planes start with zero weights", "train", "--config", cfg2, "--init", base, "--out", ft, "-q")
+	from, _, err := neural.Load(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _, err := neural.Load(filepath.Join(ft, "checkpoints/iter-000000/weights.safetensors"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := from.WithPlanes(got.Arch)
+	if err != nil || got.Arch.Planes != 12 {
+		t.Fatalf("checkpoint 0: %d planes (%v)", got.Arch.Planes, err)
+	}
+	for i := range want.Values {
+		if !slices.Equal(got.Values[i], want.Values[i]) {
+			t.Fatalf("checkpoint 0's %s is not the grown --init's", want.Params[i].Name)
+		}
+	}
+}

@@ -25,6 +25,11 @@ _DIRS = ((-1, 0), (0, -1), (0, 1), (1, 0))
 # (i, j) is bit i*21 + j; column 20 of every row stays 0, so a shift by one
 # column cannot wrap from one row into the next.
 _STRIDE = _N + 1
+# The parameter frontier_planes=true (observation only) adds planes 10 and 11:
+# the empty cells the seat, and some rival, reaches first (rules/bovine
+# frontier.go's reach).
+_FRONTIER = str(PARAMS.get("frontier_planes", "false")).strip() == "true"
+_PLANES = 12 if _FRONTIER else 10
 
 def parse_board(board):
     """board as a 20 x 20 int64 array of -1..3, or None if malformed."""
@@ -56,6 +61,23 @@ def _connected(own, barn):
     return conn
 
 
+def _race(mine, theirs, empty):
+    """frontier.go's reach on int bitboards: breadth-first through the empty
+    cells from mine and from theirs, one layer each at a time; the cells mine
+    reaches in fewer steps, and those theirs reaches in fewer (ties: neither)."""
+    first = rival = seen_m = seen_t = 0
+    while True:
+        nm = (mine << 1 | mine >> 1 | mine << _STRIDE | mine >> _STRIDE) & empty & ~seen_m
+        nt = (theirs << 1 | theirs >> 1 | theirs << _STRIDE | theirs >> _STRIDE) & empty & ~seen_t
+        if not nm and not nt:
+            return first, rival
+        first |= nm & ~seen_t & ~nt
+        rival |= nt & ~seen_m & ~nm
+        seen_m |= nm
+        seen_t |= nt
+        mine, theirs = nm, nt
+
+
 def alive_flags(b):
     """alive[k]: seat+k still owns its barn (R12; a live seat always does,
     an eliminated one owns nothing)."""
@@ -63,20 +85,26 @@ def alive_flags(b):
 
 
 def observe(b):
-    """The 10 planes [10, 20, 20] and 8 scalars of gridgym's encoder
-    (rules/bovine doc.go, "Learner interface") for view b."""
-    planes = np.zeros((10, _N, _N), dtype=np.uint8)
+    """The 10 planes [10, 20, 20] (12 with frontier_planes) and 8 scalars of
+    gridgym's encoder (rules/bovine doc.go, "Learner interface") for view b."""
+    planes = np.zeros((_PLANES, _N, _N), dtype=np.uint8)
     alive = alive_flags(b)
     scalars = np.zeros(8, dtype=np.float32)
+    conn = [0, 0, 0, 0]
     for k in range(4):
         cows = b == k
         planes[k] = cows
         if alive[k]:
-            planes[4 + k] = _cells(_connected(_bits(cows), _BARNS[k]))
+            conn[k] = _connected(_bits(cows), _BARNS[k])
+            planes[4 + k] = _cells(conn[k])
             planes[9][_BARNS[k]] = 1
         scalars[k] = alive[k]
         scalars[4 + k] = np.float32(int(cows.sum())) / np.float32(_CELLS)
     planes[8] = b == -1
+    if _FRONTIER:
+        first, rival = _race(conn[0], conn[1] | conn[2] | conn[3], _bits(planes[8]))
+        planes[10] = _cells(first)
+        planes[11] = _cells(rival)
     return planes, scalars
 
 
@@ -108,7 +136,7 @@ def bot(board=None, *_):
         b = parse_board(board)
         if b is None:
             return None
-        if ARCH_SHAPE != (_N, _N, 10, 8, 1, _PASS_ACTION + 1):
+        if ARCH_SHAPE != (_N, _N, _PLANES, 8, 1, _PASS_ACTION + 1):
             return None  # a network of another encoding: never guess
         mask = legal_mask(b)
         if not mask[0, :_PASS_ACTION].any():

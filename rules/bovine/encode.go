@@ -12,7 +12,7 @@ import (
 
 // Observation and action space sizes.
 const (
-	NumPlanes  = 10             // observation planes of Size×Size bytes
+	NumPlanes  = 10             // observation planes of Size×Size bytes (12 with frontier_planes)
 	NumScalars = 8              // float32 features beside the planes
 	NumActions = 4*Cells + 1    // 4 source directions × 400 destinations, then pass
 	PassAction = NumActions - 1 // the action index of Pass
@@ -25,6 +25,9 @@ const (
 	PlaneConnected = 4 // planes 4–7: seat+k's connected cows (R4)
 	PlaneEmpty     = 8 // plane 8: empty cells
 	PlaneBarns     = 9 // plane 9: the barns of live seats
+	// With the parameter frontier_planes (observation only):
+	PlaneFirst      = 10 // plane 10: the empty cells the seat reaches first (Frontier)
+	PlaneRivalFirst = 11 // plane 11: the empty cells some rival reaches first
 )
 
 // Source directions of an action: the side-neighbour of the destination the
@@ -50,6 +53,7 @@ var planeNames = []string{
 	"cows+0 (own)", "cows+1", "cows+2", "cows+3",
 	"connected+0 (own)", "connected+1", "connected+2", "connected+3",
 	"empty", "barns",
+	"reached first (own)", "reached first by a rival",
 }
 
 var scalarNames = []string{
@@ -60,7 +64,7 @@ var scalarNames = []string{
 // transposePlanes and transposeScalars are the plane and scalar permutations
 // of a reflection: relative seats +1 and +3 trade places (dst[i] = src[perm[i]]).
 var (
-	transposePlanes  = []int{0, 3, 2, 1, 4, 7, 6, 5, 8, 9}
+	transposePlanes  = []int{0, 3, 2, 1, 4, 7, 6, 5, 8, 9, 10, 11}
 	transposeScalars = [NumScalars]int{0, 3, 2, 1, 4, 7, 6, 5}
 )
 
@@ -70,16 +74,32 @@ const actionDoc = `1601 actions. a < 1600: d = a / 400 is the source direction a
 // rules.Potential and rules.Symmetric). Every seat sees the competition's view
 // of its board (R19); see the package doc, "Learner interface". It has no
 // state, so one value serves every goroutine.
-type Encoder struct{}
+type Encoder struct {
+	// frontier adds planes PlaneFirst and PlaneRivalFirst (the parameter
+	// frontier_planes): which empty cells each side would win a race to,
+	// a fact of the whole board that a few 3×3 convolutions cannot see.
+	frontier bool
+}
 
 // NewEncoder returns the encoder for a validated config (the same for both
-// values of nonadjacent_moves: the action space holds the default rules' moves).
-func NewEncoder(rules.Config) rules.Encoder { return Encoder{} }
+// values of nonadjacent_moves: the action space holds the default rules' moves;
+// two more planes with frontier_planes).
+func NewEncoder(cfg rules.Config) rules.Encoder {
+	return Encoder{frontier: cfg.Bool(ParamFrontierPlanes)}
+}
+
+// planes is the number of observation planes.
+func (e Encoder) planes() int {
+	if e.frontier {
+		return NumPlanes + 2
+	}
+	return NumPlanes
+}
 
 // Space implements rules.Encoder.
-func (Encoder) Space() rules.Space {
+func (e Encoder) Space() rules.Space {
 	return rules.Space{
-		Planes: NumPlanes, Height: Size, Width: Size, PlaneNames: planeNames,
+		Planes: e.planes(), Height: Size, Width: Size, PlaneNames: planeNames[:e.planes()],
 		Scalars: NumScalars, ScalarNames: scalarNames,
 		Heads: 1, Actions: NumActions, ActionPlanes: 4, ActionDoc: actionDoc,
 		// Score is the placement points: 3, 2, 1, 0 without ties, mean 1.5,
@@ -215,9 +235,9 @@ func toView(seat int, bs []board) {
 
 // Observe implements rules.Encoder: seat's planes and scalars in its view
 // (package doc, "Learner interface"). st must be a *State.
-func (Encoder) Observe(st rules.State, seat int, planes []uint8, scalars []float32) {
+func (e Encoder) Observe(st rules.State, seat int, planes []uint8, scalars []float32) {
 	s := st.(*State)
-	planes = planes[:NumPlanes*Cells]
+	planes = planes[:e.planes()*Cells]
 	scalars = scalars[:NumScalars]
 	var b [2 * Seats]board // cows, then connected cows, of seat+k
 	for k := 0; k < Seats; k++ {
@@ -236,6 +256,15 @@ func (Encoder) Observe(st rules.State, seat int, planes []uint8, scalars []float
 		putPlane(planes[p*Cells:], &b[p])
 	}
 	putPlane(planes[PlaneEmpty*Cells:], &empty)
+	if e.frontier {
+		var theirs board
+		for i := range theirs {
+			theirs[i] = b[Seats+1][i] | b[Seats+2][i] | b[Seats+3][i]
+		}
+		first, rival := reach(b[Seats], theirs, &empty)
+		putPlane(planes[PlaneFirst*Cells:], &first)
+		putPlane(planes[PlaneRivalFirst*Cells:], &rival)
+	}
 	barns := planes[PlaneBarns*Cells : (PlaneBarns+1)*Cells]
 	clear(barns)
 	for k := 0; k < Seats; k++ {
@@ -357,12 +386,13 @@ func (Encoder) Symmetries() []rules.D4 { return []rules.D4{0, 4} }
 // planes and scalars, since a reflection reverses the clockwise order of the
 // barns: for the transpose, +1's corner (0,19) becomes +3's (19,0). Only the
 // elements of Symmetries give a canonical observation.
-func (Encoder) TransformObs(g rules.D4, dstPlanes []uint8, dstScalars []float32, planes []uint8, scalars []float32) {
+func (e Encoder) TransformObs(g rules.D4, dstPlanes []uint8, dstScalars []float32, planes []uint8, scalars []float32) {
+	n := e.planes()
 	var perm []int
 	if g&4 != 0 {
-		perm = transposePlanes
+		perm = transposePlanes[:n]
 	}
-	rules.TransformPlanes(g, Size, dstPlanes[:NumPlanes*Cells], planes[:NumPlanes*Cells], perm)
+	rules.TransformPlanes(g, Size, dstPlanes[:n*Cells], planes[:n*Cells], perm)
 	for i := range NumScalars {
 		if g&4 != 0 {
 			dstScalars[i] = scalars[transposeScalars[i]]

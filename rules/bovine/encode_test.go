@@ -143,6 +143,41 @@ func TestEncoderConformance(t *testing.T) {
 		}
 	}
 	rulestest.EncoderConformance(t, c)
+	// The same with frontier_planes: two planes more, checked against one
+	// breadth-first search per seat (naiveRace).
+	g, _ := rules.Lookup(Name)
+	cfg, err := g.Configure(map[string]string{ParamFrontierPlanes: "true"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fe := g.Encoder(cfg)
+	if sp := fe.Space(); sp.Planes != NumPlanes+2 || len(sp.PlaneNames) != sp.Planes {
+		t.Fatalf("frontier_planes space %+v", sp)
+	}
+	c.Name, c.Encoder, c.View = "frontier_planes", fe, frontierView
+	c.Answer = func(st rules.State, seat int, a int32) ([]byte, error) { return bovineAnswer(fe, st, seat, a) }
+	rulestest.EncoderConformance(t, c)
+}
+
+// frontierView is bovineView with frontier_planes: planes PlaneFirst and
+// PlaneRivalFirst from naiveRace, in the seat's view.
+func frontierView(st rules.State, seat int, planes []uint8, scalars []float32) {
+	bovineView(st, seat, planes, scalars)
+	first, rival := naiveRace(st.(*State), seat)
+	for i := 0; i < Size; i++ {
+		for j := 0; j < Size; j++ {
+			r, c := ViewToReal(seat, i, j)
+			planes[PlaneFirst*Cells+i*Size+j] = b2u(first[r*Size+c])
+			planes[PlaneRivalFirst*Cells+i*Size+j] = b2u(rival[r*Size+c])
+		}
+	}
+}
+
+func b2u(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // bovineImages gives the real images of the transpose of every view: the

@@ -24,11 +24,10 @@ func (s *State) Frontier(seat int) int {
 	if !s.Alive(seat) {
 		return 0
 	}
-	var empty, mine, theirs board
+	var empty, theirs board
 	for r := range Size {
 		empty[r] = rowMask &^ (s.own[0][r] | s.own[1][r] | s.own[2][r] | s.own[3][r])
 	}
-	mine = s.Connected(seat)
 	for k := range Seats {
 		if k != seat && s.Alive(k) {
 			c := s.Connected(k)
@@ -37,12 +36,23 @@ func (s *State) Frontier(seat int) int {
 			}
 		}
 	}
-	// Breadth-first, one layer for both sides at a time: a cell that seat's
-	// layer reaches counts when the rivals' layers have not reached it yet,
-	// this layer included. Both searches pass through every empty cell.
+	first, _ := reach(s.Connected(seat), theirs, &empty)
+	n := 0
+	for _, w := range first {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}
+
+// reach races mine against theirs (cow sets that can place) over the empty
+// cells: breadth-first, one layer for both sides at a time, both searches
+// passing through every empty cell. first holds the cells mine reaches in
+// fewer side steps than theirs, rival those theirs reaches in fewer; a cell
+// both reach in the same number of steps is in neither. Any frame (a view
+// or the real board) will do: the race has no direction.
+func reach(mine, theirs board, empty *board) (first, rival board) {
 	var nextM, nextT, seenM, seenT board
 	g := grids[Size]
-	n := 0
 	for {
 		g.Side4(nextM[:], mine[:])
 		g.Side4(nextT[:], theirs[:])
@@ -50,14 +60,15 @@ func (s *State) Frontier(seat int) int {
 		for r := range Size {
 			m := nextM[r] & empty[r] &^ seenM[r]
 			t := nextT[r] & empty[r] &^ seenT[r]
-			n += bits.OnesCount64(m &^ seenT[r] &^ t)
+			first[r] |= m &^ seenT[r] &^ t
+			rival[r] |= t &^ seenM[r] &^ m
 			seenM[r] |= m
 			seenT[r] |= t
 			mine[r], theirs[r] = m, t
 			grew |= m | t
 		}
 		if grew == 0 {
-			return n
+			return first, rival
 		}
 	}
 }

@@ -7,13 +7,12 @@ import (
 	"github.com/gridgym/gridgym/rules"
 )
 
-// naiveFrontier is Frontier by one breadth-first search per seat over cells:
-// the empty cells whose distance from seat's connected cows is below every
-// live rival's.
-func naiveFrontier(st *State, seat int) int {
-	if !st.Alive(seat) {
-		return 0
-	}
+// naiveRace is the race of Frontier by one breadth-first search per seat
+// over cells, on the real board: first[x] when the empty cell x is nearer
+// seat's connected cows than every live rival's, rival[x] when some live
+// rival's are nearer than seat's (a tie: neither). An eliminated seat
+// reaches nothing.
+func naiveRace(st *State, seat int) (first, rival [Cells]bool) {
 	var dist [Seats][Cells]int
 	for k := range Seats {
 		d := &dist[k]
@@ -49,18 +48,29 @@ func naiveFrontier(st *State, seat int) int {
 			}
 		}
 	}
-	n := 0
 	for x := range Cells {
-		if st.Cell(x/Size, x%Size) != Empty || dist[seat][x] < 0 {
+		if st.Cell(x/Size, x%Size) != Empty {
 			continue
 		}
-		first := true
+		best := -1 // the rivals' nearest distance
 		for k := range Seats {
-			if k != seat && dist[k][x] >= 0 && dist[k][x] <= dist[seat][x] {
-				first = false
+			if k != seat && dist[k][x] >= 0 && (best < 0 || dist[k][x] < best) {
+				best = dist[k][x]
 			}
 		}
-		if first {
+		mine := dist[seat][x]
+		first[x] = mine >= 0 && (best < 0 || mine < best)
+		rival[x] = best >= 0 && (mine < 0 || best < mine)
+	}
+	return first, rival
+}
+
+// naiveFrontier counts naiveRace's first cells.
+func naiveFrontier(st *State, seat int) int {
+	first, _ := naiveRace(st, seat)
+	n := 0
+	for _, f := range first {
+		if f {
 			n++
 		}
 	}

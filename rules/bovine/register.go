@@ -13,6 +13,10 @@ const Name = "bovine-borders"
 // the official controller does.
 const ParamNonadjacent = "nonadjacent_moves"
 
+// ParamFrontierPlanes names the observation-only flag that adds the
+// encoder's frontier planes (PlaneFirst, PlaneRivalFirst).
+const ParamFrontierPlanes = "frontier_planes"
+
 // Game is the registered game (read-only after init): its rules,
 // parameters, encoder, competition (competition.go) and training
 // configs.
@@ -23,6 +27,11 @@ var Game = &rules.Game{
 	Params: []rules.Param{{
 		Name:    ParamNonadjacent,
 		Doc:     "drop the side-adjacency check of R7, as the official controller does (§6)",
+		Kind:    rules.Bool,
+		Default: "false",
+	}, {
+		Name:    ParamFrontierPlanes,
+		Doc:     "observation only (the rules ignore it): the encoder adds two planes, the empty cells the seat reaches before every rival and those a rival reaches first (State.Frontier's race, by side steps through empty cells from each side's connected cows)",
 		Kind:    rules.Bool,
 		Default: "false",
 	}},
