@@ -56,7 +56,7 @@
 // (0,0)), 1 = seat+1 (barn at (0,19)), 2 = seat+2 (19,19), 3 = seat+3 (19,0).
 // View cell (i, j) is real cell ViewToReal(s, i, j).
 //
-// Observation: 10 planes of 20×20 bytes, 0 or 1, in that frame (i·20 + j within
+// Observation: 10 planes (12 with the parameter frontier_planes) of 20×20 bytes, 0 or 1, in that frame (i·20 + j within
 // a plane), then 8 float32 scalars:
 //
 //	planes 0–3   cows+k       cells owned by relative seat k (R2)
@@ -66,6 +66,12 @@
 //	plane 8      empty        cells nobody owns
 //	plane 9      barns        the barn cell of every live seat (its view
 //	                          corner above), 0 at an eliminated seat's corner
+//	plane 10     first        with frontier_planes only: the empty cells the
+//	                          seat's connected cows reach in fewer side steps
+//	                          through empty cells than every live rival's
+//	                          (State.Frontier's race)
+//	plane 11     rival first  with frontier_planes only: those some live
+//	                          rival reaches in fewer steps (ties: neither)
 //	scalars 0–3  alive+k      1 while relative seat k is alive, else 0
 //	scalars 4–7  territory+k  relative seat k's territory / 400 (R2)
 //
