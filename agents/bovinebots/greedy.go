@@ -140,9 +140,16 @@ var rivalBarn = [4]pos{{}, {0, bovine.Size - 1}, {bovine.Size - 1, bovine.Size -
 
 // Act implements agents.Agent.
 func (a *Greedy) Act(st rules.State) rules.Move {
+	m, _ := a.pick(st)
+	return m
+}
+
+// pick is Act's move with its score (0 for a pass): step 1 scores
+// scoreEliminate, step 2 scoreDefend.
+func (a *Greedy) pick(st rules.State) (rules.Move, int) {
 	b, ok := a.look(st)
 	if !ok {
-		return rules.Move{}
+		return rules.Move{}, 0
 	}
 	var own rows
 	for i := range b {
@@ -153,7 +160,7 @@ func (a *Greedy) Act(st rules.State) rules.Move {
 		}
 	}
 	if own[0]&1 == 0 {
-		return rules.Move{}
+		return rules.Move{}, 0
 	}
 	conn := connected(&own)
 	nConn := count(&conn)
@@ -204,7 +211,7 @@ func (a *Greedy) Act(st rules.State) rules.Move {
 		}
 	}
 	if len(a.best) == 0 {
-		return rules.Move{}
+		return rules.Move{}, 0
 	}
-	return a.full(a.best[a.rng.U(len(a.best))])
+	return a.full(a.best[a.rng.U(len(a.best))]), bestScore
 }

@@ -20,23 +20,40 @@ const (
 // seat would win a race to: the Voronoi region of its front. It is 0 for an
 // eliminated seat. Cells two seats reach in the same number of steps count
 // for neither.
-func (s *State) Frontier(seat int) int {
+func (s *State) Frontier(seat int) int { return s.frontier(seat, -1, -1) }
+
+// FrontierAfter is Frontier(seat) as it would be after seat placed a cow on
+// the empty cell (r, c) from a connected one (R11): the new cow is connected,
+// with any of its cows it joins to the barn, and the cell no longer empty. A scripted bot ranks its
+// places by it. (r, c) must be on the board.
+func (s *State) FrontierAfter(seat, r, c int) int { return s.frontier(seat, r, c) }
+
+// frontier is Frontier with a cow of seat added at (r, c) when r ≥ 0.
+func (s *State) frontier(seat, r, c int) int {
 	if !s.Alive(seat) {
 		return 0
 	}
 	var empty, theirs board
-	for r := range Size {
-		empty[r] = rowMask &^ (s.own[0][r] | s.own[1][r] | s.own[2][r] | s.own[3][r])
+	for i := range Size {
+		empty[i] = rowMask &^ (s.own[0][i] | s.own[1][i] | s.own[2][i] | s.own[3][i])
 	}
 	for k := range Seats {
 		if k != seat && s.Alive(k) {
-			c := s.Connected(k)
-			for r := range Size {
-				theirs[r] |= c[r]
+			conn := s.Connected(k)
+			for i := range Size {
+				theirs[i] |= conn[i]
 			}
 		}
 	}
-	first, _ := reach(s.Connected(seat), theirs, &empty)
+	mine := s.Connected(seat)
+	if r >= 0 { // the new cow may join disconnected cows to the barn
+		own := s.own[seat]
+		own[r] |= 1 << uint(c)
+		mine[r] |= 1 << uint(c)
+		grids[Size].Fill4(mine[:], own[:])
+		empty[r] &^= 1 << uint(c)
+	}
+	first, _ := reach(mine, theirs, &empty)
 	n := 0
 	for _, w := range first {
 		n += bits.OnesCount64(w)

@@ -165,3 +165,33 @@ func TestPotentialOfNames(t *testing.T) {
 		t.Errorf("unknown potential: error %v, want one naming territory, frontier", err)
 	}
 }
+
+// TestFrontierAfter: FrontierAfter is Frontier of the position with the
+// cow placed (SetCell), for every place of every seat in the test positions.
+func TestFrontierAfter(t *testing.T) {
+	n := 0
+	for _, st := range encodeStates(t) {
+		for seat := range Seats {
+			for _, m := range st.LegalMoves(seat, nil) {
+				if m.Kind != Full || st.Cell(int(m.Arg[1])/Size, int(m.Arg[1])%Size) != Empty {
+					continue
+				}
+				conn := st.Connected(seat)
+				src := int(m.Arg[0])
+				if conn[src/Size]>>uint(src%Size)&1 == 0 {
+					continue // a move, not a place
+				}
+				r, c := int(m.Arg[1])/Size, int(m.Arg[1])%Size
+				placed := st.Clone().(*State)
+				placed.SetCell(r, c, seat)
+				if got, want := st.FrontierAfter(seat, r, c), placed.Frontier(seat); got != want {
+					t.Fatalf("round %d seat %d place (%d,%d): %d, want %d", st.Round(), seat, r, c, got, want)
+				}
+				n++
+			}
+		}
+	}
+	if n < 100 {
+		t.Fatalf("only %d places checked", n)
+	}
+}
