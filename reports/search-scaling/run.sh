@@ -6,6 +6,9 @@
 #   sh reports/search-scaling/run.sh strength   # strength at a fixed time a move (MS, default 25 ms), 1 core vs 2 (~10 min idle)
 #   sh reports/search-scaling/run.sh paired     # speed: -cpu 1 and -cpu 2 alternated, REPS pairs (default 7), median ratio
 #                                               # of each VARIANTS benchmark (default: trees=2 trees=auto lanes=4)
+#   sh reports/search-scaling/run.sh ceiling    # what the machine gives two cores: one trees=1 search alone on one
+#                                               # core, then two of them at once (one a core), REPS times (default 5);
+#                                               # the median of (sum of the two)/(alone) is the most any 2-core search gets
 #   sh reports/search-scaling/run.sh lanes      # strength at a fixed time a move (MS, default 5 ms): one tree on 1 core
 #                                               # vs one tree with lanes=LANES (default 8) on 2 cores (~2 min idle)
 #
@@ -77,6 +80,37 @@ for k in keys:
           % (k[0], k[1], len(pairs), one, statistics.median(pairs), min(pairs), max(pairs)))
 PY
   ;;
+ceiling)
+  # Two independent single-core searches share nothing but the machine
+  # (caches, memory bandwidth, the host's clocks): their summed rate over one
+  # alone is the ceiling of any 2-core speed-up of the same search.
+  go test -c -o "$out/search.test" ./search
+  bench() {
+    "$out/search.test" -test.run '^$' -test.bench "Search\$/$1/trees=1\$" -test.cpu 1 -test.benchtime ${BENCHTIME:-60x} |
+      awk '/sims\/s/ { for (k = 1; k < NF; k++) if ($(k+1) == "sims/s") print $k }'
+  }
+  load
+  for g in ${GAMES:-rising-tide rectangle slime bovine-borders nuggets}; do
+    for i in $(seq "${REPS:-5}"); do
+      alone=$(bench $g)
+      bench $g >"$out/a.txt" &
+      bench $g >"$out/b.txt"
+      wait
+      echo "$g $i $alone $(cat "$out/a.txt") $(cat "$out/b.txt")"
+    done
+  done | tee "$out/ceiling.txt"
+  load
+  python3 - "$out/ceiling.txt" <<'PY' | tee "$out/ceiling-summary.txt"
+import statistics, sys
+v = {}
+for line in open(sys.argv[1]):
+    g, i, alone, a, b = line.split()
+    v.setdefault(g, []).append((float(a) + float(b)) / float(alone))
+for g, r in v.items():
+    print("%s: %d trials, ceiling (two single-core searches at once / one alone) median %.2f (min %.2f, max %.2f)"
+          % (g, len(r), statistics.median(r), min(r), max(r)))
+PY
+  ;;
 lanes)
   go build -o "$out/gridgym" ./cmd/gridgym
   # As strength's first table, but the second core serves one tree: lanes=L
@@ -91,7 +125,7 @@ lanes)
   load
   ;;
 *)
-  echo "usage: run.sh bench|strength|paired|lanes" >&2
+  echo "usage: run.sh bench|strength|paired|ceiling|lanes" >&2
   exit 2
   ;;
 esac
