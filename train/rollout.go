@@ -111,8 +111,12 @@ type player struct {
 	// play is an evaluation's play settings (Config.Play): decide's draws
 	// sample softmax(logits/T) where they sample (neural.Play.Samples) and
 	// take the argmax elsewhere; temperature 0 (training's rollouts)
-	// samples the policy itself.
-	play neural.Play
+	// samples the policy itself. An evaluation draws as the neural agent
+	// that plays the weights file does (neural.Agent.Act): the draw is
+	// neural.Draw(drawSeed[env], neural.ObsKey(observation), head), a
+	// function of the position, not a fresh number each step.
+	play     neural.Play
+	drawSeed []uint64
 
 	// the requests of one decide call
 	reqEnv, reqSeat []int
@@ -256,7 +260,8 @@ func (p *player) decide(net *neural.Net, greedy bool, rngs []*rules.RNG, rec fun
 				case p.play.Temperature == 0:
 					act = neural.SampleLogits(l, rngs[i])
 				case p.play.Samples(p.v.State(i).Steps()):
-					act = neural.SampleAt(l, p.play.Temperature, rngs[i].Float64())
+					key := neural.ObsKey(p.v.Obs[kk*os:(kk+1)*os], p.v.Scalars[kk*ns:(kk+1)*ns])
+					act = neural.SampleAt(l, p.play.Temperature, neural.Draw(p.drawSeed[i], key, h))
 				default:
 					act = neural.Argmax(l)
 				}

@@ -15,6 +15,7 @@ import (
 	"github.com/gridgym/gridgym/agents/neural"
 	"github.com/gridgym/gridgym/configs"
 	"github.com/gridgym/gridgym/datasets"
+	"github.com/gridgym/gridgym/env"
 	"github.com/gridgym/gridgym/rules"
 )
 
@@ -589,5 +590,64 @@ func TestNthOrder(t *testing.T) {
 	}
 	if o := nthOrder(make([]int, 1), 5); o[0] != 0 {
 		t.Errorf("one baseline: %v", o)
+	}
+}
+
+// An evaluation that samples draws as the neural agent that plays the
+// weights file does (neural.Agent.Act with the same seed): every seat's
+// sampled move over 40 steps of a Slime game is the agent's. Fresh draws
+// each step would agree only by chance.
+func TestEvaluateDrawsAsTheAgent(t *testing.T) {
+	cfg := tinyConfigOf(t, "slime")
+	rc, err := cfg.RulesConfig()
+	if err != nil {
+		t.Fatal(err)
+	}
+	net := testNet(t, "slime", nil, false)
+	v, err := env.New(env.Config{Game: rc, N: 1, Seed: 3, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer v.Close()
+	v.Reset(3)
+	pl := newPlayer(v, rc, net, 1)
+	pl.play = neural.Play{Temperature: 1}
+	pl.drawSeed = []uint64{42}
+	ag, err := neural.NewAgent(net, rc, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ag.Temperature, ag.Seed = 1, 42
+	greedy, _ := neural.NewAgent(net, rc, false)
+	enc := rc.Game().Encoder(rc)
+	heads := v.Space.Heads
+	compared, differ := 0, 0
+	for step := 0; step < 40 && !v.Terminated[0]; step++ {
+		for s := 0; s < v.Seats; s++ {
+			pl.actors[0][s] = seatActor{kind: byLearner}
+		}
+		pl.request([]bool{true}, byLearner, -1, false, nil)
+		pl.decide(net, false, nil, nil)
+		st := v.State(0)
+		for s := 0; s < v.Seats; s++ {
+			if !v.Active[s] {
+				continue
+			}
+			ag.Reset(st, s, nil)
+			want := ag.Act(st)
+			got := enc.Decode(st, s, pl.actions[s*heads:(s+1)*heads])
+			if got != want {
+				t.Fatalf("step %d seat %d: the evaluation plays %+v, the agent %+v", step, s, got, want)
+			}
+			greedy.Reset(st, s, nil)
+			if want != greedy.Act(st) {
+				differ++
+			}
+			compared++
+		}
+		v.Step(pl.actions)
+	}
+	if compared < 20 || differ == 0 {
+		t.Fatalf("%d moves compared, %d of them not the greedy move: the test would prove little", compared, differ)
 	}
 }
