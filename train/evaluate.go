@@ -3,6 +3,7 @@ package train
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/gridgym/gridgym/agents"
 	"github.com/gridgym/gridgym/agents/neural"
@@ -42,13 +43,9 @@ func evaluate(cfg rules.Config, net *neural.Net, baselines []string, lineup bool
 	if games < 1 || len(baselines) == 0 {
 		return EvalResult{}, fmt.Errorf("evaluate: %d games against %d baselines: want at least one of each", games, len(baselines))
 	}
-	entries := make([]agents.Entry, len(baselines))
-	for b, name := range baselines {
-		e, err := agents.Lookup(cfg.Game().Name, name)
-		if err != nil {
-			return EvalResult{}, fmt.Errorf("evaluate: baseline %q: %w", name, err)
-		}
-		entries[b] = e
+	entries, err := lookupBaselines(cfg.Game().Name, baselines)
+	if err != nil {
+		return EvalResult{}, err
 	}
 	n := min(games, 64)
 	v, err := env.New(env.Config{Game: cfg, N: n, Seed: seed, Workers: workers})
@@ -60,14 +57,18 @@ func evaluate(cfg rules.Config, net *neural.Net, baselines []string, lineup bool
 		workers = defaultWorkers()
 	}
 	pl := newPlayer(v, cfg, net, workers)
-	pl.play = play.Neural()
-	pl.drawSeed = make([]uint64, n) // the policy's draws where it samples
-	rng := rules.NewRNG(seed)
-	seats := v.Seats
+	pl.play, pl.drawSeed = play.Neural(), make([]uint64, n) // drawSeed: the policy's draws where it samples
+	rng, seats := rules.NewRNG(seed), v.Seats
 	policySeat, order := make([]int, n), make([]int, len(baselines))
+	for b := range order {
+		order[b] = b // the listed order first
+	}
 	active := make([]bool, n)
 	started := 0
 	seat := func(i int) {
+		if lineup && started > 0 && started%seats == 0 {
+			nextOrder(order)
+		}
 		policySeat[i] = started % seats
 		if play.Temperature > 0 { // as neural.Agent.Reset seeds a seat with PerSeat
 			pl.drawSeed[i] = neural.SeatSeed(0, policySeat[i]) ^ rules.EvalSeatStream(seed, started, policySeat[i]).Uint64()
@@ -81,7 +82,7 @@ func evaluate(cfg rules.Config, net *neural.Net, baselines []string, lineup bool
 			if !lineup || b >= len(baselines) {
 				b = rng.U(len(baselines))
 			} else {
-				b = nthOrder(order, started/seats)[b]
+				b = order[b]
 			}
 			pl.actors[i][s] = seatActor{kind: byScripted, bot: entries[b].New(), label: baselines[b]}
 			pl.actors[i][s].bot.Reset(v.State(i), s, rules.EvalSeatStream(seed, started, s))
@@ -119,28 +120,29 @@ func evaluate(cfg rules.Config, net *neural.Net, baselines []string, lineup bool
 	return res, nil
 }
 
-// nthOrder writes into order the k-th of the n! orders of 0..n−1 (k mod n!,
-// by the factorial number system) and returns it: game k·seats … (k+1)·seats−1
-// of a lineup evaluation seat the baselines in order k, so that the relative
-// seatings (which baseline sits opposite the policy, which beside it) cycle
-// through every order as `tournament --all-orders` does, not one of them.
-func nthOrder(order []int, k int) []int {
-	n := len(order)
-	f := 1 // n!
-	for i := range order {
-		order[i] = i
-		f *= i + 1
+// lookupBaselines returns the registry entries of an evaluation's baselines.
+func lookupBaselines(game string, baselines []string) ([]agents.Entry, error) {
+	entries := make([]agents.Entry, len(baselines))
+	for b, name := range baselines {
+		e, err := agents.Lookup(game, name)
+		if err != nil {
+			return nil, fmt.Errorf("evaluate: baseline %q: %w", name, err)
+		}
+		entries[b] = e
 	}
-	k %= f
-	for i := 0; i < n; i++ {
-		f /= n - i // (n−1−i)!
-		d := k / f
-		k %= f
-		v := order[i+d]
-		copy(order[i+1:i+d+1], order[i:i+d])
-		order[i] = v
+	return entries, nil
+}
+
+// nextOrder moves order to the next of its orders (lexicographically, by
+// rules.NextPermutation), the first again after the last: the games of a
+// lineup evaluation seat the baselines in a new order every seats games, so
+// that the relative seatings (which baseline sits opposite the policy, which
+// beside it) cycle through every order as `tournament --all-orders` does,
+// not one of them.
+func nextOrder(order []int) {
+	if !rules.NextPermutation(order) {
+		slices.Sort(order)
 	}
-	return order
 }
 
 // add counts env i's ended game, the policy in seat ps and the baselines

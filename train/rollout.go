@@ -251,6 +251,11 @@ func (p *player) decide(net *neural.Net, greedy bool, rngs []*rules.RNG, rec fun
 			i, s, g := p.reqEnv[r], p.reqSeat[r], p.reqSym[r]
 			kk := i*p.v.Seats + s
 			j := r - lo
+			hot := !greedy && p.play.Temperature > 0 && p.play.Samples(p.v.State(i).Steps())
+			var key uint64 // an evaluation's sampled step: one key for every head's draw
+			if hot {
+				key = neural.ObsKey(p.v.Obs[kk*os:(kk+1)*os], p.v.Scalars[kk*ns:(kk+1)*ns])
+			}
 			for h := 0; h < a.Heads; h++ {
 				l := sc.ws.Logits[(j*a.Heads+h)*a.Actions : (j*a.Heads+h+1)*a.Actions]
 				var act int
@@ -259,8 +264,7 @@ func (p *player) decide(net *neural.Net, greedy bool, rngs []*rules.RNG, rec fun
 					act = neural.Argmax(l)
 				case p.play.Temperature == 0:
 					act = neural.SampleLogits(l, rngs[i])
-				case p.play.Samples(p.v.State(i).Steps()):
-					key := neural.ObsKey(p.v.Obs[kk*os:(kk+1)*os], p.v.Scalars[kk*ns:(kk+1)*ns])
+				case hot:
 					act = neural.SampleAt(l, p.play.Temperature, neural.Draw(p.drawSeed[i], key, h))
 				default:
 					act = neural.Argmax(l)

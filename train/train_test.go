@@ -570,26 +570,32 @@ func TestEvaluatePlaySettings(t *testing.T) {
 	}
 }
 
-// nthOrder walks through every order of the baselines, the listed one
+// nextOrder walks through every order of the baselines, the listed one
 // first, then cycles.
-func TestNthOrder(t *testing.T) {
-	order := make([]int, 3)
+func TestNextOrder(t *testing.T) {
+	order := []int{0, 1, 2}
 	seen := map[[3]int]bool{}
+	var second [3]int
 	for k := 0; k < 6; k++ {
-		o := [3]int(nthOrder(order, k))
+		o := [3]int(order)
 		if seen[o] {
 			t.Fatalf("order %d %v repeats an earlier one", k, o)
 		}
 		seen[o] = true
+		if k == 1 {
+			second = o
+		}
+		nextOrder(order)
 	}
-	if o := nthOrder(order, 0); o[0] != 0 || o[1] != 1 || o[2] != 2 {
-		t.Errorf("first order %v, want the listed one", o)
+	if o := [3]int(order); o != [3]int{0, 1, 2} {
+		t.Errorf("order 6 %v, want the listed one again", o)
 	}
-	if o, p := [3]int(nthOrder(order, 7)), [3]int(nthOrder(make([]int, 3), 1)); o != p {
-		t.Errorf("order 7 %v, want order 1's %v", o, p)
+	if nextOrder(order); [3]int(order) != second {
+		t.Errorf("order 7 %v, want order 1's %v", order, second)
 	}
-	if o := nthOrder(make([]int, 1), 5); o[0] != 0 {
-		t.Errorf("one baseline: %v", o)
+	one := []int{0}
+	if nextOrder(one); one[0] != 0 {
+		t.Errorf("one baseline: %v", one)
 	}
 }
 
