@@ -30,9 +30,6 @@ type Voronoi struct {
 	cand []int // real cells of the best places
 }
 
-// Reset implements agents.Agent.
-func (a *Voronoi) Reset(st rules.State, seat int, rng *rules.RNG) { a.Greedy.Reset(st, seat, rng) }
-
 // Act implements agents.Agent.
 func (a *Voronoi) Act(st rules.State) rules.Move {
 	m, score := a.pick(st)

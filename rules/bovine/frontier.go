@@ -1,9 +1,8 @@
 package bovine
 
 import (
-	"math/bits"
-
 	"github.com/gridgym/gridgym/rules"
+	"github.com/gridgym/gridgym/rules/bitboard"
 )
 
 // PotentialFrontier and PotentialTerritory name the encoder's shaping
@@ -54,11 +53,7 @@ func (s *State) frontier(seat, r, c int) int {
 		empty[r] &^= 1 << uint(c)
 	}
 	first, _ := reach(mine, theirs, &empty)
-	n := 0
-	for _, w := range first {
-		n += bits.OnesCount64(w)
-	}
-	return n
+	return bitboard.Count(first[:])
 }
 
 // reach races mine against theirs (cow sets that can place) over the empty
