@@ -14,6 +14,7 @@ import (
 	"github.com/gridgym/gridgym/agents/neural"
 	_ "github.com/gridgym/gridgym/games/gamestest" // every game and the test game, Four Square
 	"github.com/gridgym/gridgym/rules"
+	"github.com/gridgym/gridgym/train"
 )
 
 const testGame = "four-square"
@@ -202,6 +203,38 @@ func TestLeagueRoles(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "main", "run-r0001")); err == nil {
 		t.Error("an older round's run folder was kept")
+	}
+}
+
+// With Settings.Anchor the main agents' rounds carry a constant KL term
+// (towards the initial network, train.Options.Anchor), the exploiters'
+// none; the main agent's run logs its weight.
+func TestLeagueAnchor(t *testing.T) {
+	dir := t.TempDir()
+	s := tinySettings()
+	s.Anchor = 0.5
+	l := runLeague(t, dir, s, 2, 1)
+	plans, err := l.plans(rules.Derive(s.Seed, 3), 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range plans {
+		kl, anneal := p.config.PPO.KLClone, p.config.PPO.KLAnneal
+		if p.learner.Role == RoleMain && (kl != 0.5 || anneal < 1e6) || p.learner.Role != RoleMain && kl != 0 {
+			t.Errorf("%s: kl_clone %v, kl_anneal %v; want 0.5 not annealed for the main agent, 0 for exploiters", p.learner.Name, kl, anneal)
+		}
+	}
+	m, err := train.ReadMetrics(filepath.Join(dir, "main", "run-r0002", "metrics.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := m["kl_coef"]; len(c) != 1 || c[0] != 0.5 || !(m["kl_clone"][0] > 0) {
+		t.Errorf("main agent's round 2: kl_coef %v, kl_clone %v; want 0.5 and a KL above 0 (it starts off the anchor)", c, m["kl_clone"])
+	}
+	bad := tinySettings()
+	bad.Anchor = -1
+	if _, err := Open(Options{Dir: t.TempDir(), Game: testGame, Settings: bad, Rounds: 1}); err == nil || !strings.Contains(err.Error(), "anchor") {
+		t.Errorf("anchor −1: error %v, want one naming the setting", err)
 	}
 }
 

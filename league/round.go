@@ -123,8 +123,8 @@ func (l *League) plans(rng *rules.RNG, round int) ([]*plan, error) {
 // opponent pool the plan's opponents (as bot specs: a member's weights
 // file or scripted bot, a main agent's current weights) and the plan's
 // self-play share, nothing else — no past snapshots of the run's own, no
-// frozen clone, no warm start, no Expert Iteration, no evaluations — at
-// a constant learning rate; Settings.Iterations iterations, one
+// frozen clone, no warm start, no Expert Iteration, no evaluations, no KL
+// term but a main agent's Settings.Anchor — at a constant learning rate; Settings.Iterations iterations, one
 // checkpoint at the end. It refuses a config that names a held-out bot.
 func (l *League) roundConfig(p *plan, round int) (train.Config, error) {
 	cfg := l.base
@@ -141,6 +141,9 @@ func (l *League) roundConfig(p *plan, round int) (train.Config, error) {
 	cfg.Opponents = train.OpponentConfig{Scripted: specs, Self: p.self, PoolEvery: 1}
 	cfg.PPO.LRFinal = 1
 	cfg.PPO.KLClone, cfg.PPO.KLAnneal, cfg.PPO.CriticWarmup = 0, 0, 0
+	if p.learner.Role == RoleMain && l.State.Settings.Anchor > 0 {
+		cfg.PPO.KLClone, cfg.PPO.KLAnneal = l.State.Settings.Anchor, 1e6 // towards the initial network: trainOne
+	}
 	cfg.BC, cfg.ExIt, cfg.Eval = train.BCConfig{}, train.ExItConfig{}, train.EvalConfig{}
 	cfg.CheckpointEvery = cfg.Iterations
 	if err := cfg.Validate(); err != nil {

@@ -56,6 +56,15 @@ type Settings struct {
 	// against; held-out bots belong here.
 	Eval      []string `json:"eval,omitempty"`
 	EvalGames int      `json:"eval_games"`
+	// Anchor (0..100) weighs a KL penalty KL(π_initial ‖ π) that keeps
+	// every main agent near the league's initial network, at the same
+	// weight in every round (ppo.kl_clone of its round's run, not
+	// annealed, towards the initial network rather than the round's own
+	// start). AlphaStar's main agents keep such a term towards their
+	// supervised policy; without it a league started from a shipped
+	// network drifts from the play it started with (reports/league). 0:
+	// none (exploiters never have one).
+	Anchor float64 `json:"anchor,omitempty"`
 }
 
 // Defaults are the settings `gridgym league` starts from, its flags
@@ -88,6 +97,7 @@ func (s *Settings) Validate() error {
 		{"exploiter_budget", float64(s.ExploiterBudget), 1, 1e6},
 		{"league_reset", s.LeagueReset, 0, 1},
 		{"eval_games", float64(s.EvalGames), 1, 100000},
+		{"anchor", s.Anchor, 0, 100},
 	}
 	for _, c := range checks {
 		if !(c.v >= c.lo && c.v <= c.hi) { // also catches NaN

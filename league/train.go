@@ -82,7 +82,13 @@ func (l *League) trainOne(ctx context.Context, p *plan, workers int) error {
 	}
 	cfg := p.config
 	cfg.Workers = workers
-	res, err := train.Run(ctx, cfg, train.Options{Dir: l.abs(p.run), Init: net, Log: l.opt.Log})
+	opt := train.Options{Dir: l.abs(p.run), Init: net, Log: l.opt.Log}
+	if cfg.PPO.KLClone > 0 { // a main agent's anchor (roundConfig)
+		if opt.Anchor, _, err = neural.Load(l.abs(initialFile)); err != nil {
+			return fmt.Errorf("learner %s: the anchor: %w", p.learner.Name, err)
+		}
+	}
+	res, err := train.Run(ctx, cfg, opt)
 	if err != nil {
 		return fmt.Errorf("learner %s: %w", p.learner.Name, err)
 	}

@@ -109,7 +109,7 @@ func TestOverlapResumeEqualsUninterrupted(t *testing.T) {
 		t.Run(target, func(t *testing.T) {
 			cfg := actorsConfig(t, 2)
 			cfg.PPO.Target = target
-			testResume(t, cfg)
+			testResume(t, cfg, Options{})
 		})
 	}
 }

@@ -214,12 +214,9 @@ func (t *trainer) restore() (int, error) {
 		return 0, err
 	}
 	if t.usesClone() {
-		p := filepath.Join(dir, "checkpoints", checkpointName(0), "weights.safetensors")
-		c, _, err := neural.Load(p)
-		if err != nil {
-			return 0, fmt.Errorf("resume: the cloned policy (ppo.kl_clone, opponents.clone) is checkpoint 0: %w", err)
+		if err := t.restoreClone(dir); err != nil {
+			return 0, err
 		}
-		t.clone = c
 	}
 	t.elapsed0 = time.Duration(st.Elapsed * float64(time.Second))
 	t.start = time.Now()
@@ -288,4 +285,21 @@ func (t *trainer) rollback() {
 type paramSnapshot struct {
 	values, m, v [][]float32
 	t            int
+}
+
+// restoreClone sets the frozen policy of ppo.kl_clone and opponents.clone
+// on resume: Options.Anchor where given, else checkpoint 0 of the run in
+// dir.
+func (t *trainer) restoreClone(dir string) error {
+	if t.opt.Anchor != nil {
+		t.clone = t.anchor(nil)
+		return nil
+	}
+	p := filepath.Join(dir, "checkpoints", checkpointName(0), "weights.safetensors")
+	c, _, err := neural.Load(p)
+	if err != nil {
+		return fmt.Errorf("resume: the cloned policy (ppo.kl_clone, opponents.clone) is checkpoint 0: %w", err)
+	}
+	t.clone = c
+	return nil
 }

@@ -39,6 +39,14 @@ type Options struct {
 	// the target's exact architecture. A resumed run takes the
 	// checkpoint's weights over it (its shape must match theirs).
 	Init *neural.Net
+	// Anchor, if set, is the frozen policy that ppo.kl_clone pulls towards
+	// (and the clone seat of opponents.clone plays) instead of checkpoint 0,
+	// in a fresh run and on resume alike: a league's main agent keeps a KL
+	// term towards the league's initial network across rounds, each round
+	// a new run from the last round's weights (AlphaStar's main agents
+	// keep theirs towards the supervised policy). Its shape must be the
+	// network's.
+	Anchor *neural.Net
 }
 
 // errAborted ends an iteration that its context's end cut short; the
@@ -144,6 +152,9 @@ func Run(ctx context.Context, cfg Config, opt Options) (Result, error) {
 		return Result{}, err
 	}
 	defer t.close()
+	if a := opt.Anchor; a != nil && a.Arch != t.net.Arch {
+		return Result{}, fmt.Errorf("the anchor's architecture %+v is not the network's %+v", a.Arch, t.net.Arch)
+	}
 	first := 1
 	if opt.Resume {
 		it, err := t.restore()
@@ -206,7 +217,7 @@ func (t *trainer) begin(ctx context.Context) error {
 		return err
 	}
 	if t.usesClone() {
-		t.clone = t.net.Clone()
+		t.clone = t.anchor(t.net)
 	}
 	if opt.CloneOnly {
 		return t.writeBC()
@@ -447,6 +458,15 @@ func (t *trainer) iteration(ctx context.Context, it int) (Metrics, error) {
 		return m, err
 	}
 	return m, nil
+}
+
+// anchor is the frozen policy of ppo.kl_clone and opponents.clone: a copy
+// of Options.Anchor where one is given, else of clone (checkpoint 0).
+func (t *trainer) anchor(clone *neural.Net) *neural.Net {
+	if t.opt.Anchor == nil {
+		return clone.Clone()
+	}
+	return t.opt.Anchor.Clone() // its shape checked by Run
 }
 
 // usesClone says whether the run needs the frozen cloned policy.

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/gridgym/gridgym/agents/neural"
@@ -241,6 +242,39 @@ func TestKLPenaltyKeepsThePolicyNearTheClone(t *testing.T) {
 		if k := m["kl_clone"][i]; math.IsNaN(k) || k < -1e-4 {
 			t.Errorf("iteration %d: kl_clone %v, want a KL ≥ 0", i+1, k)
 		}
+	}
+}
+
+// With Options.Anchor the KL penalty pulls towards the anchor, not
+// towards checkpoint 0: from the same start, the anchored run ends nearer
+// a distant network (the anchor) than the run anchored at its start.
+func TestAnchorIsTheKLReference(t *testing.T) {
+	base := tinyConfig(t)
+	base.Eval.Every = 0
+	base.PPO.LR = 0.01
+	free := stabiliserRun(t, base)
+	start, far := loadCheckpoint(t, free, 0), loadCheckpoint(t, free, 4)
+	withKL := base
+	withKL.PPO.KLClone, withKL.PPO.KLAnneal = 20, 100
+	withKL.Seed++ // other rollouts than the run that made far
+	run := func(anchor *neural.Net) *neural.Net {
+		dir := t.TempDir()
+		if _, err := Run(context.Background(), withKL, Options{Dir: dir, Init: start, Anchor: anchor}); err != nil {
+			t.Fatal(err)
+		}
+		return loadCheckpoint(t, dir, 4)
+	}
+	seed := rules.NewRNG(4).Uint64()
+	kAnchored := meanKL(far, run(far), rules.NewRNG(seed))
+	kStart := meanKL(far, run(nil), rules.NewRNG(seed))
+	t.Logf("KL(far ‖ final): %.4g anchored at far, %.4g anchored at the start", kAnchored, kStart)
+	if !(kAnchored < 0.5*kStart) {
+		t.Fatalf("KL(far ‖ final) %.4g anchored at far, %.4g at the start: want under half", kAnchored, kStart)
+	}
+	other := base
+	other.Network.Filters++
+	if _, err := Run(context.Background(), other, Options{Dir: t.TempDir(), Anchor: far}); err == nil || !strings.Contains(err.Error(), "anchor") {
+		t.Fatalf("an anchor of another shape: error %v, want one naming the anchor", err)
 	}
 }
 

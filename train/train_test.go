@@ -257,24 +257,36 @@ func TestResumeEqualsUninterrupted(t *testing.T) {
 	stab.PPO.CriticWarmup, stab.PPO.KLClone, stab.PPO.KLAnneal = 1, 0.5, 2
 	stab.PPO.EntropyFloor, stab.PPO.EntropyFloorCoef, stab.PPO.Target = 5, 0.01, "upgo"
 	stab.Opponents.Clone, stab.Opponents.PFSP = 0.3, true
+	// A KL anchor other than checkpoint 0 (a league's initial network):
+	// the resumed run must pull towards it too, not towards checkpoint 0.
+	arch, err := stab.Arch()
+	if err != nil {
+		t.Fatal(err)
+	}
+	anchor, err := neural.NewInit(arch, rules.NewRNG(99))
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		name string
 		cfg  Config
-	}{{"plain", plain}, {"stabilisers", stab}} {
-		t.Run(c.name, func(t *testing.T) { testResume(t, c.cfg) })
+		opt  Options
+	}{{"plain", plain, Options{}}, {"stabilisers", stab, Options{}}, {"anchor", stab, Options{Anchor: anchor}}} {
+		t.Run(c.name, func(t *testing.T) { testResume(t, c.cfg, c.opt) })
 	}
 }
 
-// testResume checks that cfg's run interrupted after iteration 2 and
-// resumed ends bit-identical to the uninterrupted run.
-func testResume(t *testing.T, cfg Config) {
+// testResume checks that cfg's run (with opt's Init and Anchor)
+// interrupted after iteration 2 and resumed ends bit-identical to the
+// uninterrupted run.
+func testResume(t *testing.T, cfg Config, opt Options) {
 	full := filepath.Join(t.TempDir(), "full")
-	if _, err := Run(context.Background(), cfg, Options{Dir: full}); err != nil {
+	if _, err := Run(context.Background(), cfg, Options{Dir: full, Init: opt.Init, Anchor: opt.Anchor}); err != nil {
 		t.Fatal(err)
 	}
 	part := filepath.Join(t.TempDir(), "part")
 	ctx, cancel := context.WithCancel(context.Background())
-	_, err := Run(ctx, cfg, Options{Dir: part, Progress: func(p Progress) {
+	_, err := Run(ctx, cfg, Options{Dir: part, Init: opt.Init, Anchor: opt.Anchor, Progress: func(p Progress) {
 		if p.Phase == "ppo" && p.Iteration == 2 {
 			cancel()
 		}
@@ -285,7 +297,7 @@ func testResume(t *testing.T, cfg Config) {
 	if _, err := os.Stat(filepath.Join(part, "checkpoints", "iter-000003")); err == nil {
 		t.Fatal("the interrupted run went past iteration 2")
 	}
-	res, err := Run(context.Background(), cfg, Options{Dir: part, Resume: true})
+	res, err := Run(context.Background(), cfg, Options{Dir: part, Resume: true, Init: opt.Init, Anchor: opt.Anchor})
 	if err != nil {
 		t.Fatal(err)
 	}

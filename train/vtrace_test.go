@@ -121,7 +121,7 @@ func TestVTraceRun(t *testing.T) {
 	if last.GradNorm == 0 {
 		t.Fatal("no gradient: the weights did not move")
 	}
-	testResume(t, cfg)
+	testResume(t, cfg, Options{})
 }
 
 // The distributed learner's shards come from older policies (here rows

@@ -14,7 +14,7 @@ import (
 
 // leagueSettingFlags are the flags that set a new league's settings; a
 // resumed league keeps the ones it was created with.
-var leagueSettingFlags = []string{"seed", "iterations", "snapshot-every", "draws", "payoff-games", "main-agents", "main-exploiters", "league-exploiters", "eval", "eval-games"}
+var leagueSettingFlags = []string{"seed", "iterations", "snapshot-every", "draws", "payoff-games", "main-agents", "main-exploiters", "league-exploiters", "eval", "eval-games", "anchor"}
 
 func newLeagueCmd() *cobra.Command {
 	var (
@@ -54,6 +54,7 @@ all of them; the same seed and --workers give the same league.
 Docs: docs/league.md.`,
 		Example: `  gridgym league --game rising-tide --dir runs/league-rt --rounds 20 --init models/rising-tide/final.safetensors
   gridgym league --game slime --dir runs/league-slime --minutes 60 --eval surveyor,hunter
+  gridgym league --game bovine-borders --dir runs/league-bb --init models/bovine-borders/final.safetensors --anchor 0.1 --minutes 60
   gridgym league --dir runs/league-rt --rounds 40            # resume, go on to round 40
   gridgym tournament --game rising-tide --bots runs/league-rt/main/final.safetensors,breach_berlin,trench_tunis,wall_warsaw`,
 		Args: cobra.NoArgs,
@@ -111,6 +112,7 @@ func leagueFlags(c *cobra.Command, opt *league.Options, s *league.Settings, conf
 	f.IntVar(&s.LeagueExploiters, "league-exploiters", s.LeagueExploiters, "league exploiters")
 	f.StringSliceVar(&s.Eval, "eval", nil, "bots the main agent is evaluated against after every round (never trained against): the learning curve D/curve.csv")
 	f.IntVar(&s.EvalGames, "eval-games", s.EvalGames, "games of each evaluation")
+	f.Float64Var(&s.Anchor, "anchor", s.Anchor, "weight of a KL term keeping every main agent near the initial network (--init), in every round; 0: none")
 	f.BoolVarP(quiet, "quiet", "q", false, "no progress lines")
 }
 
