@@ -163,7 +163,7 @@ func (l *League) create() error {
 	if err := checkEval(base.Game, s.Eval); err != nil {
 		return err
 	}
-	net, err := initialNet(base, l.opt.Init, s.Seed)
+	net, err := initialNet(&base, l.opt.Init, s.Seed)
 	if err != nil {
 		return &InputError{err}
 	}
@@ -240,8 +240,10 @@ func checkEval(game string, bots []string) error {
 
 // initialNet is the network every learner starts from: the weights file
 // init (its shape must fit base's game), or a fresh network of base's
-// network section from seed.
-func initialNet(base train.Config, init string, seed uint64) (*neural.Net, error) {
+// network section from seed. Where base sets no play settings, it takes
+// init's stored ones (as `train --init` does), so that the league's
+// matches, learning curve and weights play the network as its users do.
+func initialNet(base *train.Config, init string, seed uint64) (*neural.Net, error) {
 	if init == "" {
 		arch, err := base.Arch()
 		if err != nil {
@@ -249,9 +251,16 @@ func initialNet(base train.Config, init string, seed uint64) (*neural.Net, error
 		}
 		return neural.NewInit(arch, rules.InitStream(seed))
 	}
-	net, _, err := neural.Load(init)
+	net, meta, err := neural.Load(init)
 	if err != nil {
 		return nil, fmt.Errorf("init: %w", err)
+	}
+	stored, ok, err := neural.StoredPlay(meta)
+	if err != nil {
+		return nil, fmt.Errorf("init %s: %w", init, err)
+	}
+	if ok && base.Play.Temperature == 0 {
+		base.Play = train.PlayConfig{Temperature: stored.Temperature, Steps: stored.Steps}
 	}
 	rcfg, err := base.RulesConfig()
 	if err != nil {

@@ -238,6 +238,39 @@ func TestLeagueAnchor(t *testing.T) {
 	}
 }
 
+// A league started from a weights file with stored play settings plays
+// and writes its networks with them (as train --init does), unless the
+// base config sets its own.
+func TestLeagueTakesTheInitsPlay(t *testing.T) {
+	first := runLeague(t, t.TempDir(), tinySettings(), 1, 1)
+	init := filepath.Join(t.TempDir(), "init.safetensors")
+	net, _, err := neural.Load(filepath.Join(first.Dir, initialFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := net.Save(init, map[string]string{neural.PlayKey: neural.EncodePlay(neural.Play{Temperature: 0.5})}); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	l, err := Open(Options{Dir: dir, Game: testGame, Settings: tinySettings(), Init: init, Rounds: 1, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if l.base.Play.Temperature != 0.5 {
+		t.Errorf("base play %+v, want the init's temperature 0.5", l.base.Play)
+	}
+	_, meta, err := neural.Load(filepath.Join(dir, "main", "final.safetensors"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, ok, err := neural.StoredPlay(meta); err != nil || !ok || p.Temperature != 0.5 {
+		t.Errorf("main agent's play %+v (stored %v, %v), want temperature 0.5", p, ok, err)
+	}
+}
+
 // Bad inputs are clear *InputErrors, never panics.
 func TestLeagueBadInput(t *testing.T) {
 	dir := t.TempDir()
