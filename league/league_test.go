@@ -196,7 +196,7 @@ func TestLeagueRoles(t *testing.T) {
 	if len(st.Curve) != 2 || st.Curve[1].Round != 2 || st.Curve[1].Games != 4 {
 		t.Errorf("learning curve %+v: want a point a round", st.Curve)
 	}
-	for _, f := range []string{CurveFile, "main/final.safetensors", "main/run-r0002/config.yaml", "base.yaml", initialFile} {
+	for _, f := range []string{CurveFile, CurvePlot, "main/final.safetensors", "main/run-r0002/config.yaml", "base.yaml", initialFile} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Error(err)
 		}

@@ -110,7 +110,7 @@ func (l *League) Summary(w io.Writer) {
 		fmt.Fprintf(w, "    %-26s %-16s %.2f (%.1f games)\n", m.Name, m.Role, r.Rate(), r.Games)
 	}
 	if len(st.Settings.Eval) > 0 {
-		fmt.Fprintf(w, "  learning curve: %s\n", l.abs(CurveFile))
+		fmt.Fprintf(w, "  learning curve: %s, drawn in %s\n", l.abs(CurveFile), l.abs(CurvePlot))
 	}
 	fmt.Fprintf(w, "  main agent: %s (gridgym tournament / export take it)\n", l.MainWeights())
 }

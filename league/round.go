@@ -220,7 +220,10 @@ func (l *League) commit() error {
 			}
 		}
 	}
-	return l.writeCurve()
+	if err := l.writeCurve(); err != nil {
+		return err
+	}
+	return l.writeCurvePlot()
 }
 
 // writeFinals copies every learner's current weights to
