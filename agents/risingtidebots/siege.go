@@ -1,0 +1,52 @@
+package risingtidebots
+
+import (
+	"github.com/gridgym/gridgym/agents"
+	"github.com/gridgym/gridgym/rules"
+	"github.com/gridgym/gridgym/rules/risingtide"
+)
+
+func init() {
+	agents.Register(game, "siege_sofia", "defender then attacker: wall_warsaw's two rings of 8s and their repairs first; once both stand, sapper_seoul's digs at the rival that would flood first",
+		func() agents.Agent { return &SiegeSofia{} })
+}
+
+// SiegeSofia composes the project's two Rising Tide bots in order of
+// need: each round wall_warsaw's move if it has one (the settlement's 8
+// neighbours and the 16 cells round them raised to 8, anything dug
+// repaired), else sapper_seoul's (the bottleneck of the water's quickest
+// way into the rival settlement that would flood first, dug). A seat that
+// only defends is safe only while the attackers at the table find another
+// seat more exposed; one that only attacks leaves its own wall to them.
+// The first is wall_warsaw, the second sapper_seoul; SiegeSofia does the
+// first and spends what it leaves over on the second. It reads only its
+// view and allocates nothing after its first move.
+type SiegeSofia struct {
+	seat   int
+	view   risingtide.SeatView
+	sapper SapperSeoul // its wall is the defence
+}
+
+// Reset implements agents.Agent.
+func (b *SiegeSofia) Reset(st rules.State, seat int, rng *rules.RNG) {
+	b.seat = seat
+	b.sapper.Reset(st, seat, rng)
+}
+
+// Act implements agents.Agent.
+func (b *SiegeSofia) Act(st rules.State) rules.Move {
+	b.view = risingtide.View(st.(*risingtide.State), b.seat)
+	m, ok := b.Decide(&b.view)
+	if !ok {
+		return rules.Move{}
+	}
+	return risingtide.MoveFromView(b.seat, m.I1, m.J1, m.I2, m.J2)
+}
+
+// Decide returns siege_sofia's move on view v, or ok = false to pass.
+func (b *SiegeSofia) Decide(v *risingtide.SeatView) (Move, bool) {
+	if m, ok := b.sapper.wall.Decide(v); ok {
+		return m, true
+	}
+	return b.sapper.Decide(v)
+}
