@@ -60,12 +60,13 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 		return Stats{}, fmt.Errorf("selfplay: need ≥ 1 env, ≥ 1 step and ≥ 1 agent (got %d, %d, %d)", cfg.Envs, cfg.Steps, len(cfg.Agents))
 	}
 	entries := make([]agents.Entry, len(cfg.Agents))
+	names := make([]string, len(cfg.Agents)) // as the rows name them: LABEL of LABEL=SPEC
 	for i, name := range cfg.Agents {
 		e, err := agents.Lookup(g.Name, name)
 		if err != nil {
 			return Stats{}, err
 		}
-		entries[i] = e
+		entries[i], names[i] = e, e.Name
 	}
 	enc := g.Encoder(cfg.Game)
 	probe := g.New(cfg.Game)
@@ -76,7 +77,7 @@ func Run(ctx context.Context, cfg Config) (Stats, error) {
 		Game:          g.Name,
 		Params:        cfg.Game.String(),
 		Seed:          cfg.Seed,
-		Agents:        uniq(cfg.Agents),
+		Agents:        uniq(names),
 		CodeVersion:   CodeVersion(),
 		StateWords:    len(probe.AppendWords(nil)),
 		MaskWords:     sp.MaskWords(),
@@ -365,7 +366,11 @@ func (r *envRange) act(j int, e *game) {
 			if pr, ok := e.bots[s].(PolicyReporter); ok {
 				row.LogP, row.Value, row.HasPolicy = pr.LastPolicy()
 			}
-			if !r.enc.Encode(st, s, m, action) {
+			label := m
+			if lb, ok := e.bots[s].(Labeler); ok {
+				label = lb.Label()
+			}
+			if !r.enc.Encode(st, s, label, action) {
 				for h := range action {
 					action[h] = -1
 				}

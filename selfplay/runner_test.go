@@ -14,6 +14,7 @@ import (
 	"github.com/gridgym/gridgym/env"
 	_ "github.com/gridgym/gridgym/games"
 	"github.com/gridgym/gridgym/rules"
+	"github.com/gridgym/gridgym/rules/risingtide"
 )
 
 // Every game: the run's shards validate, hold the rows it counted, the
@@ -328,4 +329,52 @@ func TestRunAllocationsPerRow(t *testing.T) {
 		t.Fatalf("%.3f allocations per row (%v allocations for %d rows, %v for %d)", per, a1, r1, a2, r2)
 	}
 	t.Logf("%.4f allocations per row (%v allocations for %d rows, %v for %d)", per, a1, r1, a2, r2)
+}
+
+// A Labeler's rows hold its label as the action and its played move as
+// the move (agents.Dagger: DAgger's data): random_rizhao plays, pass_perth
+// labels, so every action is the pass while the moves are not; the other
+// agents' rows keep their own moves as actions. A spec behind a label
+// (LABEL=SPEC) is named by its label in the rows and the metadata.
+func TestRunRecordsALabelersLabel(t *testing.T) {
+	g, err := rules.Lookup("rising-tide")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	// Behind a label, as DAgger's data names the teacher's rows: the rows
+	// and the shards' metadata name the label.
+	const dagger = "pass_perth"
+	cfg := Config{Game: g.Default(), Agents: []string{dagger + "=dagger:pass_perth:random_rizhao", "wall_warsaw"}, Envs: 2, Steps: 400, Seed: 1, Workers: 1, Out: dir, MaxEpisode: 100}
+	if _, err := Run(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	var labelled, moved, other, otherPass int
+	err = datasets.EachRow(dir, func(_ datasets.Meta, r datasets.Row) error {
+		if r.Action[0] < 0 {
+			return nil // an inactive seat
+		}
+		switch r.Agent {
+		case dagger:
+			labelled++
+			if r.Action[0] != risingtide.PassAction {
+				return fmt.Errorf("step %d: action %d, want the label (pass)", r.Step, r.Action[0])
+			}
+			if r.Move.Kind != rules.Pass {
+				moved++
+			}
+		default:
+			other++
+			if r.Action[0] == risingtide.PassAction {
+				otherPass++
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if labelled < 100 || moved < labelled*9/10 || other < 100 || otherPass > other/10 {
+		t.Fatalf("%d labelled rows, %d of them moved; %d other rows, %d of them passes", labelled, moved, other, otherPass)
+	}
 }

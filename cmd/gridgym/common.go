@@ -215,6 +215,11 @@ Bot specs (a comma-separated list names the bots; each is one of):
                       keyed= c= prior= roll= opp=prior|search value=NETWORK
                       leaf=outcome|forecast margin= crn=0|1 ms= (each
                       explained by 'go doc github.com/gridgym/gridgym/search')
+  dagger:TEACHER:PLAYER
+                      plays PLAYER's moves (any spec: a network, say) and, in
+                      self-play shards, records TEACHER's answer to the same
+                      position as the action: DAgger's data, for cloning
+                      again with bc.shards (e.g. dagger:siege_sofia:clone.safetensors)
 'gridgym new-bot --game G' writes a py:/cmd: bot to start from. Hosted bots
 (py:, cmd:) get --bot-memory, --bot-cpu and --bot-procs limits; tournament
 and play keep their own output with --bot-log DIR and print their answer
