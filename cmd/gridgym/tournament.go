@@ -47,7 +47,11 @@ the same two, so with three or more different bots each keeps its
 neighbours. Where neighbours matter (the turn order of a sequential game;
 the nearest rivals on a board with a home corner per seat) that can decide
 the result: in Bovine Borders a rotated table rated one network 2.03
-points and the same network under another name 0.18. Compare bots of
+points and the same network under another name 0.18; in Rising Tide the
+bot listed first is always the seat after the last one's, which attackers
+that break ties in seat order dig at first (the shipped network, listed
+first with breach_berlin, wall_warsaw, sapper_seoul: 205 rounds to
+breach_berlin's 800 rotated, 371 to 636 in every order). Compare bots of
 different kinds with --all-orders. Without --bots, every bot of the game plays.
 --report DIR adds ratings (Plackett–Luce, Elo-like scale) with 95% bootstrap
 intervals, head-to-head win rates with Wilson intervals and plots. A bot may
