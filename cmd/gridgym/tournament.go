@@ -51,7 +51,7 @@ points and the same network under another name 0.18; in Rising Tide the
 bot listed first is always the seat after the last one's, which attackers
 that break ties in seat order dig at first (the shipped network, listed
 first with breach_berlin, wall_warsaw, sapper_seoul: 205 rounds to
-breach_berlin's 800 rotated, 371 to 636 in every order). Compare bots of
+breach_berlin's 800 rotated, 373 to 636 in every order). Compare bots of
 different kinds with --all-orders. Without --bots, every bot of the game plays.
 --report DIR adds ratings (Plackett–Luce, Elo-like scale) with 95% bootstrap
 intervals, head-to-head win rates with Wilson intervals and plots. A bot may
