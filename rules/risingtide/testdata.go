@@ -8,7 +8,7 @@ import "github.com/gridgym/gridgym/rules"
 var testdata = &rules.Testdata{
 	Pins: rules.Pins{
 		StepRandom:       0x91131ee40c8003a1,
-		PlayGame:         0x51b7e56cdcd58ba3, // lineups drawn from agents.Names: sapper_seoul joined them
+		PlayGame:         0x2c0740e819eccc8f, // lineups drawn from agents.Names: sapper_seoul, then siege_sofia joined them
 		SelfplayRows:     0x4ec8ed3acdcdd460,
 		SelfplayRowCount: 3600,
 	},
