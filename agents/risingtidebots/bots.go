@@ -101,6 +101,18 @@ func abs(x int) int {
 	return x
 }
 
+// actOn is the Act of a bot that decides on its seat's view (wall_warsaw,
+// sapper_seoul, siege_sofia): st seen from seat into *view, decide's move
+// mapped back to real cells, a pass where decide has none.
+func actOn(st rules.State, seat int, view *risingtide.SeatView, decide func(*risingtide.SeatView) (Move, bool)) rules.Move {
+	*view = risingtide.View(st.(*risingtide.State), seat)
+	m, ok := decide(view)
+	if !ok {
+		return rules.Move{}
+	}
+	return risingtide.MoveFromView(seat, m.I1, m.J1, m.I2, m.J2)
+}
+
 // picker appends to best the moves among the (non-empty) legal moves that the
 // bot chooses from uniformly.
 type picker func(v *risingtide.SeatView, moves, best []Move) []Move

@@ -36,12 +36,7 @@ func (b *SapperSeoul) Reset(st rules.State, seat int, rng *rules.RNG) {
 
 // Act implements agents.Agent.
 func (b *SapperSeoul) Act(st rules.State) rules.Move {
-	b.view = risingtide.View(st.(*risingtide.State), b.seat)
-	m, ok := b.Decide(&b.view)
-	if !ok {
-		return rules.Move{}
-	}
-	return risingtide.MoveFromView(b.seat, m.I1, m.J1, m.I2, m.J2)
+	return actOn(st, b.seat, &b.view, b.Decide)
 }
 
 // rivalSettlements are the rival settlements in every seat's view (R4, R20).

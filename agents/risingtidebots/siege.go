@@ -22,25 +22,15 @@ func init() {
 // first and spends what it leaves over on the second. It reads only its
 // view and allocates nothing after its first move.
 type SiegeSofia struct {
-	seat   int
-	view   risingtide.SeatView
-	sapper SapperSeoul // its wall is the defence
+	sapper SapperSeoul // its wall is the defence; its seat and view are siege_sofia's
 }
 
 // Reset implements agents.Agent.
-func (b *SiegeSofia) Reset(st rules.State, seat int, rng *rules.RNG) {
-	b.seat = seat
-	b.sapper.Reset(st, seat, rng)
-}
+func (b *SiegeSofia) Reset(st rules.State, seat int, rng *rules.RNG) { b.sapper.Reset(st, seat, rng) }
 
 // Act implements agents.Agent.
 func (b *SiegeSofia) Act(st rules.State) rules.Move {
-	b.view = risingtide.View(st.(*risingtide.State), b.seat)
-	m, ok := b.Decide(&b.view)
-	if !ok {
-		return rules.Move{}
-	}
-	return risingtide.MoveFromView(b.seat, m.I1, m.J1, m.I2, m.J2)
+	return actOn(st, b.sapper.seat, &b.sapper.view, b.Decide)
 }
 
 // Decide returns siege_sofia's move on view v, or ok = false to pass.

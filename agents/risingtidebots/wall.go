@@ -40,12 +40,7 @@ func (b *WallWarsaw) Reset(_ rules.State, seat int, rng *rules.RNG) { b.seat, b.
 
 // Act implements agents.Agent.
 func (b *WallWarsaw) Act(st rules.State) rules.Move {
-	b.view = risingtide.View(st.(*risingtide.State), b.seat)
-	m, ok := b.Decide(&b.view)
-	if !ok {
-		return rules.Move{}
-	}
-	return risingtide.MoveFromView(b.seat, m.I1, m.J1, m.I2, m.J2)
+	return actOn(st, b.seat, &b.view, b.Decide)
 }
 
 // Decide returns wall_warsaw's move on view v, or ok = false to pass.
