@@ -292,7 +292,7 @@ type paramSnapshot struct {
 // dir.
 func (t *trainer) restoreClone(dir string) error {
 	if t.opt.Anchor != nil {
-		t.clone = t.anchor(nil)
+		t.clone = t.opt.Anchor.Clone()
 		return nil
 	}
 	p := filepath.Join(dir, "checkpoints", checkpointName(0), "weights.safetensors")

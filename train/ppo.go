@@ -217,7 +217,11 @@ func (t *trainer) begin(ctx context.Context) error {
 		return err
 	}
 	if t.usesClone() {
-		t.clone = t.anchor(t.net)
+		ref := t.net // checkpoint 0
+		if t.opt.Anchor != nil {
+			ref = t.opt.Anchor // its shape checked by Run
+		}
+		t.clone = ref.Clone()
 	}
 	if opt.CloneOnly {
 		return t.writeBC()
@@ -458,15 +462,6 @@ func (t *trainer) iteration(ctx context.Context, it int) (Metrics, error) {
 		return m, err
 	}
 	return m, nil
-}
-
-// anchor is the frozen policy of ppo.kl_clone and opponents.clone: a copy
-// of Options.Anchor where one is given, else of clone (checkpoint 0).
-func (t *trainer) anchor(clone *neural.Net) *neural.Net {
-	if t.opt.Anchor == nil {
-		return clone.Clone()
-	}
-	return t.opt.Anchor.Clone() // its shape checked by Run
 }
 
 // usesClone says whether the run needs the frozen cloned policy.
