@@ -5,10 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"log"
+	"os"
 	"path/filepath"
 	"sort"
 	"time"
 
+	"github.com/gridgym/gridgym/agents"
 	"github.com/gridgym/gridgym/agents/neural"
 	"github.com/gridgym/gridgym/datasets"
 	"github.com/gridgym/gridgym/rules"
@@ -35,6 +37,9 @@ type BCStats struct {
 	Stopped bool `json:",omitempty"`
 	// Planned is the number of gradient steps bc.epochs asked for.
 	Planned int `json:",omitempty"`
+	// Dagger is the DAgger round whose clone this is (bc.dagger); 0: the
+	// first clone, of the teacher's own games.
+	Dagger int `json:",omitempty"`
 }
 
 // CloneConfig is behaviour cloning on its own: learn net to imitate Teacher's
@@ -434,47 +439,12 @@ func firstByEpisode(s graph.Samples, values []float32, episodes []uint64, drop m
 // teacher episode at all leaves the network as initialised (t.bc.Samples 0).
 func (t *trainer) warmStart(ctx context.Context) error {
 	bc := t.cfg.BC
+	deadlines := t.warmDeadlines(1 + bc.Dagger)
 	shards := bc.Shards
-	var playEnd, cloneEnd time.Time
-	if t.cfg.Minutes > 0 && bc.TimeShare > 0 {
-		share := time.Duration(t.cfg.Minutes * bc.TimeShare * float64(time.Minute))
-		playEnd, cloneEnd = t.start.Add(share*2/5), t.start.Add(share)
-	}
+	playEnd, cloneEnd := deadlines(0)
 	if shards == "" {
 		shards = filepath.Join(t.opt.Dir, "bc-shards")
-		lineup := append([]string{bc.Teacher}, bc.Opponents...)
-		perStep := float64(t.v.Seats) / float64(len(lineup))
-		if t.v.Spec.Sequential {
-			perStep = 1 / float64(len(lineup))
-		}
-		longest, episode := t.v.Spec.MaxSteps, t.cfg.bcEpisodeSteps()
-		if episode > 0 {
-			longest = episode
-		}
-		envs, steps := teacherBudget(bc.Samples, perStep, t.v.Spec.MaxSteps, longest)
-		mode, err := t.cfg.RewardMode()
-		if err != nil {
-			return err
-		}
-		t0 := time.Now()
-		playCtx := ctx
-		if !playEnd.IsZero() {
-			var cancel context.CancelFunc
-			playCtx, cancel = context.WithDeadline(ctx, playEnd)
-			defer cancel()
-		}
-		if t.opt.Progress != nil {
-			t.opt.Progress(Progress{Phase: "bc-play", Done: 0, Of: int(steps)})
-		}
-		played, err := selfplay.Run(playCtx, selfplay.Config{
-			Game: t.rcfg, Agents: lineup, Envs: envs, Steps: steps, Seed: t.cfg.Seed ^ rules.CloneSalt,
-			Workers: t.cfg.Workers, Reward: mode, Shaping: t.cfg.PPO.Shaping, Potential: t.cfg.PPO.Potential, Out: shards, MaxEpisode: episode,
-			Progress: func(s selfplay.Stats) {
-				if t.opt.Progress != nil {
-					t.opt.Progress(Progress{Phase: "bc-play", Done: int(s.Steps), Of: int(steps), Elapsed: time.Since(t0)})
-				}
-			},
-		})
+		played, err := t.playTeacher(ctx, bc.Teacher, "bc-play", shards, t.cfg.Seed^rules.CloneSalt, bc.Samples, playEnd)
 		if err != nil {
 			return fmt.Errorf("behaviour cloning: play %s: %w", bc.Teacher, err)
 		}
@@ -487,12 +457,157 @@ func (t *trainer) warmStart(ctx context.Context) error {
 			return nil
 		}
 	}
-	st, err := Clone(ctx, t.net, CloneConfig{Shards: shards, Teacher: bc.Teacher, BC: bc, Augment: t.cfg.PPO.Augment,
-		Seed: t.cfg.Seed, Progress: t.opt.Progress, Deadline: cloneEnd, Log: t.opt.Log})
+	st, err := t.cloneOn(ctx, shards, bc.Samples, cloneEnd)
 	if err != nil {
 		return err
 	}
 	t.bc = st
+	if bc.Dagger > 0 && ctx.Err() == nil {
+		return t.dagger(ctx, shards, deadlines)
+	}
+	return nil
+}
+
+// warmDeadlines splits the warm start's share of a capped run's time
+// (bc.time_share of minutes) into phases equal slices, the first clone
+// and each DAgger round: phase k plays until two fifths of its slice and
+// fits until its end. Without a cap (or a share) every deadline is zero.
+func (t *trainer) warmDeadlines(phases int) func(k int) (play, fit time.Time) {
+	var slice time.Duration
+	if t.cfg.Minutes > 0 && t.cfg.BC.TimeShare > 0 {
+		slice = time.Duration(t.cfg.Minutes*t.cfg.BC.TimeShare*float64(time.Minute)) / time.Duration(phases)
+	}
+	return func(k int) (play, fit time.Time) {
+		if slice == 0 {
+			return play, fit
+		}
+		start := t.start.Add(slice * time.Duration(k))
+		return start.Add(slice * 2 / 5), start.Add(slice)
+	}
+}
+
+// playTeacher writes shards under out of the seat agent (a bot spec,
+// LABEL=SPEC allowed) playing bc.opponents, enough games for samples of its
+// decisions, until end (zero: no deadline) or ctx's end; phase names the
+// progress reports.
+func (t *trainer) playTeacher(ctx context.Context, agent, phase, out string, seed uint64, samples int, end time.Time) (selfplay.Stats, error) {
+	bc := t.cfg.BC
+	lineup := append([]string{agent}, bc.Opponents...)
+	perStep := float64(t.v.Seats) / float64(len(lineup))
+	if t.v.Spec.Sequential {
+		perStep = 1 / float64(len(lineup))
+	}
+	longest, episode := t.v.Spec.MaxSteps, t.cfg.bcEpisodeSteps()
+	if episode > 0 {
+		longest = episode
+	}
+	envs, steps := teacherBudget(samples, perStep, t.v.Spec.MaxSteps, longest)
+	mode, err := t.cfg.RewardMode()
+	if err != nil {
+		return selfplay.Stats{}, err
+	}
+	t0 := time.Now()
+	if !end.IsZero() {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, end)
+		defer cancel()
+	}
+	progress := func(s selfplay.Stats) {
+		if t.opt.Progress != nil {
+			t.opt.Progress(Progress{Phase: phase, Done: int(s.Steps), Of: int(steps), Elapsed: time.Since(t0)})
+		}
+	}
+	progress(selfplay.Stats{})
+	return selfplay.Run(ctx, selfplay.Config{
+		Game: t.rcfg, Agents: lineup, Envs: envs, Steps: steps, Seed: seed,
+		Workers: t.cfg.Workers, Reward: mode, Shaping: t.cfg.PPO.Shaping, Potential: t.cfg.PPO.Potential, Out: out, MaxEpisode: episode,
+		Progress: progress,
+	})
+}
+
+// cloneOn clones the network on the teacher's decisions in shards, at
+// most samples of them, fitting until end (zero: no deadline).
+func (t *trainer) cloneOn(ctx context.Context, shards string, samples int, end time.Time) (BCStats, error) {
+	bc := t.cfg.BC
+	bc.Samples = samples
+	return Clone(ctx, t.net, CloneConfig{Shards: shards, Teacher: bc.Teacher, BC: bc, Augment: t.cfg.PPO.Augment,
+		Seed: t.cfg.Seed, Progress: t.opt.Progress, Deadline: end, Log: t.opt.Log})
+}
+
+// dagger is the warm start's DAgger rounds (bc.dagger; agents.Dagger): in
+// round k the network as cloned so far plays the teacher's seat against
+// bc.opponents for bc.samples more decisions, each labelled with the
+// teacher's answer in the position the network reached, and the network
+// is cloned again (from where it stands) on every decision so far. The
+// network of round k is kept as dagger/round-K/player.safetensors, its
+// games under dagger/round-K/shards; dagger/all links every round's shards
+// (the first clone's too) for the clone to read. A clone learns only the
+// positions its teacher reaches; where its first mistake leads elsewhere it
+// was never told what to do. The rounds teach the recovery: in Rising Tide
+// a clone of siege_sofia's own games lost by 187 rounds a game to a
+// held-out bot, after four rounds it was level (reports/rising-tide/siege).
+func (t *trainer) dagger(ctx context.Context, first string, deadlines func(int) (time.Time, time.Time)) error {
+	bc := t.cfg.BC
+	all := filepath.Join(t.opt.Dir, "dagger", "all")
+	if err := linkShards(first, all, "round-0-"); err != nil {
+		return err
+	}
+	for k := 1; k <= bc.Dagger && ctx.Err() == nil; k++ {
+		dir := filepath.Join(t.opt.Dir, "dagger", fmt.Sprintf("round-%d", k))
+		player := filepath.Join(dir, "player.safetensors")
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+		if err := t.net.Save(player, t.meta()); err != nil {
+			return fmt.Errorf("dagger round %d: %w", k, err)
+		}
+		playEnd, cloneEnd := deadlines(k)
+		spec := bc.Teacher + "=" + agents.DaggerPrefix + bc.Teacher + ":" + player
+		played, err := t.playTeacher(ctx, spec, "dagger-play", filepath.Join(dir, "shards"), t.cfg.Seed^rules.CloneSalt+uint64(k), bc.Samples, playEnd)
+		if err != nil {
+			return fmt.Errorf("dagger round %d: play: %w", k, err)
+		}
+		if played.Episodes == 0 {
+			t.logf("dagger round %d: the clone finished no episode in its time; the warm start ends with round %d's clone", k, k-1)
+			return nil
+		}
+		if err := linkShards(filepath.Join(dir, "shards"), all, fmt.Sprintf("round-%d-", k)); err != nil {
+			return err
+		}
+		st, err := t.cloneOn(ctx, all, bc.Samples*(k+1), cloneEnd)
+		if err != nil {
+			return fmt.Errorf("dagger round %d: %w", k, err)
+		}
+		st.Dagger = k
+		t.bc = st
+	}
+	return nil
+}
+
+// linkShards puts every shard of src (a shard file or folder) into folder
+// dst under prefix+its name, as a hard link where the file system allows
+// one, else a copy.
+func linkShards(src, dst, prefix string) error {
+	files, err := datasets.Files(src)
+	if err != nil {
+		return fmt.Errorf("dagger: %w", err)
+	}
+	if err := os.MkdirAll(dst, 0o755); err != nil {
+		return fmt.Errorf("dagger: %w", err)
+	}
+	for _, f := range files {
+		to := filepath.Join(dst, prefix+filepath.Base(f))
+		if err := os.Link(f, to); err == nil {
+			continue
+		}
+		b, err := os.ReadFile(f)
+		if err == nil {
+			err = neural.WriteFileAtomic(to, b)
+		}
+		if err != nil {
+			return fmt.Errorf("dagger: %w", err)
+		}
+	}
 	return nil
 }
 

@@ -234,6 +234,14 @@ type BCConfig struct {
 	// (Bovine Borders' Expert Iteration on the opening) can still clone
 	// the teacher over whole ones.
 	MaxEpisodeSteps int `yaml:"max_episode_steps,omitempty"`
+	// Dagger is the number of DAgger rounds after the first clone, 0..20
+	// (0, the default: none). In each, the network as cloned so far plays
+	// the teacher's seat against Opponents for Samples more decisions,
+	// every position labelled with the teacher's answer there
+	// (agents.Dagger), and is cloned again on all the decisions so far
+	// (trainer.dagger). It needs a Teacher bot to ask. With a time cap
+	// the first clone and the rounds share TimeShare equally.
+	Dagger int `yaml:"dagger,omitempty"`
 }
 
 // bcEpisodeSteps is the length of the teacher's games for the clone
@@ -622,7 +630,8 @@ func (c *Config) checkRanges() error {
 			check{"bc.minibatch", float64(bc.Minibatch), 1, 65536},
 			check{"bc.value_coef", bc.ValueCoef, 0, 100},
 			check{"bc.time_share", bc.TimeShare, 0, 1},
-			check{"bc.max_episode_steps", float64(bc.MaxEpisodeSteps), -1, 1e6})
+			check{"bc.max_episode_steps", float64(bc.MaxEpisodeSteps), -1, 1e6},
+			check{"bc.dagger", float64(bc.Dagger), 0, 20})
 	}
 	if c.Eval.Every > 0 {
 		checks = append(checks, check{"eval.games", float64(c.Eval.Games), 1, 100000})
@@ -698,6 +707,9 @@ func (c *Config) checkBots() error {
 	}
 	if bc.Samples > 0 && bc.Teacher == "" && bc.Shards == "" {
 		return fmt.Errorf("field bc.teacher: bc.samples = %d needs a teacher bot or bc.shards", bc.Samples)
+	}
+	if bc.Samples > 0 && bc.Dagger > 0 && bc.Teacher == "" {
+		return fmt.Errorf("field bc.dagger: %d rounds need a teacher bot (bc.teacher) to label the clone's positions", bc.Dagger)
 	}
 	return nil
 }

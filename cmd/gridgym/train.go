@@ -40,7 +40,10 @@ func newTrainCmd() *cobra.Command {
 		Short: "Train a policy/value network by PPO self-play (with an optional behaviour-cloning warm start)",
 		Long: `Train a convolutional policy/value network for a game with PPO against an
 opponent pool (the current policy, past snapshots and scripted bots), after an
-optional behaviour-cloning warm start from a scripted teacher.
+optional behaviour-cloning warm start from a scripted teacher, with DAgger
+rounds if bc.dagger asks (the clone plays the teacher's seat, the teacher
+labels every position it reaches, and the network is cloned again on it all:
+Rising Tide's siege preset).
 
 The run's settings come from the game's embedded default config
 (train/default.yaml in its folder; print it with --show-config), or from --config FILE,
@@ -73,6 +76,7 @@ names) and at the end; --resume --out URL downloads the run first. --shards
   gridgym train --game bovine-borders --config my.yaml
   gridgym train --game bovine-borders --preset strong --out runs/bov-strong
   gridgym train --game bovine-borders --preset exit --out runs/bov-exit
+  gridgym train --game rising-tide --preset siege --clone-only --out runs/rt-siege   # DAgger (bc.dagger)
   gridgym train --resume --out runs/slime-quick
   gridgym train --game nuggets --init models/nuggets/final.safetensors --config ft.yaml --out runs/nug-ft
   gridgym train --game slime --minutes 5 --out 's3://gridgym/runs/slime?endpoint=http://minio:9000&use_path_style=true'
@@ -176,7 +180,7 @@ names) and at the end; --resume --out URL downloads the run first. --shards
 	}
 	c.Flags().StringVarP(&game, "game", "g", games.DefaultTrainGame, "game to train for (its embedded default config; a --config file that names no game is read as this game's)")
 	c.Flags().StringVarP(&config, "config", "c", "", "YAML config file or its URL (fields override the game's defaults)")
-	c.Flags().StringVar(&preset, "preset", "", "an embedded preset instead of the quick default: strong (train/strong.yaml in the game's folder: the stabilisers for fine-tuning the clone and a league, at most 2 hours), or exit where the game ships one (Expert Iteration's measured recipe; 'gridgym games' lists each game's presets)")
+	c.Flags().StringVar(&preset, "preset", "", "an embedded preset instead of the quick default: strong (train/strong.yaml in the game's folder: the stabilisers for fine-tuning the clone and a league, at most 2 hours), exit where the game ships one (Expert Iteration's measured recipe), or another the game ships (Rising Tide's siege: DAgger from siege_sofia); 'gridgym games' lists each game's presets")
 	c.Flags().StringVarP(&out, "out", "o", "", "run folder, or URL (file://, s3://…: staged locally, uploaded at every checkpoint) (default runs/<game>-<time>, git-ignored)")
 	c.Flags().Float64Var(&minutes, "minutes", 0, "stop after this many minutes, at an iteration boundary (overrides the config)")
 	c.Flags().IntVar(&iterations, "iterations", 0, "planned iterations (overrides the config)")
@@ -193,7 +197,8 @@ names) and at the end; --resume --out URL downloads the run first. --shards
 }
 
 // phaseNames describes the warm start's phases (train.Progress.Phase).
-var phaseNames = map[string]string{"bc-play": "playing the teacher", "bc": "behaviour cloning"}
+var phaseNames = map[string]string{"bc-play": "playing the teacher", "bc": "behaviour cloning",
+	"dagger-play": "DAgger: the clone plays, the teacher labels"}
 
 // runTraining runs train.Run into the run folder sub of the output run
 // (the output's folder itself for sub "") with a progress bar and prints a
@@ -269,8 +274,12 @@ func runTraining(ctx context.Context, c *cobra.Command, cfg train.Config, run *o
 	}
 	w := c.OutOrStdout()
 	if res.BC.Samples > 0 {
-		fmt.Fprintf(w, "behaviour cloning: %d samples, %d steps, loss %.3f, teacher-action accuracy %.1f%% (%.0fs)\n",
-			res.BC.Samples, res.BC.Steps, res.BC.Loss, 100*res.BC.Accuracy, res.BC.Seconds)
+		rounds := ""
+		if res.BC.Dagger > 0 {
+			rounds = fmt.Sprintf(" after %d DAgger rounds (dagger/)", res.BC.Dagger)
+		}
+		fmt.Fprintf(w, "behaviour cloning%s: %d samples, %d steps, loss %.3f, teacher-action accuracy %.1f%% (%.0fs)\n",
+			rounds, res.BC.Samples, res.BC.Steps, res.BC.Loss, 100*res.BC.Accuracy, res.BC.Seconds)
 	}
 	if e := res.CloneEval; e.Games > 0 {
 		fmt.Fprintf(w, "cloned policy (iteration 0): %d evaluation games, win %.2f, score %.2f, points %.2f (bc.json)\n", e.Games, e.Win, e.Score, e.Points)
