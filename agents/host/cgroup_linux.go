@@ -136,9 +136,7 @@ func removeStale() {
 		ents, _ := os.ReadDir(root)
 		for _, e := range ents {
 			if e.IsDir() && staleName(e.Name(), "gridgym-") {
-				dir := filepath.Join(root, e.Name())
-				killCgroup(dir)
-				os.Remove(dir)
+				removeCgroup(filepath.Join(root, e.Name()))
 			}
 		}
 	}

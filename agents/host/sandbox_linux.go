@@ -418,6 +418,21 @@ func killCgroup(dir string) {
 	}
 }
 
+// removeCgroup kills what is left in the cgroup dir and removes it. A
+// killed process stays in its cgroup until the kernel has finished it, and
+// the cgroup cannot be removed before (EBUSY): on a loaded machine that
+// took longer than one try (a pids cgroup of a killed gridgym outlived
+// removeStale's single try in a CI run), so it tries for up to 2 s.
+func removeCgroup(dir string) {
+	for range 100 {
+		killCgroup(dir)
+		if err := os.Remove(dir); err == nil || errors.Is(err, os.ErrNotExist) {
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
 // cleanup removes the bot's temporary folder and cgroup, after its process
 // has exited.
 func (c *contained) cleanup() {
@@ -429,13 +444,7 @@ func (c *contained) cleanup() {
 		c.readyW.Close()
 	}
 	for _, dir := range c.cgroups {
-		for i := 0; i < 50; i++ {
-			killCgroup(dir)
-			if err := os.Remove(dir); err == nil || errors.Is(err, os.ErrNotExist) {
-				break
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
+		removeCgroup(dir)
 	}
 	for _, release := range c.release {
 		release()
