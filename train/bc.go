@@ -472,14 +472,14 @@ func (t *trainer) warmStart(ctx context.Context) error {
 // (bc.time_share of minutes) into phases equal slices, the first clone
 // and each DAgger round: phase k plays until two fifths of its slice and
 // fits until its end. Without a cap (or a share) every deadline is zero.
-func (t *trainer) warmDeadlines(phases int) func(k int) (play, fit time.Time) {
+func (t *trainer) warmDeadlines(phases int) func(k int) (playEnd, fitEnd time.Time) {
 	var slice time.Duration
 	if t.cfg.Minutes > 0 && t.cfg.BC.TimeShare > 0 {
 		slice = time.Duration(t.cfg.Minutes*t.cfg.BC.TimeShare*float64(time.Minute)) / time.Duration(phases)
 	}
-	return func(k int) (play, fit time.Time) {
+	return func(k int) (playEnd, fitEnd time.Time) {
 		if slice == 0 {
-			return play, fit
+			return playEnd, fitEnd
 		}
 		start := t.start.Add(slice * time.Duration(k))
 		return start.Add(slice * 2 / 5), start.Add(slice)
