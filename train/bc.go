@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log"
 	"os"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"github.com/gridgym/gridgym/agents"
 	"github.com/gridgym/gridgym/agents/neural"
 	"github.com/gridgym/gridgym/datasets"
+	"github.com/gridgym/gridgym/internal/atomicfile"
 	"github.com/gridgym/gridgym/rules"
 	"github.com/gridgym/gridgym/selfplay"
 	"github.com/gridgym/gridgym/train/graph"
@@ -600,15 +602,22 @@ func linkShards(src, dst, prefix string) error {
 		if err := os.Link(f, to); err == nil {
 			continue
 		}
-		b, err := os.ReadFile(f)
-		if err == nil {
-			err = neural.WriteFileAtomic(to, b)
-		}
-		if err != nil {
+		if err := copyShard(f, to); err != nil {
 			return fmt.Errorf("dagger: %w", err)
 		}
 	}
 	return nil
+}
+
+// copyShard copies the shard file from to to (atomically: a reader never
+// sees part of it), streaming it rather than holding it in memory.
+func copyShard(from, to string) error {
+	src, err := os.Open(from)
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	return atomicfile.Write(to, 0o644, func(w io.Writer) error { _, err := io.Copy(w, src); return err })
 }
 
 // teacherBudget is the self-play of the warm start's teacher: envs games at

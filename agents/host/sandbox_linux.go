@@ -422,11 +422,13 @@ func killCgroup(dir string) {
 // killed process stays in its cgroup until the kernel has finished it, and
 // the cgroup cannot be removed before (EBUSY): on a loaded machine that
 // took longer than one try (a pids cgroup of a killed gridgym outlived
-// removeStale's single try in a CI run), so it tries for up to 2 s.
+// removeStale's single try in a CI run), so it tries for up to 2 s while
+// the cgroup is busy. Any other error will not clear by waiting, and a
+// start (removeStale) should not wait on it.
 func removeCgroup(dir string) {
 	for range 100 {
 		killCgroup(dir)
-		if err := os.Remove(dir); err == nil || errors.Is(err, os.ErrNotExist) {
+		if err := os.Remove(dir); err == nil || !errors.Is(err, syscall.EBUSY) {
 			return
 		}
 		time.Sleep(20 * time.Millisecond)
