@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // z95 is the two-sided 95% normal quantile.
@@ -34,4 +35,18 @@ func MeanCI(xs []float64) (mean, half float64) {
 		return mean, 0
 	}
 	return mean, 1.96 * sd / math.Sqrt(float64(len(xs)))
+}
+
+// MeanTCI returns the mean of xs and the half-width of its 95% Student-t
+// interval, t(0.975, n−1)·s/√n (0 below two values): for a handful of
+// values, such as the margins of a few exploiters trained with different
+// seeds, where the normal interval of MeanCI is too narrow (n = 3: 4.30
+// against 1.96).
+func MeanTCI(xs []float64) (mean, half float64) {
+	mean, sd := stat.MeanStdDev(xs, nil)
+	if len(xs) < 2 {
+		return mean, 0
+	}
+	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(len(xs) - 1)}.Quantile(0.975)
+	return mean, t * sd / math.Sqrt(float64(len(xs)))
 }
