@@ -18,6 +18,10 @@
 #                                                   # default WEIGHTS: stage 2's last checkpoint
 #   sh reports/slime/finetune/run.sh exploit SPEC NAME  # a 20-iteration exploiter of SPEC into OUT/exploit-NAME
 #   sh reports/slime/finetune/run.sh clone          # the exit preset's clone (iteration 0), for the regression table
+#   sh reports/slime/finetune/run.sh pooled SPEC NAME   # the acceptance tables at seeds 1, 2 and 3 (480 games each, every
+#                                                   # order), pooled: held-out bots, shipped, greedy, clone, mirror (after clone)
+#   sh reports/slime/finetune/run.sh seeds SPEC NAME    # three 20-iteration exploiters of SPEC (seeds 1-3) into OUT/xs-NAME
+# SPEC is a weights file, with play settings if wanted (FILE:temp=0.3, as `gridgym weights play` would store them).
 # A stage reuses an exploiter already in OUT (its exploit.json). simplebot plays at
 # random, so every game of a table differs even with greedy
 # networks. Raw outputs go to the git-ignored results/slime/finetune/.
@@ -83,8 +87,32 @@ eval)
 	t "net=$X,s1=simplebot,s2=simplebot,s3=simplebot" "$N-alone" net s1
 	python3 reports/mirror_ratio.py "$OUT/$N-mirror/games.jsonl" "$OUT/$N-alone/games.jsonl" net a b
 	;;
+pooled)
+	X=$2; N=$3; C=$OUT/clone/checkpoints/iter-000000/weights.safetensors
+	p() { # p BOTS TABLE: the table at seeds 1-3 into OUT/N-TABLE-sS, pooled into OUT/N-TABLE.jsonl
+		for s in 1 2 3; do
+			"$GG" tournament -q --game slime --bots "$1" --games 480 --all-orders --seed $s --report "$OUT/$N-$2-s$s" >/dev/null
+		done
+		cat "$OUT/$N-$2-s1/games.jsonl" "$OUT/$N-$2-s2/games.jsonl" "$OUT/$N-$2-s3/games.jsonl" >"$OUT/$N-$2.jsonl"
+	}
+	for h in surveyor hunter prophet bastion; do
+		p "net=$X,$h,greedy,simplebot" $h
+		python3 reports/pair.py "$OUT/$N-$h.jsonl" net $h
+	done
+	p "net=$X,shipped=$SHIPPED,greedy,simplebot" regression
+	python3 reports/pair.py "$OUT/$N-regression.jsonl" net shipped
+	python3 reports/pair.py "$OUT/$N-regression.jsonl" net greedy
+	p "net=$X,clone=$C,greedy,simplebot" clone
+	python3 reports/pair.py "$OUT/$N-clone.jsonl" net clone
+	p "a=$X,b=$X,greedy,simplebot" mirror
+	p "net=$X,s1=simplebot,s2=simplebot,s3=simplebot" alone
+	python3 reports/mirror_ratio.py "$OUT/$N-mirror.jsonl" "$OUT/$N-alone.jsonl" net a b
+	;;
+seeds)
+	"$GG" exploit --target "$2" --iterations 20 --games 96 --seeds 3 --seed 1 --out "$OUT/xs-$3" -q | sed -n '/^# Exploitability/,$p'
+	;;
 *)
-	sed -n 2,23p "$0"
+	sed -n 2,27p "$0"
 	exit 2
 	;;
 esac
