@@ -11,6 +11,8 @@
 #                                                   # with a KL penalty towards it (ftkl.yaml; after train4)
 #   sh reports/slime/finetune/run.sh trainkl2       # the same with a quarter of the KL weight (ftkl2.yaml)
 #   sh reports/slime/finetune/run.sh trainkl3       # from stage 3 with a KL penalty towards stage 3 (ftkl3.yaml; after train4)
+#   sh reports/slime/finetune/run.sh train2s        # stage 2 for play at temperature 0.3 (ft2s.yaml): from stage 1, against
+#                                                   # stage 1's three exploiters at 0.3 (run.sh seeds <stage 1>:temp=0.3 t03 first)
 #   sh reports/slime/finetune/run.sh trainexit      # 12 more Expert Iteration iterations of the shipped network
 #                                                   # against the stages and exploiters too (ftexit.yaml; after train4)
 #   sh reports/slime/finetune/run.sh eval [WEIGHTS [NAME]]  # 480-game tables (every order) against the held-out
@@ -41,7 +43,7 @@ exploiter() { [ -s "$OUT/exploit-$2/exploit.json" ] || "$GG" exploit --target "$
 stage() { "$GG" train --config "reports/slime/finetune/$1.yaml" --init "$2" --out "$OUT/$3" -q; }
 last() { echo "$OUT/$1/checkpoints/iter-000060/weights.safetensors"; }
 case "${1:-}" in
-train|train2|train3|train4|trainkl|trainkl2|trainkl3|trainexit) fixed "$1" ;;
+train|train2|train3|train4|train2s|trainkl|trainkl2|trainkl3|trainexit) fixed "$1" ;;
 esac
 case "${1:-}" in
 train)
@@ -60,6 +62,7 @@ train4)
 	exploiter "$(last run3)" ft3-60
 	stage ft4 "$(last run3)" run4
 	;;
+train2s) stage ft2s "$(last run)" run2s ;;
 trainkl) stage ftkl "$SHIPPED" runkl ;;
 trainkl2) stage ftkl2 "$SHIPPED" runkl2 ;;
 trainkl3) stage ftkl3 "$(last run3)" runkl3 ;;
@@ -112,7 +115,7 @@ seeds)
 	"$GG" exploit --target "$2" --iterations 20 --games 96 --seeds 3 --seed 1 --out "$OUT/xs-$3" -q | sed -n '/^# Exploitability/,$p'
 	;;
 *)
-	sed -n 2,27p "$0"
+	sed -n 2,29p "$0"
 	exit 2
 	;;
 esac
