@@ -13,6 +13,8 @@
 #   sh reports/slime/finetune/run.sh trainkl3       # from stage 3 with a KL penalty towards stage 3 (ftkl3.yaml; after train4)
 #   sh reports/slime/finetune/run.sh train2s        # stage 2 for play at temperature 0.3 (ft2s.yaml): from stage 1, against
 #                                                   # stage 1's three exploiters at 0.3 (run.sh seeds <stage 1>:temp=0.3 t03 first)
+#   sh reports/slime/finetune/run.sh train3s        # stage 3 for it (ft3s.yaml): from stage 2s, with its three exploiters
+#                                                   # (run.sh seeds <stage 2s> t03-2s first)
 #   sh reports/slime/finetune/run.sh trainexit      # 12 more Expert Iteration iterations of the shipped network
 #                                                   # against the stages and exploiters too (ftexit.yaml; after train4)
 #   sh reports/slime/finetune/run.sh eval [WEIGHTS [NAME]]  # 480-game tables (every order) against the held-out
@@ -43,7 +45,7 @@ exploiter() { [ -s "$OUT/exploit-$2/exploit.json" ] || "$GG" exploit --target "$
 stage() { "$GG" train --config "reports/slime/finetune/$1.yaml" --init "$2" --out "$OUT/$3" -q; }
 last() { echo "$OUT/$1/checkpoints/iter-000060/weights.safetensors"; }
 case "${1:-}" in
-train|train2|train3|train4|train2s|trainkl|trainkl2|trainkl3|trainexit) fixed "$1" ;;
+train|train2|train3|train4|train2s|train3s|trainkl|trainkl2|trainkl3|trainexit) fixed "$1" ;;
 esac
 case "${1:-}" in
 train)
@@ -63,6 +65,7 @@ train4)
 	stage ft4 "$(last run3)" run4
 	;;
 train2s) stage ft2s "$(last run)" run2s ;;
+train3s) stage ft3s "$(last run2s)" run3s ;;
 trainkl) stage ftkl "$SHIPPED" runkl ;;
 trainkl2) stage ftkl2 "$SHIPPED" runkl2 ;;
 trainkl3) stage ftkl3 "$(last run3)" runkl3 ;;
@@ -115,7 +118,7 @@ seeds)
 	"$GG" exploit --target "$2" --iterations 20 --games 96 --seeds 3 --seed 1 --out "$OUT/xs-$3" -q | sed -n '/^# Exploitability/,$p'
 	;;
 *)
-	sed -n 2,29p "$0"
+	sed -n 2,31p "$0"
 	exit 2
 	;;
 esac
