@@ -19,19 +19,21 @@ import (
 func newWeightsCmd() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "weights",
-		Short: "Show or set a weights file's play settings; measure its symmetry",
+		Short: "Show or set a weights file's play settings; measure its symmetry; average networks",
 		Long: `Show or set what a weights file stores beside its tensors: 'weights play'
 reads and writes the play settings (temperature, steps) that every command
 plays and exports the network with by default. 'weights symmetry' measures
 how differently the network plays in the frames of its game's symmetries
-(what augmented training assumes away).`,
+(what augmented training assumes away). 'weights average' writes the
+parameter-wise mean of networks of one architecture.`,
 		Example: `  gridgym weights play models/rectangle/final.safetensors
   gridgym weights play models/rectangle/final.safetensors --temperature 6 --temp-steps 1
-  gridgym weights symmetry models/bovine-borders/final.safetensors`,
+  gridgym weights symmetry models/bovine-borders/final.safetensors
+  gridgym weights average runs/ft/checkpoints/iter-000050 runs/ft/checkpoints/iter-000060 --out soup.safetensors`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) error { return c.Help() },
 	}
-	c.AddCommand(newWeightsPlayCmd(), newWeightsSymmetryCmd())
+	c.AddCommand(newWeightsPlayCmd(), newWeightsSymmetryCmd(), newWeightsAverageCmd())
 	return c
 }
 
