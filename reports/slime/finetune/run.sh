@@ -15,6 +15,9 @@
 #                                                   # stage 1's three exploiters at 0.3 (run.sh seeds <stage 1>:temp=0.3 t03 first)
 #   sh reports/slime/finetune/run.sh train3s        # stage 3 for it (ft3s.yaml): from stage 2s, with its three exploiters
 #                                                   # (run.sh seeds <stage 2s> t03-2s first)
+#   sh reports/slime/finetune/run.sh avg23          # the mean of stages 2s and 3s (gridgym weights average) into OUT/avg23.safetensors
+#   sh reports/slime/finetune/run.sh train4s        # stage 4 for it (ft4s.yaml): from avg23, with stage 3s, its exploiters and
+#                                                   # avg23's (run.sh seeds <stage 3s> t03-3s, run.sh seeds <avg23> avg23 first)
 #   sh reports/slime/finetune/run.sh trainexit      # 12 more Expert Iteration iterations of the shipped network
 #                                                   # against the stages and exploiters too (ftexit.yaml; after train4)
 #   sh reports/slime/finetune/run.sh eval [WEIGHTS [NAME]]  # 480-game tables (every order) against the held-out
@@ -45,7 +48,7 @@ exploiter() { [ -s "$OUT/exploit-$2/exploit.json" ] || "$GG" exploit --target "$
 stage() { "$GG" train --config "reports/slime/finetune/$1.yaml" --init "$2" --out "$OUT/$3" -q; }
 last() { echo "$OUT/$1/checkpoints/iter-000060/weights.safetensors"; }
 case "${1:-}" in
-train|train2|train3|train4|train2s|train3s|trainkl|trainkl2|trainkl3|trainexit) fixed "$1" ;;
+train|train2|train3|train4|train2s|train3s|train4s|trainkl|trainkl2|trainkl3|trainexit) fixed "$1" ;;
 esac
 case "${1:-}" in
 train)
@@ -66,6 +69,8 @@ train4)
 	;;
 train2s) stage ft2s "$(last run)" run2s ;;
 train3s) stage ft3s "$(last run2s)" run3s ;;
+avg23) "$GG" weights average "$(last run2s)" "$(last run3s)" --out "$OUT/avg23.safetensors" ;;
+train4s) stage ft4s "$OUT/avg23.safetensors" run4s ;;
 trainkl) stage ftkl "$SHIPPED" runkl ;;
 trainkl2) stage ftkl2 "$SHIPPED" runkl2 ;;
 trainkl3) stage ftkl3 "$(last run3)" runkl3 ;;
@@ -118,7 +123,7 @@ seeds)
 	"$GG" exploit --target "$2" --iterations 20 --games 96 --seeds 3 --seed 1 --out "$OUT/xs-$3" -q | sed -n '/^# Exploitability/,$p'
 	;;
 *)
-	sed -n 2,31p "$0"
+	sed -n 2,34p "$0"
 	exit 2
 	;;
 esac
