@@ -18,6 +18,10 @@
 #   sh reports/slime/finetune/run.sh avg23          # the mean of stages 2s and 3s (gridgym weights average) into OUT/avg23.safetensors
 #   sh reports/slime/finetune/run.sh train4s        # stage 4 for it (ft4s.yaml): from avg23, with stage 3s, its exploiters and
 #                                                   # avg23's (run.sh seeds <stage 3s> t03-3s, run.sh seeds <avg23> avg23 first)
+#   sh reports/slime/finetune/run.sh avg123         # the mean of stages 1, 2s and 3s at temperature 0.3 into OUT/avg123.safetensors
+#   sh reports/slime/finetune/run.sh avg234         # the mean of stages 2s, 3s and 4s into OUT/avg234.safetensors
+#   sh reports/slime/finetune/run.sh trainm         # stage m for the mirror (ftm.yaml): from avg123 (run.sh seeds for avg123,
+#                                                   # avg234 and stage 3s first)
 #   sh reports/slime/finetune/run.sh trainexit      # 12 more Expert Iteration iterations of the shipped network
 #                                                   # against the stages and exploiters too (ftexit.yaml; after train4)
 #   sh reports/slime/finetune/run.sh eval [WEIGHTS [NAME]]  # 480-game tables (every order) against the held-out
@@ -48,7 +52,7 @@ exploiter() { [ -s "$OUT/exploit-$2/exploit.json" ] || "$GG" exploit --target "$
 stage() { "$GG" train --config "reports/slime/finetune/$1.yaml" --init "$2" --out "$OUT/$3" -q; }
 last() { echo "$OUT/$1/checkpoints/iter-000060/weights.safetensors"; }
 case "${1:-}" in
-train|train2|train3|train4|train2s|train3s|train4s|trainkl|trainkl2|trainkl3|trainexit) fixed "$1" ;;
+train|train2|train3|train4|train2s|train3s|train4s|trainm|trainkl|trainkl2|trainkl3|trainexit) fixed "$1" ;;
 esac
 case "${1:-}" in
 train)
@@ -71,6 +75,12 @@ train2s) stage ft2s "$(last run)" run2s ;;
 train3s) stage ft3s "$(last run2s)" run3s ;;
 avg23) "$GG" weights average "$(last run2s)" "$(last run3s)" --out "$OUT/avg23.safetensors" ;;
 train4s) stage ft4s "$OUT/avg23.safetensors" run4s ;;
+avg123)
+	"$GG" weights average "$(last run)" "$(last run2s)" "$(last run3s)" --out "$OUT/avg123.safetensors"
+	"$GG" weights play "$OUT/avg123.safetensors" --temperature 0.3
+	;;
+avg234) "$GG" weights average "$(last run2s)" "$(last run3s)" "$(last run4s)" --out "$OUT/avg234.safetensors" ;;
+trainm) stage ftm "$OUT/avg123.safetensors" runm ;;
 trainkl) stage ftkl "$SHIPPED" runkl ;;
 trainkl2) stage ftkl2 "$SHIPPED" runkl2 ;;
 trainkl3) stage ftkl3 "$(last run3)" runkl3 ;;
@@ -123,7 +133,7 @@ seeds)
 	"$GG" exploit --target "$2" --iterations 20 --games 96 --seeds 3 --seed 1 --out "$OUT/xs-$3" -q | sed -n '/^# Exploitability/,$p'
 	;;
 *)
-	sed -n 2,34p "$0"
+	sed -n 2,38p "$0"
 	exit 2
 	;;
 esac
