@@ -23,11 +23,13 @@ func newWeightsAverageCmd() *cobra.Command {
 		Use:   "average FILE FILE... --out FILE",
 		Short: "Write the parameter-wise mean of networks of one architecture",
 		Long: `Write the network whose every parameter is the mean of the given networks'
-(checkpoint averaging, "model soups"): for networks fine-tuned from one
-start, such as a run's last checkpoints or the stages of a fine-tuning
-chain, the mean often plays as well as each of them and is harder to
-exploit than the last alone. Measure it (tournament, exploit) before
-shipping it: networks trained apart have no useful mean.
+(checkpoint averaging, "model soups"), for networks fine-tuned from one
+start: a run's last checkpoints, the stages of a fine-tuning chain. In
+Slime the mean of three fine-tuning stages beat the held-out bots and was
+harder to exploit than each stage (reports/slime/finetune); in Nuggets
+means across seeds did no better than one checkpoint
+(reports/nuggets/finetune). Measure the mean (tournament, exploit) before
+shipping it; networks trained apart have no useful mean.
 
 The networks must have one architecture and be trained on the same game
 parameters. --coef gives their weights (default equal; normalised to sum
