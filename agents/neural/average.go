@@ -9,10 +9,10 @@ import (
 
 // Average returns the network whose every parameter is the weighted mean
 // of the nets' (coef[i] / Σ coef), in float64 and rounded once: checkpoint
-// averaging ("model soups", stochastic weight averaging). Networks
-// fine-tuned from one start lie in one basin, and their mean often plays
-// better and is harder to exploit than each of them (issue 54); nets of
-// different architectures have no mean and are refused. coef nil weighs
+// averaging ("model soups", stochastic weight averaging), for networks
+// fine-tuned from one start (issue 54: in Slime the mean of three
+// fine-tuning stages was harder to exploit than each); nets of different
+// architectures have no mean and are refused. coef nil weighs
 // them equally; a weight must be finite and ≥ 0, and their sum > 0.
 func Average(nets []*Net, coef []float64) (*Net, error) {
 	if len(nets) == 0 {
