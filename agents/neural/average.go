@@ -45,9 +45,8 @@ func Average(nets []*Net, coef []float64) (*Net, error) {
 		}
 	}
 	out := nets[0].Clone()
-	acc := []float64{}
 	for p, v := range out.Values {
-		acc = append(acc[:0], make([]float64, len(v))...)
+		acc := make([]float64, len(v))
 		for i, n := range nets {
 			w := coef[i] / sum
 			for j, x := range n.Values[p] {
