@@ -125,16 +125,45 @@ func (p Play) check(t Target) error {
 	if !(p.Temperature >= 0 && p.Temperature <= neural.MaxTemperature) || p.Steps < 0 {
 		return fmt.Errorf("temperature %g, steps %d: want a temperature in 0..%d and steps ≥ 0", p.Temperature, p.Steps, neural.MaxTemperature)
 	}
-	if p.Temperature > 0 && t.Pure {
-		return fmt.Errorf("the %s bot (pure Python) has no play-time sampling yet: export it greedy (temperature 0)", t.Game)
-	}
 	if p.Steps > 0 && !t.Steps {
 		return fmt.Errorf("the %s bot is not told the game's step: a temperature for the first steps only cannot be baked in (use steps 0)", t.Game)
 	}
 	return nil
 }
 
-// header returns the Python assignments of p that py/common.py reads.
+// withPlay returns the safetensors weights w with the play settings p in
+// their metadata as the executable reads them (ProgramBot.playMeta): p's
+// temperature and steps under neural.PlayKey (none where p is greedy, as an
+// export --temperature 0 of weights that store a temperature is) and its
+// seed, if set, under MetaPlaySeed; w itself where nothing changes.
+func withPlay(w []byte, p Play) ([]byte, error) {
+	_, meta, err := neural.DecodeSafetensors(w)
+	if err != nil {
+		return nil, err
+	}
+	var play, seed string
+	if p.Temperature > 0 {
+		play = neural.EncodePlay(neural.Play{Temperature: p.Temperature, Steps: p.Steps})
+		if p.Seed != nil {
+			seed = strconv.FormatUint(*p.Seed, 10)
+		}
+	}
+	if meta[neural.PlayKey] == play && meta[MetaPlaySeed] == seed {
+		return w, nil
+	}
+	return neural.SetMetadata(w, func(m map[string]string) {
+		for k, v := range map[string]string{neural.PlayKey: play, MetaPlaySeed: seed} {
+			if v == "" {
+				delete(m, k)
+			} else {
+				m[k] = v
+			}
+		}
+	})
+}
+
+// header returns the Python assignments of p that the bot's module reads
+// (py/common.py's, or a Pure game's own).
 func (p Play) header() string {
 	seed := "None"
 	if p.Seed != nil {
@@ -229,11 +258,12 @@ func Export(spec, dir string, opt Options) (Report, error) {
 		if err != nil && opt.Search != "" {
 			return rep, fmt.Errorf("export %s: search %q: no executable: %w", path, opt.Search, err)
 		}
-		pw := b
-		if opt.Search != "" {
-			if pw, err = withSearch(b, opt.Search, opt.SearchSeed); err != nil {
-				return rep, fmt.Errorf("export %s: %w", path, err)
-			}
+		pw, perr := withPlay(b, play)
+		if perr == nil && opt.Search != "" {
+			pw, perr = withSearch(pw, opt.Search, opt.SearchSeed)
+		}
+		if perr != nil {
+			return rep, fmt.Errorf("export %s: %w", path, perr)
 		}
 		if err != nil {
 			rep.Warnings = append(rep.Warnings, fmt.Sprintf("no %s executable: %v (the Python bot is there)", title(game), err))
@@ -250,6 +280,9 @@ func Export(spec, dir string, opt Options) (Report, error) {
 	how := "The bot plays the network's most probable legal move; set SAMPLE = True in the Python file to sample.\n"
 	if play.Temperature > 0 {
 		how = playReadme(play)
+		if t.Executable != "" && rep.Submit == filepath.Join(dir, t.Executable) && opt.Search == "" {
+			how += fmt.Sprintf("%s samples alike, with the same seed (a seed of its own per process where SEED = None).\n", t.Executable)
+		}
 	}
 	how += storedReadme(play, stored, has)
 	if opt.Search != "" {
@@ -383,9 +416,8 @@ func PythonBotPlay(game string, w []byte, meta map[string]string, p Play) ([]byt
 			return nil, fmt.Errorf("export %s: %w", game, err)
 		}
 		out.WriteString(lit)
-	} else {
-		out.WriteString(p.header())
 	}
+	out.WriteString(p.header())
 	out.WriteString("_WEIGHTS_B64 = (\n")
 	enc := base64.StdEncoding.EncodeToString(w)
 	for len(enc) > 0 {

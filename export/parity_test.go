@@ -49,17 +49,14 @@ func TestPythonParity(t *testing.T) {
 }
 
 // With play-time sampling baked in (export.Play: temperature, seed, first
-// steps only), the exported bot of every game that samples (every NumPy
-// one) still answers exactly as the Go policy with the same settings
-// (neural.Agent Temperature, Seed, TempSteps) on 400 random reachable
-// positions per case, and the draws matter: at least a tenth of the
-// sampled answers differ from the greedy move, and with Steps (games whose
-// bot is told the step) every later answer is the greedy one (issue 22).
+// steps only), the exported bot of every game still answers exactly as the
+// Go policy with the same settings (neural.Agent Temperature, Seed,
+// TempSteps) on 400 random reachable positions per case (60 for a pure
+// Python bot), and the draws matter: at least a tenth of the sampled
+// answers differ from the greedy move, and with Steps (games whose bot is
+// told the step) every later answer is the greedy one (issue 22).
 func TestPythonParityTemperature(t *testing.T) {
 	for _, game := range export.TargetGames() {
-		if target(game).Pure {
-			continue // no play-time sampling (TestExportPlay)
-		}
 		plays := []neural.Play{{Temperature: 1, Seed: 12345}}
 		if target(game).Steps {
 			plays = append(plays, neural.Play{Temperature: 0.3, Seed: 1<<63 + 7, Steps: 1})
@@ -77,7 +74,11 @@ func TestPythonParityTemperature(t *testing.T) {
 // setting.
 func checkTemperature(t *testing.T, game string, play neural.Play) {
 	t.Helper()
-	pos := checkParity(t, game, play, 400)
+	n := 400
+	if target(game).Pure {
+		n = 60 // pure Python: a few ms a move
+	}
+	pos := checkParity(t, game, play, n)
 	g, _ := rules.Lookup(game)
 	net, _, _ := exporttest.RandomNet(t, game, 3)
 	greedy, err := neural.NewAgent(net, g.Default(), false)
@@ -280,11 +281,9 @@ func TestPythonRobustness(t *testing.T) {
 				}
 			}
 			reqs = append(reqs, nearMisses(t, g, 120)...)
-			bots := []string{bot}
-			if !tg.Pure { // and with play-time sampling (SEED = None: os.urandom)
-				_, hot := exporttest.Bot(t, game, 1, export.Play{Temperature: 1})
-				bots = append(bots, hot)
-			}
+			// and with play-time sampling (SEED = None: os.urandom)
+			_, hot := exporttest.Bot(t, game, 1, export.Play{Temperature: 1})
+			bots := []string{bot, hot}
 			for _, bot := range bots {
 				for i, r := range exporttest.Run(t, game, bot, reqs) {
 					if r.Error != "" {
@@ -559,10 +558,10 @@ func TestPureBotsImportNoNumPy(t *testing.T) {
 	}
 }
 
-// Export bakes play-time sampling into the bot file and says so in its
-// README; it refuses what a target cannot do: sampling in a pure-Python
-// bot, first-steps-only sampling in a bot not told the step, and
-// temperatures out of range.
+// Export bakes play-time sampling into the bot file (a pure Python one
+// too) and says so in its README; it refuses what a target cannot do:
+// first-steps-only sampling in a bot not told the step, and temperatures
+// out of range.
 func TestExportPlay(t *testing.T) {
 	kind := func(f func(export.Target) bool) string {
 		for _, g := range export.TargetGames() {
@@ -600,12 +599,22 @@ func TestExportPlay(t *testing.T) {
 	if !bytes.Contains(src, []byte("\nSEED = None\n")) {
 		t.Error("without a seed the bot does not draw one per process (SEED = None)")
 	}
+	// A pure Python bot samples too (its parity: TestPythonParityTemperature).
+	if _, err := export.Export(weights(pure), filepath.Join(dir, "pure"), export.Options{NoBinary: true, Play: export.Play{Temperature: 0.3, Seed: &seed}}); err != nil {
+		t.Fatal(err)
+	}
+	src, _ = os.ReadFile(filepath.Join(dir, "pure", target(pure).File))
+	for _, want := range []string{"\nTEMPERATURE = 0.3\n", "\nSEED = 42\n"} {
+		if !bytes.Contains(src, []byte(want)) {
+			t.Errorf("the pure Python bot file lacks %q", want)
+		}
+	}
 	for _, tc := range []struct {
 		game string
 		play export.Play
 		want string
 	}{
-		{pure, export.Play{Temperature: 1}, "pure Python"},
+		{pure, export.Play{Temperature: 1, Steps: 2}, "not told the game's step"},
 		{noSteps, export.Play{Temperature: 1, Steps: 2}, "not told the game's step"},
 		{steps, export.Play{Temperature: -1}, "want a temperature"},
 		{steps, export.Play{Temperature: math.NaN()}, "want a temperature"},
@@ -644,4 +653,88 @@ func TestExportReadmeMemory(t *testing.T) {
 			t.Errorf("params %v: README mentions the memory = %v, want %v:\n%s", c.params, got, c.want, readme)
 		}
 	}
+}
+
+// The executable of a network exported with play-time sampling answers as
+// the Go policy with the same temperature and seed (neural.Agent, PerSeat
+// off: the executable is told no seat) on 150 positions of random games,
+// as the Python bot does (TestPythonParityTemperature), and its draws
+// matter (a tenth of the answers differ from the greedy ones). Without a
+// baked seed it draws one per process: one request answered 12 times gets
+// more than one move. Exported greedy (temperature 0 over weights that store
+// a temperature) it answers greedy.
+func TestSampledExecutable(t *testing.T) { eachExecutableGame(t, checkSampledExecutable) }
+
+func checkSampledExecutable(t *testing.T, game string) {
+	g, _ := rules.Lookup(game)
+	tg := target(game)
+	dir := t.TempDir()
+	net, w, _ := exporttest.RandomNet(t, game, 3)
+	w, err := neural.SetMetadata(w, func(m map[string]string) { m[neural.PlayKey] = neural.EncodePlay(neural.Play{Temperature: 0.7}) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	wp := filepath.Join(dir, "w.safetensors")
+	if err := os.WriteFile(wp, w, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	export1 := func(name string, opt export.Options) string {
+		t.Helper()
+		out := filepath.Join(dir, name)
+		if rep, err := export.Export(wp, out, opt); err != nil || len(rep.Warnings) > 0 {
+			t.Fatal(err, rep.Warnings)
+		}
+		return filepath.Join(out, tg.Executable)
+	}
+	run := func(exe, arg string) string {
+		t.Helper()
+		b, err := exec.Command(exe, arg).Output()
+		if err != nil {
+			t.Fatalf("%s %q: %v", exe, arg, err)
+		}
+		return string(b)
+	}
+	seed := uint64(77)
+	hot := export1("hot", export.Options{Play: export.Play{Seed: &seed}}) // the stored temperature 0.7
+	if readme, err := os.ReadFile(filepath.Join(filepath.Dir(hot), "README.txt")); err != nil || !strings.Contains(string(readme), tg.Executable+" samples alike") {
+		t.Errorf("README.txt does not say the executable samples: %v\n%s", err, readme)
+	}
+	greedy := export1("greedy", export.Options{Play: export.Play{}, PlayGiven: neural.PlayGiven{Temp: true}})
+	unseeded := export1("unseeded", export.Options{})
+	pos := exporttest.Positions(t, g.Default(), net, neural.Play{Temperature: 0.7, Seed: seed}, 150, 5)
+	plain, err := neural.NewAgent(net, g.Default(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	differ, many := 0, -1
+	for i, p := range pos {
+		arg := string(g.Codec.AppendRequest(nil, p.St, p.Seat))
+		if got := g.Codec.ParseAnswer(p.St, p.Seat, []byte(run(hot, arg))); got != p.Want {
+			t.Fatalf("position %d: %s answered %+v, the Go policy at temperature 0.7, seed %d: %+v", i, tg.Executable, got, seed, p.Want)
+		}
+		plain.Reset(p.St, p.Seat, nil)
+		want := plain.Act(p.St)
+		if got := g.Codec.ParseAnswer(p.St, p.Seat, []byte(run(greedy, arg))); got != want {
+			t.Fatalf("position %d: %s exported greedy answered %+v, the greedy Go policy %+v", i, tg.Executable, got, want)
+		}
+		if p.Want != want {
+			differ++
+			if many < 0 {
+				many = i
+			}
+		}
+	}
+	if differ < len(pos)/10 {
+		t.Fatalf("only %d of %d sampled answers differ from the greedy ones: the test would prove little", differ, len(pos))
+	}
+	p := pos[many]
+	arg := string(g.Codec.AppendRequest(nil, p.St, p.Seat))
+	seen := map[string]bool{}
+	for range 12 {
+		seen[run(unseeded, arg)] = true
+	}
+	if len(seen) < 2 {
+		t.Errorf("without a baked seed, 12 processes answered %q alike: no seed is drawn per process", arg)
+	}
+	t.Logf("%s: %d positions equal, %d sampled answers differ from the greedy ones; unseeded, %d distinct answers in 12 runs", tg.Executable, len(pos), differ, len(seen))
 }

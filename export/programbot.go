@@ -1,8 +1,12 @@
 package export
 
 import (
+	crand "crypto/rand"
+	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"time"
 
 	"github.com/gridgym/gridgym/agents/neural"
@@ -16,7 +20,8 @@ import (
 // action, and the registration writes the answer line (Slime's `r1 c1 r2
 // c2`, R17). A request it cannot read, or a position without a legal move,
 // gets the game's pass answer (Slime: "-1 -1 -1 -1", coordinates off the
-// board, R15).
+// board, R15). With SetPlay it samples instead, as the exported Python bot
+// with the same TEMPERATURE and SEED does.
 type ProgramBot struct {
 	net    *neural.Net
 	game   *rules.Game
@@ -24,6 +29,23 @@ type ProgramBot struct {
 	agents map[string]*neural.Agent // by config
 	states map[string]rules.State
 	search *searcher // SetSearch: answer with the search agent instead
+	temp   float64   // SetPlay: the play-time temperature, 0 = greedy
+	seed   uint64    // SetPlay: the draws' seed
+}
+
+// MetaPlaySeed is the metadata key of the seed baked into an exported
+// executable's weights (Options.Play.Seed); without it the executable draws
+// a seed per process, as the Python bot with SEED = None does.
+const MetaPlaySeed = "play_seed"
+
+// SetPlay makes b answer with the network's play-time sampling
+// (neural.Agent's Temperature and Seed, PerSeat off): each move drawn from
+// softmax(logits/temperature) over the legal moves by a draw that depends
+// only on (seed, the encoded observation), so the same request gets the
+// same move and the exported Python bot with SEED = seed answers alike.
+// Temperature 0 plays greedy.
+func (b *ProgramBot) SetPlay(temperature float64, seed uint64) {
+	b.temp, b.seed = temperature, seed
 }
 
 // NewProgramBot returns the bot of a network for a registered game whose
@@ -70,6 +92,7 @@ func (b *ProgramBot) Answer(arg string) string {
 			return b.prog.Pass
 		}
 	} else {
+		ag.Temperature, ag.Seed = b.temp, b.seed
 		ag.Reset(st, seat, nil)
 		m = ag.Act(st)
 	}
@@ -121,6 +144,9 @@ func RunEmbedded(args []string, stdout, stderr io.Writer) (handled bool) {
 			if e == nil && spec != "" {
 				e = b.SetSearch(spec, seed, start)
 			}
+			if e == nil {
+				e = b.playMeta(meta)
+			}
 			if e != nil {
 				fmt.Fprintf(stderr, "%s: %v\n", name, e)
 				return true
@@ -162,4 +188,31 @@ func botName(g *rules.Game) string {
 		return e.Executable
 	}
 	return g.Name + "-bot"
+}
+
+// playMeta sets b's play-time sampling from an executable's weights
+// metadata: the play settings they store (neural.PlayKey, which the export
+// writes as it baked them in) and the seed under MetaPlaySeed, else one
+// drawn from the operating system for this process (a fresh process answers
+// every move, R14, so copies and moves draw differently, as the Python bot's
+// os.urandom).
+func (b *ProgramBot) playMeta(meta map[string]string) error {
+	p, ok, err := neural.StoredPlay(meta)
+	if err != nil || !ok || p.Temperature <= 0 {
+		return err
+	}
+	var seed uint64
+	if v, has := meta[MetaPlaySeed]; has {
+		if seed, err = strconv.ParseUint(v, 10, 64); err != nil {
+			return errors.New("corrupt play seed in the bot's metadata: " + strconv.Quote(v))
+		}
+	} else {
+		var r [8]byte
+		if _, err := crand.Read(r[:]); err != nil {
+			return fmt.Errorf("a seed for the play-time draws: %w", err)
+		}
+		seed = binary.LittleEndian.Uint64(r[:])
+	}
+	b.SetPlay(p.Temperature, seed)
+	return nil
 }

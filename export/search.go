@@ -68,17 +68,10 @@ func checkSearch(t Target, opt Options) error {
 // withSearch returns the safetensors weights w with the search spec and
 // its seed added to their metadata.
 func withSearch(w []byte, spec string, seed uint64) ([]byte, error) {
-	ts, meta, err := neural.DecodeSafetensors(w)
-	if err != nil {
-		return nil, err
-	}
-	m := make(map[string]string, len(meta)+2)
-	for k, v := range meta {
-		m[k] = v
-	}
-	m[MetaSearch] = SearchSpec(spec)
-	m[MetaSearchSeed] = strconv.FormatUint(seed, 10)
-	return neural.EncodeSafetensors(ts, m)
+	return neural.SetMetadata(w, func(m map[string]string) {
+		m[MetaSearch] = SearchSpec(spec)
+		m[MetaSearchSeed] = strconv.FormatUint(seed, 10)
+	})
 }
 
 // RequestSeed is the seed of the search's draws for one request: the baked

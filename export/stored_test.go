@@ -35,8 +35,10 @@ func storedWeights(t *testing.T, game string, p neural.Play) string {
 // README.txt saying they came from the weights; a temperature given
 // (--temperature, even 0) replaces them, --temp-steps alone keeps the
 // stored temperature, and README.txt says the export overrode them; a
-// target that cannot sample refuses stored sampling, naming the way out.
-// The shipped Rectangle network exports with its sampled placement.
+// target that cannot sample as stored (Slime's bot, told no step, with
+// first-steps sampling) refuses, naming the way out. The shipped Rectangle
+// network exports with its sampled placement, the shipped Slime network
+// with its temperature.
 func TestExportUsesStoredPlay(t *testing.T) {
 	w := storedWeights(t, "rectangle", neural.Play{Temperature: 6, Steps: 1})
 	seven := uint64(7)
@@ -73,19 +75,23 @@ func TestExportUsesStoredPlay(t *testing.T) {
 		}
 	}
 
-	pure := storedWeights(t, "slime", neural.Play{Temperature: 3})
+	pure := storedWeights(t, "slime", neural.Play{Temperature: 3, Steps: 2}) // Slime's bot is not told the step
 	if _, err := export.Export(pure, t.TempDir(), export.Options{NoBinary: true}); err == nil || !strings.Contains(err.Error(), "--temperature 0") {
-		t.Errorf("Slime with stored sampling: %v, want a refusal naming --temperature 0", err)
+		t.Errorf("Slime with stored first-steps sampling: %v, want a refusal naming --temperature 0", err)
 	}
 	if _, err := export.Export(pure, t.TempDir(), export.Options{NoBinary: true, PlayGiven: neural.PlayGiven{Temp: true}}); err != nil {
 		t.Errorf("Slime exported greedy over stored sampling: %v", err)
 	}
-
-	dir := t.TempDir()
-	if _, err := export.Export(filepath.Join("..", "models", "rectangle", "final.safetensors"), dir, export.Options{NoBinary: true}); err != nil {
-		t.Fatal(err)
-	}
-	if bot, _ := os.ReadFile(filepath.Join(dir, exporttest.Target("rectangle").File)); !strings.Contains(string(bot), "TEMPERATURE = 6\nTEMP_STEPS = 1\nSEED = None\n") {
-		t.Error("the shipped Rectangle network does not export with its sampled placement (temp 6, first step)")
+	for _, shipped := range []struct{ game, header string }{
+		{"rectangle", "TEMPERATURE = 6\nTEMP_STEPS = 1\nSEED = None\n"}, // its sampled placement
+		{"slime", "TEMPERATURE = 0.3\nTEMP_STEPS = 0\nSEED = None\n"},
+	} {
+		dir := t.TempDir()
+		if _, err := export.Export(filepath.Join("..", "models", shipped.game, "final.safetensors"), dir, export.Options{NoBinary: true}); err != nil {
+			t.Fatal(err)
+		}
+		if bot, _ := os.ReadFile(filepath.Join(dir, exporttest.Target(shipped.game).File)); !strings.Contains(string(bot), shipped.header) {
+			t.Errorf("the shipped %s network does not export with its stored play settings (%q)", shipped.game, shipped.header)
+		}
 	}
 }

@@ -21,6 +21,52 @@ from operator import mul as _mul
 # probable legal move (the default, as gridgym evaluates it).
 SAMPLE = False
 
+# Seeded play-time sampling (gridgym export --temperature, or the play
+# settings the weights store; the Go policy's Temperature, agents/neural/
+# play.go). TEMPERATURE and SEED are set above by the exporter. With
+# TEMPERATURE = T > 0 the move is drawn from softmax(logits / T) over the
+# legal moves with a draw that depends only on (seed, observation):
+# SplitMix64 on Python ints with masks, as export/py/common.py does with
+# NumPy, so that the bot plays what gridgym's Go policy plays with that seed.
+# The bot is a fresh process every move (R14) and told no seat: with
+# SEED = None it draws a seed per process (os.urandom), so that two copies
+# (and one copy from move to move) draw differently; a fixed SEED makes it
+# reproducible.
+_M64 = 0xFFFFFFFFFFFFFFFF
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def _mix64(z):
+    """SplitMix64's output function (neural.Mix64)."""
+    z &= _M64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+    return z ^ (z >> 31)
+
+
+def obs_key(planes, scalars):
+    """neural.ObsKey of the encoder's planes (lists of 0/1, plane after
+    plane) and float32 scalars: the sum of planes[i] * mix64((i+1)*golden)
+    and of the scalars' float32 bits * mix64((P+j+1)*golden), mod 2**64."""
+    h, i = 0, 0
+    for plane in planes:
+        for v in plane:
+            i += 1
+            if v:
+                h += v * _mix64(i * _GOLDEN)
+    bits = _array("I")
+    bits.frombytes(_array("f", scalars).tobytes())
+    for j, b in enumerate(bits):
+        h += b * _mix64((i + j + 1) * _GOLDEN)
+    return h & _M64
+
+
+def _play_seed():
+    if SEED is not None:
+        return int(SEED) & _M64
+    import os as _os
+    return int.from_bytes(_os.urandom(8), "little")
+
 ARCH = _ARCH
 PARAMS = _PARAMS
 _H, _WD = ARCH["height"], ARCH["width"]
@@ -131,21 +177,36 @@ def net_logits_at(feat, actions):
     return out, vs
 
 
-def choose(actions, logits):
+def choose(actions, logits, key=0):
     """The most probable legal action (the first of equals, as gridgym's Go
-    policy), or a draw from the softmax over them when SAMPLE."""
+    policy), a draw from the softmax over them when SAMPLE, or with
+    TEMPERATURE > 0 the seeded draw above for the observation of key
+    (obs_key): neural.Draw and neural.SampleAt, the first legal action
+    (in increasing order) whose running sum of weights exceeds u times their
+    total."""
     if not actions:
         return -1
+    best = 0
+    for i in range(1, len(logits)):
+        if logits[i] > logits[best]:
+            best = i
     if SAMPLE:
         import math
         import random
         m = max(logits)
         ws = [math.exp(v - m) for v in logits]
         return random.choices(actions, weights=ws)[0]
-    best = 0
-    for i in range(1, len(logits)):
-        if logits[i] > logits[best]:
-            best = i
+    if TEMPERATURE > 0:
+        from math import exp
+        u = (_mix64(_mix64(_play_seed() ^ key) + _GOLDEN) >> 11) / 9007199254740992.0
+        m = logits[best]
+        ws = [exp((v - m) / TEMPERATURE) for v in logits]
+        x, acc = u * sum(ws), 0.0
+        for i, w in enumerate(ws):
+            acc += w
+            if x < acc:
+                return actions[i]
+        return actions[-1]
     return actions[best]
 
 
@@ -248,7 +309,7 @@ def main_answer(arg):
         if len(acts) == 1:
             return PASS_LINE  # only the pass: no need to run the network
         logits, _ = net_logits_at(net_features(planes, scalars), acts)
-        a = choose(acts, logits)
+        a = choose(acts, logits, obs_key(planes, scalars) if TEMPERATURE > 0 else 0)
         if a < 0 or a >= 24 * n * n:
             return PASS_LINE
         o, cell = divmod(a, n * n)
