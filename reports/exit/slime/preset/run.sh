@@ -2,7 +2,8 @@
 # The clone (C) is not shipped: make it first with
 #   gridgym train --game slime --preset exit --clone-only --out runs/slime-clone
 # Issue 22's four Slime points for the shipped exit preset (reports/exit/slime/preset/README.md):
-#   sh reports/exit/slime/preset/run.sh          # the shipped models/slime/final.safetensors, clone.safetensors; raw outputs to results/exit/slime/preset/ (git-ignored)
+#   sh reports/exit/slime/preset/run.sh          # the exit network (shipped as models/slime/final.safetensors until 2026-11-30,
+#                                                # taken from git: b298b82); raw outputs to results/exit/slime/preset/ (git-ignored)
 # or, after `gridgym train --game slime --preset exit --out runs/slime-exit` (the same weights:
 # the training is deterministic),
 #   R=runs/slime-exit sh reports/exit/slime/preset/run.sh
@@ -16,7 +17,10 @@ if [ -n "$R" ]; then
   F=${F:-$R/checkpoints/iter-000024/weights.safetensors}
   C=${C:-$R/checkpoints/iter-000000/weights.safetensors}
 fi
-F=${F:-models/slime/final.safetensors}
+if [ -z "${F:-}" ]; then
+  F=$D/exit.safetensors # models/slime/final.safetensors is since 2026-11-30 the mean of three fine-tuned stages of it
+  [ -s "$F" ] || git show b298b82:models/slime/final.safetensors >"$F"
+fi
 C=${C:-runs/slime-clone/checkpoints/iter-000000/weights.safetensors}
 $GG tournament -q --game slime --games 408 --all-orders --seed 1 --bots "final=$F,clone=$C,greedy,simplebot" --report $D/table > $D/table.txt
 python3 reports/pair.py $D/table/games.jsonl final clone
