@@ -51,6 +51,12 @@ import (
 //go:embed py/common.py
 var common []byte
 
+// draw is the seeded play-time draws every exported bot carries, a Pure one
+// too (neural.Mix64, Draw and the per-process seed).
+//
+//go:embed py/draw.py
+var draw []byte
+
 // Target is one game's exported entry point, as the game declares it on its
 // registration (rules.Competition.Export): export names no game.
 type Target struct {
@@ -418,6 +424,7 @@ func PythonBotPlay(game string, w []byte, meta map[string]string, p Play) ([]byt
 		out.WriteString(lit)
 	}
 	out.WriteString(p.header())
+	out.Write(draw)
 	out.WriteString("_WEIGHTS_B64 = (\n")
 	enc := base64.StdEncoding.EncodeToString(w)
 	for len(enc) > 0 {

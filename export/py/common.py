@@ -37,27 +37,8 @@ _steady_heap()
 SAMPLE = False
 _RNG = np.random.default_rng()
 
-# Seeded play-time sampling (gridgym export --temperature; the Go policy's
-# Temperature, agents/neural/play.go). TEMPERATURE, TEMP_STEPS and SEED are
-# set above by the exporter. With TEMPERATURE = T > 0 (and, if TEMP_STEPS
-# > 0, only in the game's first TEMP_STEPS steps) each head samples from
-# softmax(logits / T) over its legal actions with a draw that depends only on
-# (seed, observation, head): SplitMix64 on uint64, emulated here with masks, so
-# that the bot plays exactly what gridgym's Go policy plays with that seed.
-# Two copies of one greedy bot see the same request at Rectangle's placement
-# and choose the same cells; the competition tells a bot no seat, so copies
-# differ only by their seed: SEED = None draws one per process (os.urandom),
-# which breaks that symmetry; a fixed SEED makes the bot reproducible.
-_M64 = 0xFFFFFFFFFFFFFFFF
-_GOLDEN = 0x9E3779B97F4A7C15
-
-
-def _mix64(z):
-    """SplitMix64's output function on a Python int (neural.Mix64)."""
-    z &= _M64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
-    return z ^ (z >> 31)
+# The seeded draws (_M64, _GOLDEN, _mix64, _SEED, _draw) come from the
+# exporter's draw module above.
 
 
 def _mix64_np(z):
@@ -84,16 +65,6 @@ def obs_key(planes, scalars):
         a = int(np.sum(p * _KEY_W[:p.size], dtype=np.uint64))
         b = int(np.sum(s * _KEY_W[p.size:n], dtype=np.uint64))
     return (a + b) & _M64
-
-
-def _play_seed():
-    if SEED is not None:
-        return int(SEED) & _M64
-    import os as _os
-    return int.from_bytes(_os.urandom(8), "little")
-
-
-_SEED = _play_seed()
 
 
 def _load_weights():
@@ -180,7 +151,7 @@ def choose(logits, mask, planes=None, scalars=None, step=None):
     hot = (TEMPERATURE > 0 and planes is not None
            and (TEMP_STEPS <= 0 or (step is not None and step < TEMP_STEPS)))
     if hot:
-        base = _mix64(_SEED ^ obs_key(planes, scalars))
+        key = obs_key(planes, scalars)
     out = []
     for h in range(logits.shape[0]):
         legal = np.flatnonzero(mask[h])
@@ -194,7 +165,7 @@ def choose(logits, mask, planes=None, scalars=None, step=None):
         elif hot:
             # neural.Draw and neural.SampleAt: the first legal action whose
             # running sum of weights exceeds u times their total.
-            u = (_mix64(base + (h + 1) * _GOLDEN) >> 11) / 9007199254740992.0
+            u = _draw(key, h)
             c = np.cumsum(np.exp((l - l.max()) / TEMPERATURE))
             i = int(np.searchsorted(c, u * c[-1], side="right"))
             out.append(int(legal[min(i, legal.size - 1)]))
@@ -223,4 +194,4 @@ def int_grid(x, rows, cols, lo, hi):
 
 # Game modules follow in the same namespace: they must not redefine the names
 # above (_W, _META, ARCH, PARAMS, _H, _WD, _HW, ARCH_SHAPE, net_logits,
-# choose, obs_key, int_grid, SAMPLE, TEMPERATURE, TEMP_STEPS, SEED, _SEED).
+# choose, obs_key, int_grid, SAMPLE, TEMPERATURE, TEMP_STEPS, SEED, _SEED, _draw).

@@ -21,27 +21,9 @@ from operator import mul as _mul
 # probable legal move (the default, as gridgym evaluates it).
 SAMPLE = False
 
-# Seeded play-time sampling (gridgym export --temperature, or the play
-# settings the weights store; the Go policy's Temperature, agents/neural/
-# play.go). TEMPERATURE and SEED are set above by the exporter. With
-# TEMPERATURE = T > 0 the move is drawn from softmax(logits / T) over the
-# legal moves with a draw that depends only on (seed, observation):
-# SplitMix64 on Python ints with masks, as export/py/common.py does with
-# NumPy, so that the bot plays what gridgym's Go policy plays with that seed.
-# The bot is a fresh process every move (R14) and told no seat: with
-# SEED = None it draws a seed per process (os.urandom), so that two copies
-# (and one copy from move to move) draw differently; a fixed SEED makes it
-# reproducible.
-_M64 = 0xFFFFFFFFFFFFFFFF
-_GOLDEN = 0x9E3779B97F4A7C15
-
-
-def _mix64(z):
-    """SplitMix64's output function (neural.Mix64)."""
-    z &= _M64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
-    return z ^ (z >> 31)
+# Seeded play-time sampling: TEMPERATURE, SEED and the draws (_mix64, _GOLDEN,
+# _M64, _draw) come from the exporter's draw module above; obs_key is
+# neural.ObsKey on Python lists, as common.py computes it with NumPy.
 
 
 def obs_key(planes, scalars):
@@ -60,12 +42,6 @@ def obs_key(planes, scalars):
         h += b * _mix64((i + j + 1) * _GOLDEN)
     return h & _M64
 
-
-def _play_seed():
-    if SEED is not None:
-        return int(SEED) & _M64
-    import os as _os
-    return int.from_bytes(_os.urandom(8), "little")
 
 ARCH = _ARCH
 PARAMS = _PARAMS
@@ -198,7 +174,7 @@ def choose(actions, logits, key=0):
         return random.choices(actions, weights=ws)[0]
     if TEMPERATURE > 0:
         from math import exp
-        u = (_mix64(_mix64(_play_seed() ^ key) + _GOLDEN) >> 11) / 9007199254740992.0
+        u = _draw(key, 0)
         m = logits[best]
         ws = [exp((v - m) / TEMPERATURE) for v in logits]
         x, acc = u * sum(ws), 0.0
