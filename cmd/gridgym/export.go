@@ -45,7 +45,10 @@ competition accepts:
   slime-bot             Slime only: a stand-alone executable taking the
                         competition's single argument (cmd/slimebot, ~2 MB,
                         built with the Go toolchain at export time, with the
-                        weights appended; it starts in milliseconds)
+                        weights appended; it starts in milliseconds),
+                        with the same play settings and draws as the
+                        Python bot (the shipped Slime network samples at
+                        temperature 0.3)
   README.txt            how to submit them, and which play settings came
                         from the weights
 
