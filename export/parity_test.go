@@ -660,9 +660,11 @@ func TestExportReadmeMemory(t *testing.T) {
 // off: the executable is told no seat) on 150 positions of random games,
 // as the Python bot does (TestPythonParityTemperature), and its draws
 // matter (a tenth of the answers differ from the greedy ones). Without a
-// baked seed it draws one per process: one request answered 12 times gets
-// more than one move. Exported greedy (temperature 0 over weights that store
-// a temperature) it answers greedy.
+// baked seed it draws one per process: the request whose most probable move
+// has the smallest probability (under 0.25, so that 12 processes drawing
+// alike by chance has odds below 0.25¹¹ ≈ 2e-7), answered 12 times, gets
+// more than one move. Exported greedy (temperature 0 over weights that
+// store a temperature) it answers greedy.
 func TestSampledExecutable(t *testing.T) { eachExecutableGame(t, checkSampledExecutable) }
 
 func checkSampledExecutable(t *testing.T, game string) {
@@ -706,7 +708,8 @@ func checkSampledExecutable(t *testing.T, game string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	differ, many := 0, -1
+	differ := 0
+	flat, flatP := -1, 1.0 // the position whose most probable move is least probable, and that probability
 	for i, p := range pos {
 		arg := string(g.Codec.AppendRequest(nil, p.St, p.Seat))
 		if got := g.Codec.ParseAnswer(p.St, p.Seat, []byte(run(hot, arg))); got != p.Want {
@@ -719,15 +722,18 @@ func checkSampledExecutable(t *testing.T, game string) {
 		}
 		if p.Want != want {
 			differ++
-			if many < 0 {
-				many = i
-			}
+		}
+		if q := topProbability(g.Default(), net, p.St, p.Seat, 0.7); q < flatP {
+			flat, flatP = i, q
 		}
 	}
 	if differ < len(pos)/10 {
 		t.Fatalf("only %d of %d sampled answers differ from the greedy ones: the test would prove little", differ, len(pos))
 	}
-	p := pos[many]
+	if flatP >= 0.25 {
+		t.Fatalf("every position's most probable move has probability ≥ %.2f at temperature 0.7: 12 unseeded answers could agree by chance", flatP)
+	}
+	p := pos[flat]
 	arg := string(g.Codec.AppendRequest(nil, p.St, p.Seat))
 	seen := map[string]bool{}
 	for range 12 {
@@ -736,5 +742,28 @@ func checkSampledExecutable(t *testing.T, game string) {
 	if len(seen) < 2 {
 		t.Errorf("without a baked seed, 12 processes answered %q alike: no seed is drawn per process", arg)
 	}
-	t.Logf("%s: %d positions equal, %d sampled answers differ from the greedy ones; unseeded, %d distinct answers in 12 runs", tg.Executable, len(pos), differ, len(seen))
+	t.Logf("%s: %d positions equal, %d sampled answers differ from the greedy ones; unseeded, %d distinct answers in 12 runs (most probable move %.3f)", tg.Executable, len(pos), differ, len(seen), flatP)
+}
+
+// topProbability is the probability of seat's most probable legal move at
+// st, in the game configured by cfg, under net's softmax(logits/temperature)
+// (one head).
+func topProbability(cfg rules.Config, net *neural.Net, st rules.State, seat int, temperature float64) float64 {
+	enc := cfg.Game().Encoder(cfg)
+	sp := enc.Space()
+	planes, scalars, mask := make([]uint8, sp.ObsSize()), make([]float32, sp.Scalars), make([]uint64, sp.MaskWords())
+	enc.Observe(st, seat, planes, scalars)
+	enc.Mask(st, seat, mask)
+	w := neural.NewWorkspace(net.Arch, 1)
+	neural.FillInput(net.Arch, w.Input, planes, scalars)
+	net.Forward(w, 1, mask, len(mask))
+	l := w.Logits[:net.Arch.Actions]
+	m := float64(l[neural.Argmax(l)])
+	sum := 0.0
+	for _, v := range l {
+		if !math.IsInf(float64(v), -1) {
+			sum += math.Exp((float64(v) - m) / temperature)
+		}
+	}
+	return 1 / sum
 }
