@@ -137,16 +137,13 @@ func (p Play) check(t Target) error {
 	return nil
 }
 
-// withPlay returns the safetensors weights w with the play settings p in
-// their metadata as the executable reads them (ProgramBot.playMeta): p's
-// temperature and steps under neural.PlayKey (none where p is greedy, as an
-// export --temperature 0 of weights that store a temperature is) and its
-// seed, if set, under MetaPlaySeed; w itself where nothing changes.
-func withPlay(w []byte, p Play) ([]byte, error) {
-	_, meta, err := neural.DecodeSafetensors(w)
-	if err != nil {
-		return nil, err
-	}
+// withPlay returns the safetensors weights w (metadata meta) with the play
+// settings p in their metadata as the executable reads them
+// (ProgramBot.playMeta): p's temperature and steps under neural.PlayKey
+// (none where p is greedy, as an export --temperature 0 of weights that
+// store a temperature is) and its seed, if set, under MetaPlaySeed; w
+// itself where nothing changes.
+func withPlay(w []byte, meta map[string]string, p Play) ([]byte, error) {
 	var play, seed string
 	if p.Temperature > 0 {
 		play = neural.EncodePlay(neural.Play{Temperature: p.Temperature, Steps: p.Steps})
@@ -264,7 +261,7 @@ func Export(spec, dir string, opt Options) (Report, error) {
 		if err != nil && opt.Search != "" {
 			return rep, fmt.Errorf("export %s: search %q: no executable: %w", path, opt.Search, err)
 		}
-		pw, perr := withPlay(b, play)
+		pw, perr := withPlay(b, meta, play)
 		if perr == nil && opt.Search != "" {
 			pw, perr = withSearch(pw, opt.Search, opt.SearchSeed)
 		}
@@ -286,7 +283,7 @@ func Export(spec, dir string, opt Options) (Report, error) {
 	how := "The bot plays the network's most probable legal move; set SAMPLE = True in the Python file to sample.\n"
 	if play.Temperature > 0 {
 		how = playReadme(play)
-		if t.Executable != "" && rep.Submit == filepath.Join(dir, t.Executable) && opt.Search == "" {
+		if rep.Submit == filepath.Join(dir, t.Executable) && opt.Search == "" { // the executable was written
 			how += fmt.Sprintf("%s samples alike, with the same seed (a seed of its own per process where SEED = None).\n", t.Executable)
 		}
 	}

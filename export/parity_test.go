@@ -200,11 +200,8 @@ func checkExecutable(t *testing.T, game string) {
 	g, _ := rules.Lookup(game)
 	tg := target(game)
 	dir := t.TempDir()
-	net, w, _ := exporttest.RandomNet(t, game, 3)
-	wp := filepath.Join(dir, "w.safetensors")
-	if err := os.WriteFile(wp, w, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	net, _, _ := exporttest.RandomNet(t, game, 3)
+	wp := exporttest.RandomNetFile(t, dir, game, 3) // net's weights
 	out := filepath.Join(dir, "bot")
 	rep, err := export.Export(wp, out, export.Options{}) // builds the runner
 	if err != nil || len(rep.Warnings) > 0 {
@@ -671,13 +668,9 @@ func checkSampledExecutable(t *testing.T, game string) {
 	g, _ := rules.Lookup(game)
 	tg := target(game)
 	dir := t.TempDir()
-	net, w, _ := exporttest.RandomNet(t, game, 3)
-	w, err := neural.SetMetadata(w, func(m map[string]string) { m[neural.PlayKey] = neural.EncodePlay(neural.Play{Temperature: 0.7}) })
-	if err != nil {
-		t.Fatal(err)
-	}
-	wp := filepath.Join(dir, "w.safetensors")
-	if err := os.WriteFile(wp, w, 0o644); err != nil {
+	net, _, _ := exporttest.RandomNet(t, game, 3)
+	wp := exporttest.RandomNetFile(t, dir, game, 3) // net's weights
+	if err := neural.WritePlay(wp, neural.Play{Temperature: 0.7}); err != nil {
 		t.Fatal(err)
 	}
 	export1 := func(name string, opt export.Options) string {
@@ -758,12 +751,8 @@ func topProbability(cfg rules.Config, net *neural.Net, st rules.State, seat int,
 	neural.FillInput(net.Arch, w.Input, planes, scalars)
 	net.Forward(w, 1, mask, len(mask))
 	l := w.Logits[:net.Arch.Actions]
-	m := float64(l[neural.Argmax(l)])
-	sum := 0.0
-	for _, v := range l {
-		if !math.IsInf(float64(v), -1) {
-			sum += math.Exp((float64(v) - m) / temperature)
-		}
+	for i := range l {
+		l[i] /= float32(temperature) // −Inf (illegal) stays −Inf
 	}
-	return 1 / sum
+	return slices.Max(neural.Softmax(nil, l))
 }

@@ -3,10 +3,8 @@ package export
 import (
 	crand "crypto/rand"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"time"
 
 	"github.com/gridgym/gridgym/agents/neural"
@@ -202,9 +200,9 @@ func (b *ProgramBot) playMeta(meta map[string]string) error {
 		return err
 	}
 	var seed uint64
-	if v, has := meta[MetaPlaySeed]; has {
-		if seed, err = strconv.ParseUint(v, 10, 64); err != nil {
-			return errors.New("corrupt play seed in the bot's metadata: " + strconv.Quote(v))
+	if _, has := meta[MetaPlaySeed]; has {
+		if seed, err = metaSeed(meta, MetaPlaySeed, "play"); err != nil {
+			return err
 		}
 	} else {
 		var r [8]byte

@@ -140,11 +140,18 @@ func searchMeta(meta map[string]string) (spec string, seed uint64, err error) {
 	if spec == "" {
 		return "", 0, nil
 	}
-	seed, err = strconv.ParseUint(meta[MetaSearchSeed], 10, 64)
+	seed, err = metaSeed(meta, MetaSearchSeed, "search")
+	return spec, seed, err
+}
+
+// metaSeed parses the seed an executable's weights metadata stores under
+// key (what names it in the error).
+func metaSeed(meta map[string]string, key, what string) (uint64, error) {
+	seed, err := strconv.ParseUint(meta[key], 10, 64)
 	if err != nil {
-		return "", 0, errors.New("corrupt search seed in the bot's metadata: " + strconv.Quote(meta[MetaSearchSeed]))
+		return 0, errors.New("corrupt " + what + " seed in the bot's metadata: " + strconv.Quote(meta[key]))
 	}
-	return spec, seed, nil
+	return seed, nil
 }
 
 // searchReadme says in README.txt how the executable with a search plays.

@@ -59,11 +59,8 @@ func checkSearchExecutable(t *testing.T, game string) {
 	g, _ := rules.Lookup(game)
 	tg := target(game)
 	dir := t.TempDir()
-	net, w, _ := exporttest.RandomNet(t, game, 5)
-	wp := filepath.Join(dir, "w.safetensors")
-	if err := os.WriteFile(wp, w, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	net, _, _ := exporttest.RandomNet(t, game, 5)
+	wp := exporttest.RandomNetFile(t, dir, game, 5) // net's weights
 	spec := searchPrior(game) + "@300:trees=1:opp=prior"
 	const seed = 11
 	out := filepath.Join(dir, "bot")
