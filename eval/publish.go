@@ -28,12 +28,16 @@ type ReportOptions struct {
 	// PrintAnswerTimes prints each bot's answer times in this process
 	// (WriteAnswerTimes) after the tables.
 	PrintAnswerTimes bool
+	// Margins are pairs of bot labels {A, B} whose per-game margin A − B
+	// (PairMargin) is printed after the ratings (WriteMargins).
+	Margins [][2]string
 }
 
 // Report analyses a finished tournament, writes its report into opt.Dir
 // (with the replay pages of opt.Pages; none for a result without games) and
 // then prints its text tables to w: the tournament table (WriteTable), the
-// ratings with opt.PrintRatings, the answer times with opt.PrintAnswerTimes.
+// ratings with opt.PrintRatings, the margins of opt.Margins, the answer
+// times with opt.PrintAnswerTimes.
 // It returns the paths written, the report's first. Every command that runs
 // or rebuilds a tournament ends with it (gridgym tournament, rate, pipeline),
 // so they write the same report the same way. The report comes first, and
@@ -73,6 +77,9 @@ func Report(w io.Writer, r *Result, opt ReportOptions) (paths []string, err erro
 		if err := WriteRatings(w, a.Ratings); err != nil {
 			return paths, err
 		}
+	}
+	if err := WriteMargins(w, r, opt.Margins); err != nil {
+		return paths, err
 	}
 	if opt.PrintAnswerTimes {
 		if err := WriteAnswerTimes(w, r); err != nil {

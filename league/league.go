@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/gridgym/gridgym/agents"
@@ -160,7 +161,7 @@ func (l *League) create() error {
 	if err != nil {
 		return err
 	}
-	if err := checkEval(base.Game, s.Eval); err != nil {
+	if err := checkEval(base, s.Eval, s.EvalWith); err != nil {
 		return err
 	}
 	net, err := initialNet(&base, l.opt.Init, s.Seed)
@@ -227,13 +228,27 @@ func (l *League) baseConfig() (train.Config, error) {
 	return base, nil
 }
 
-// checkEval checks the learning curve's bots: each a bot of game (a
-// held-out one too: they are evaluated against, never trained against).
-func checkEval(game string, bots []string) error {
-	for _, b := range bots {
-		if _, err := agents.Lookup(game, b); err != nil {
+// checkEval checks the learning curve's bots: each a bot of base's game
+// (a held-out one too: they are evaluated against, never trained against),
+// and with the bots beside them (Settings.EvalWith) one for every seat.
+func checkEval(base train.Config, bots, with []string) error {
+	for _, b := range slices.Concat(bots, with) {
+		if _, err := agents.Lookup(base.Game, b); err != nil {
 			return inputf("eval: %w", err)
 		}
+	}
+	if len(with) == 0 {
+		return nil
+	}
+	if len(bots) == 0 {
+		return inputf("eval-with %s: name the bots to evaluate against (--eval)", strings.Join(with, ","))
+	}
+	rcfg, err := base.RulesConfig()
+	if err != nil {
+		return err
+	}
+	if seats := rcfg.Game().New(rcfg).Spec().Seats; 2+len(with) != seats {
+		return inputf("eval-with %s: %s seats %d, so the main agent and an eval bot want %d beside them, not %d", strings.Join(with, ","), base.Game, seats, seats-2, len(with))
 	}
 	return nil
 }

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/gridgym/gridgym/agents/neural"
+	"github.com/gridgym/gridgym/eval"
 	_ "github.com/gridgym/gridgym/games/gamestest" // every game and the test game, Four Square
 	"github.com/gridgym/gridgym/rules"
 	"github.com/gridgym/gridgym/train"
@@ -301,6 +302,86 @@ func TestLeagueBadInput(t *testing.T) {
 		var ie *InputError
 		if !errors.As(err, &ie) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v, want an input error saying %q", c.name, err, c.want)
+		}
+	}
+}
+
+// TestEvaluateWith checks the learning curve in the acceptance form
+// (Settings.EvalWith): the main agent, the eval bot and the bots beside
+// them in every seating order, the curve's figures the main agent's
+// per-game margin over the eval bot in exactly the games a tournament of
+// that table and seed plays, and not the copies form's.
+func TestEvaluateWith(t *testing.T) {
+	base, err := train.DefaultConfig("nuggets")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rcfg, err := base.RulesConfig()
+	if err != nil {
+		t.Fatal(err)
+	}
+	arch, err := base.Arch()
+	if err != nil {
+		t.Fatal(err)
+	}
+	net, err := neural.NewInit(arch, rules.InitStream(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := net.Save(filepath.Join(dir, "main.safetensors"), nil); err != nil {
+		t.Fatal(err)
+	}
+	s := Defaults()
+	s.Eval, s.EvalWith, s.EvalGames = []string{"greedy"}, []string{"greedy_tuned", "random"}, 24
+	l := &League{Dir: dir, rcfg: rcfg, workers: 2,
+		State: &State{Settings: s, Learners: []Learner{{Name: "main", Weights: "main.safetensors"}}}}
+	with, err := l.evaluate(context.Background(), 3, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seed := rules.Derive(s.Seed^0xe7a1, 3<<8).Uint64()
+	r, err := eval.Run(context.Background(), eval.Config{Game: rcfg, Seed: seed, Games: 24, AllOrders: true,
+		Bots: []string{"main=" + filepath.Join(dir, "main.safetensors"), "greedy", "greedy_tuned", "random"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := eval.PairMargin(r, "main", "greedy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := with[0]
+	if len(with) != 1 || p.Bot != "greedy" || p.Games != 24 || p.Margin != want.Mean || p.MarginLo != want.Lo || p.MarginHi != want.Hi ||
+		p.Main != want.MeanA || p.Opponent != want.MeanB || p.ScoreName != "log-score" {
+		t.Errorf("curve point %+v, want the tournament's margin %+v", p, want)
+	}
+	l.State.Settings.EvalWith = nil // the copies form: another table
+	copies, err := l.evaluate(context.Background(), 3, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if copies[0].Margin == p.Margin {
+		t.Errorf("with and without --eval-with the same margin %v", p.Margin)
+	}
+}
+
+// TestEvalWithBadInput: bots beside the evaluation must fill the table
+// exactly and need an eval bot.
+func TestEvalWithBadInput(t *testing.T) {
+	for _, c := range []struct {
+		eval, with []string
+		want       string
+	}{
+		{[]string{"first"}, []string{"first"}, "seats 2, so the main agent and an eval bot want 0 beside them, not 1"},
+		{nil, []string{"first"}, "name the bots to evaluate against"},
+		{[]string{"first"}, []string{"nobody"}, "nobody"},
+	} {
+		s := tinySettings()
+		s.Eval, s.EvalWith = c.eval, c.with
+		_, err := Open(Options{Dir: t.TempDir(), Game: testGame, Settings: s, Rounds: 1})
+		var in *InputError
+		if err == nil || !errors.As(err, &in) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("eval %v with %v: %v, want an input error saying %q", c.eval, c.with, err, c.want)
 		}
 	}
 }

@@ -21,7 +21,17 @@ func (l *League) match(ctx context.Context, a, b string, games int, seed uint64)
 	for len(bots) < seats {
 		bots = append(bots, b)
 	}
-	r, err := eval.Run(ctx, eval.Config{Game: l.rcfg, Bots: bots, Games: games, Seed: seed, Workers: l.workers})
+	return l.play(ctx, eval.Config{Game: l.rcfg, Bots: bots, Games: games, Seed: seed, Workers: l.workers})
+}
+
+// table plays games games of bots, one a seat, in every seating order.
+func (l *League) table(ctx context.Context, bots []string, games int, seed uint64) (*eval.Result, error) {
+	return l.play(ctx, eval.Config{Game: l.rcfg, Bots: bots, Games: games, Seed: seed, Workers: l.workers, AllOrders: true})
+}
+
+// play runs a tournament of the league's, ErrInterrupted if ctx ended it.
+func (l *League) play(ctx context.Context, cfg eval.Config) (*eval.Result, error) {
+	r, err := eval.Run(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -136,22 +146,39 @@ func (l *League) reset(ln *Learner) {
 }
 
 // evaluate plays the first main agent against each bot of Settings.Eval
-// (the learning curve): one seat the main agent, the others copies of the
-// bot, seats rotated, Settings.EvalGames games; the figures are
-// exploit.Measure's (the margin of competition scores with its interval).
+// (the learning curve), Settings.EvalGames games each: with
+// Settings.EvalWith beside them in every seating order, the margin the
+// main agent's per-game margin over the bot (eval.PairMargin); without,
+// copies of the bot in every other seat, seats rotated, the figures
+// exploit.Measure's (the margin over the bot's mean). Either way the
+// margin is of competition scores, with its 95% interval.
 func (l *League) evaluate(ctx context.Context, round int, spent time.Duration) ([]CurvePoint, error) {
 	s := l.State.Settings
 	var out []CurvePoint
 	main := l.State.Learners[0]
+	me := main.Name + "=" + l.abs(main.Weights)
 	for j, bot := range s.Eval {
 		seed := rules.Derive(s.Seed^0xe7a1, uint64(round)<<8|uint64(j)).Uint64()
-		r, err := l.match(ctx, main.Name+"="+l.abs(main.Weights), bot, s.EvalGames, seed)
-		if err != nil {
-			return nil, fmt.Errorf("evaluation against %s: %w", bot, err)
+		p := CurvePoint{Round: round, Minutes: (l.State.ElapsedS + spent.Seconds()) / 60, Bot: bot}
+		if len(s.EvalWith) > 0 {
+			r, err := l.table(ctx, append([]string{me, bot}, s.EvalWith...), s.EvalGames, seed)
+			if err != nil {
+				return nil, fmt.Errorf("evaluation against %s: %w", bot, err)
+			}
+			m, err := eval.PairMargin(r, main.Name, bot)
+			if err != nil {
+				return nil, fmt.Errorf("evaluation against %s: %w", bot, err)
+			}
+			p.Games, p.Main, p.Opponent, p.Margin, p.MarginLo, p.MarginHi, p.ScoreName = m.Games, m.MeanA, m.MeanB, m.Mean, m.Lo, m.Hi, m.Score
+		} else {
+			r, err := l.match(ctx, me, bot, s.EvalGames, seed)
+			if err != nil {
+				return nil, fmt.Errorf("evaluation against %s: %w", bot, err)
+			}
+			m := exploit.Measure(r, eval.RatingOptions{Resamples: -1})
+			p.Games, p.Main, p.Opponent, p.Margin, p.MarginLo, p.MarginHi, p.ScoreName = m.Games, m.Exploiter, m.Target, m.Mean, m.Lo, m.Hi, m.Score
 		}
-		m := exploit.Measure(r, eval.RatingOptions{Resamples: -1})
-		out = append(out, CurvePoint{Round: round, Minutes: (l.State.ElapsedS + spent.Seconds()) / 60, Bot: bot, Games: m.Games,
-			Main: m.Exploiter, Opponent: m.Target, Margin: m.Mean, MarginLo: m.Lo, MarginHi: m.Hi, ScoreName: m.Score})
+		out = append(out, p)
 	}
 	return out, nil
 }

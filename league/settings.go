@@ -56,6 +56,13 @@ type Settings struct {
 	// against; held-out bots belong here.
 	Eval      []string `json:"eval,omitempty"`
 	EvalGames int      `json:"eval_games"`
+	// EvalWith are the bots that sit beside the main agent and each Eval
+	// bot, one a seat, filling the table: issue 54's acceptance form
+	// {network, held-out bot, the two strongest scripted bots}, played in
+	// every seating order, the curve's margin then the main agent's
+	// per-game margin over the Eval bot (eval.PairMargin). Empty: copies
+	// of the Eval bot fill every other seat, seats rotated.
+	EvalWith []string `json:"eval_with,omitempty"`
 	// Anchor (0..100) weighs a KL penalty KL(π_initial ‖ π) that keeps
 	// every main agent near the league's initial network, at the same
 	// weight in every round (ppo.kl_clone of its round's run, not

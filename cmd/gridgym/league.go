@@ -14,7 +14,7 @@ import (
 
 // leagueSettingFlags are the flags that set a new league's settings; a
 // resumed league keeps the ones it was created with.
-var leagueSettingFlags = []string{"seed", "iterations", "snapshot-every", "draws", "payoff-games", "main-agents", "main-exploiters", "league-exploiters", "eval", "eval-games", "anchor"}
+var leagueSettingFlags = []string{"seed", "iterations", "snapshot-every", "draws", "payoff-games", "main-agents", "main-exploiters", "league-exploiters", "eval", "eval-games", "eval-with", "anchor"}
 
 func newLeagueCmd() *cobra.Command {
 	var (
@@ -42,7 +42,11 @@ the base config's opponents, and a snapshot of every learner every
 games against each opponent it met; the payoff table of win shares weighs
 the next PFSP draws. Held-out bots never enter it; name them in --eval to
 draw the main agent's learning curve against them (D/curve.csv): they are
-played against after every round, never trained against.
+played against after every round, never trained against. By default copies
+of the eval bot fill the other seats; --eval-with names the bots that fill
+them instead (the acceptance form of issue 54: the network, a held-out bot
+and the two strongest scripted bots, every seating order), and the curve's
+margin is then the main agent's per-game margin over the eval bot.
 
 The league folder (--dir) holds league.json (members, roles, payoff table,
 round counter), written atomically after each round: run the same command
@@ -54,6 +58,7 @@ all of them; the same seed and --workers give the same league.
 Docs: docs/league.md.`,
 		Example: `  gridgym league --game rising-tide --dir runs/league-rt --rounds 20 --init models/rising-tide/final.safetensors
   gridgym league --game slime --dir runs/league-slime --minutes 60 --eval surveyor,hunter
+  gridgym league --game nuggets --dir runs/league-nug --init models/nuggets/final.safetensors --eval appraiser_april --eval-with fortress,greedy_tuned --eval-games 48
   gridgym league --game bovine-borders --dir runs/league-bb --init models/bovine-borders/final.safetensors --anchor 0.1 --minutes 60
   gridgym league --dir runs/league-rt --rounds 40            # resume, go on to round 40
   gridgym tournament --game rising-tide --bots runs/league-rt/main/final.safetensors,breach_berlin,trench_tunis,wall_warsaw`,
@@ -112,6 +117,7 @@ func leagueFlags(c *cobra.Command, opt *league.Options, s *league.Settings, conf
 	f.IntVar(&s.LeagueExploiters, "league-exploiters", s.LeagueExploiters, "league exploiters")
 	f.StringSliceVar(&s.Eval, "eval", nil, "bots the main agent is evaluated against after every round (never trained against): the learning curve D/curve.csv")
 	f.IntVar(&s.EvalGames, "eval-games", s.EvalGames, "games of each evaluation")
+	f.StringSliceVar(&s.EvalWith, "eval-with", nil, "bots seated beside the main agent and each --eval bot, filling the table (the acceptance form: the strongest scripted bots), every seating order; the curve's margin is then the main agent's per-game margin over the eval bot (default: copies of the eval bot fill the table)")
 	f.Float64Var(&s.Anchor, "anchor", s.Anchor, "weight of a KL term keeping every main agent near the initial network (--init), in every round; 0: none")
 	f.BoolVarP(quiet, "quiet", "q", false, "no progress lines")
 }

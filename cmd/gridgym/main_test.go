@@ -36,6 +36,7 @@ func TestCommands(t *testing.T) {
 		{[]string{"play", "--game", "slime", "--bots", "pass"}, []string{"2000 steps"}},
 		{[]string{"play", "-g", "slime", "-b", "simplebot,random", "--render"}, []string{"to move", "cells"}},
 		{[]string{"tournament", "-g", "nuggets", "-b", "greedy,random", "-n", "4", "-q"}, []string{"greedy", "log-score", "1st"}},
+		{[]string{"tournament", "-g", "slime", "-b", "g=greedy,random", "-n", "4", "-q", "--margin", "g,random"}, []string{"per-game margins", "g − random: +", "cells a game over 4 games"}},
 		// slime: 4 seats × (5·8·8 planes + 4·9 scalars + 8·25 mask words) = 2224 bytes a step.
 		{[]string{"bench", "-g", "slime", "--batches", "4", "--time", "20ms", "-q"}, []string{"rules Step", "NoObs", "ceiling", "writes 2224 bytes", "800 with masks only"}},
 	}
@@ -92,6 +93,9 @@ func TestBadInputIsAUsageError(t *testing.T) {
 		{[]string{"play", "--game", "slime", "-p", "size=9"}, "valid: max_turns, board_size"},
 		{[]string{"play", "--seed", "-1"}, "0..18446744073709551615"},
 		{[]string{"tournament", "--games", "-1"}, "at least 1"},
+		{[]string{"tournament", "-g", "slime", "-b", "greedy,random", "--margin", "greedy,simplebot"}, `no bot labelled "simplebot" (the bots: greedy, random)`},
+		{[]string{"tournament", "-g", "slime", "-b", "greedy,random", "--margin", "greedy"}, "want two bot labels A,B"},
+		{[]string{"tournament", "-g", "slime", "-b", "greedy,random", "--margin", "random,random"}, "two different bots"},
 		{[]string{"play", "--bogus"}, "unknown flag"},
 	}
 	for _, c := range cases {

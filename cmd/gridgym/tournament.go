@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
@@ -27,6 +29,7 @@ func newTournamentCmd() *cobra.Command {
 		replayDir string
 		policy    bool
 		allOrders bool
+		margins   []string
 	)
 	c := &cobra.Command{
 		Use:   "tournament",
@@ -63,6 +66,11 @@ for 'gridgym replay FILE', in --replay-dir (default: DIR/replays with
 DIR/replays/replay-NNNN.html, linked from the report's Replays table;
 --with-policy adds to it each network seat's top moves (a heat map) and
 value at every position.
+--margin A,B prints the per-game margin of bot A over bot B (labels as
+the table names them): in every game that seats both, A's score less B's,
+with its 95% interval; the form in which gridgym's strength acceptance
+reads a table (the network above a held-out bot with the interval above
+0). Repeat it for more pairs.
 --report and --replay-dir may be URLs (file://, s3://…): written locally,
 then uploaded.
 Ctrl-C stops early and reports the games finished so far, then exits with
@@ -71,7 +79,8 @@ Either way every hosted bot (py:, cmd:) is killed and its temporary folder
 removed.`,
 		Example: `  gridgym tournament --game rising-tide --games 120
   gridgym tournament --game slime --bots simplebot,random --games 200 --seed 3
-  gridgym tournament --game slime --bots a=run/best.safetensors,b=run/best.safetensors,greedy,simplebot --all-orders --games 408`,
+  gridgym tournament --game slime --bots a=run/best.safetensors,b=run/best.safetensors,greedy,simplebot --all-orders --games 408
+  gridgym tournament --game slime --bots net=models/slime/final.safetensors,surveyor,greedy,simplebot --all-orders --games 480 --margin net,surveyor`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) (err error) {
 			// From the first bot spec resolved (a py: bot's import check
@@ -84,6 +93,10 @@ removed.`,
 			}
 			g := cfg.Game()
 			spec := g.New(cfg).Spec()
+			pairs, err := marginPairs(margins, names)
+			if err != nil {
+				return err
+			}
 			if games < 0 {
 				return usagef("--games %d: want at least 1 (or 0 for a balanced schedule)", games)
 			}
@@ -154,7 +167,7 @@ removed.`,
 			// prints anything: output piped into a reader that stops early
 			// (| head) kills the process at its next write, and must not
 			// cost the report.
-			opt := eval.ReportOptions{Analyze: eval.AnalyzeOptions{Ratings: eval.RatingOptions{Seed: gf.seed}}, PrintAnswerTimes: true}
+			opt := eval.ReportOptions{Analyze: eval.AnalyzeOptions{Ratings: eval.RatingOptions{Seed: gf.seed}}, PrintAnswerTimes: true, Margins: pairs}
 			if reportOut != nil {
 				opt.Dir = reportOut.dir
 				opt.Saved = func() error { return reportOut.finish(ctx) }
@@ -213,6 +226,7 @@ removed.`,
 	c.Flags().BoolVar(&allOrders, "all-orders", false, "seat the bots in every order, not only rotated: a rotation always seats a bot right after the same one, which in a sequential game (Slime) gives two copies of one bot different neighbours; every order gives each bot each neighbour equally (4 bots: 24 seatings; --games 0 rounds up to a multiple)")
 	c.Flags().StringVar(&report, "report", "", "also write a report into this folder (or URL: file://, s3://…; written locally, then uploaded): Plackett–Luce ratings with bootstrap intervals, pairwise win rates, plots (report.md, report.html, games.jsonl)")
 	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "no progress bar")
+	c.Flags().StringArrayVar(&margins, "margin", nil, "A,B: print bot A's per-game margin over bot B with its 95% interval (labels as the table names them; repeatable)")
 	c.Flags().IntVar(&replays, "replays", 0, "save the first K games as replay files ('gridgym replay FILE'; with --report also as web pages linked from the report)")
 	addBotLogFlag(c)
 	c.Flags().BoolVar(&policy, "with-policy", false, "with --replays and --report: the replay pages show each network seat's top moves (a heat map) and value at every position")
@@ -223,6 +237,37 @@ removed.`,
 // distinctBots counts the different bots among specs, labels aside: one bot
 // against three copies of another (s=X,a=Y,b=Y,c=Y) is two, and every
 // rotation gives each of them the same kinds of neighbours.
+// marginPairs parses --margin's "A,B" values into label pairs, each a
+// label of one of the bots (agents.Labels of specs) and the two different,
+// before any game is played.
+func marginPairs(flags, specs []string) ([][2]string, error) {
+	if len(flags) == 0 {
+		return nil, nil
+	}
+	labels, err := agents.Labels(specs)
+	if err != nil {
+		return nil, err
+	}
+	var pairs [][2]string
+	for _, f := range flags {
+		a, b, ok := strings.Cut(f, ",")
+		a, b = strings.TrimSpace(a), strings.TrimSpace(b)
+		if !ok || a == "" || b == "" || strings.Contains(b, ",") {
+			return nil, usagef("--margin %q: want two bot labels A,B (e.g. --margin net,surveyor)", f)
+		}
+		for _, l := range []string{a, b} {
+			if !slices.Contains(labels, l) {
+				return nil, usagef("--margin %q: no bot labelled %q (the bots: %s)", f, l, strings.Join(labels, ", "))
+			}
+		}
+		if a == b {
+			return nil, usagef("--margin %q: two different bots, please", f)
+		}
+		pairs = append(pairs, [2]string{a, b})
+	}
+	return pairs, nil
+}
+
 func distinctBots(specs []string) int {
 	seen := map[string]bool{}
 	for _, s := range specs {
