@@ -331,8 +331,9 @@ func newState(base train.Config, s Settings) *State {
 
 // Run plays rounds until Options.Rounds are finished in all, the time
 // cap, or ctx's end (then ErrInterrupted: the round in progress is played
-// again by the next run). It writes every learner's final.safetensors
-// before it returns.
+// again by the next run, and State is put back to the last finished
+// round's, as league.json holds it). It writes every learner's
+// final.safetensors, the last finished round's weights, before it returns.
 func (l *League) Run(ctx context.Context) error {
 	var longest time.Duration
 	for l.opt.Rounds == 0 || l.State.Round < l.opt.Rounds {
@@ -344,6 +345,16 @@ func (l *League) Run(ctx context.Context) error {
 		}
 		t0 := time.Now()
 		rep, err := l.Step(ctx)
+		if errors.Is(err, ErrInterrupted) {
+			// The round in progress changed State in memory (weights,
+			// payoffs, members) before its commit: back to the commit.
+			st, lerr := loadState(l.Dir)
+			if lerr != nil {
+				return errors.Join(err, lerr)
+			}
+			l.State = st
+			return errors.Join(err, l.writeFinals())
+		}
 		if err != nil {
 			return err
 		}

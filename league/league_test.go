@@ -385,3 +385,37 @@ func TestEvalWithBadInput(t *testing.T) {
 		}
 	}
 }
+
+// A league interrupted in the middle of a round still leaves every
+// learner's final.safetensors, the last finished round's weights (what
+// the command's summary names), and its State back at that round, not
+// the round in progress's changes (here: the main agent's weights moved
+// to an exploiter's, as training does before the round's commit).
+func TestLeagueInterruptedWritesFinals(t *testing.T) {
+	dir := t.TempDir()
+	runLeague(t, dir, tinySettings(), 1, 1)
+	want := tensors(t, filepath.Join(dir, "main", finalFile))
+	if err := os.Remove(filepath.Join(dir, "main", finalFile)); err != nil {
+		t.Fatal(err)
+	}
+	l, err := Open(Options{Dir: dir, Rounds: 3, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	committed := l.State.Learners[0].Weights
+	l.State.Learners[0].Weights = l.State.Learners[1].Weights // a change not committed
+	if bytes.Equal(tensors(t, l.abs(committed)), tensors(t, l.abs(l.State.Learners[1].Weights))) {
+		t.Fatal("main agent and main exploiter have the same weights: the check below could not fail")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := l.Run(ctx); !errors.Is(err, ErrInterrupted) {
+		t.Fatalf("Run: %v, want ErrInterrupted", err)
+	}
+	if l.State.Round != 1 || l.State.Learners[0].Weights != committed {
+		t.Errorf("state at round %d, main agent at %s after the interruption; want round 1's, %s", l.State.Round, l.State.Learners[0].Weights, committed)
+	}
+	if got := tensors(t, filepath.Join(dir, "main", finalFile)); !bytes.Equal(got, want) {
+		t.Errorf("main/%s after the interruption is not round 1's weights", finalFile)
+	}
+}
