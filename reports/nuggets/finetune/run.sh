@@ -5,6 +5,8 @@
 #   sh reports/nuggets/finetune/run.sh train CONFIG     # CONFIG: ft, ft2 or ft-augment (the .yaml here)
 #   sh reports/nuggets/finetune/run.sh curve CONFIG     # every 10th checkpoint in the acceptance line-up, 200 games
 #   sh reports/nuggets/finetune/run.sh exploit          # the shipped network's exploiter, 30 iterations
+#   sh reports/nuggets/finetune/run.sh league           # the league of session 70 (league.yaml), 9 rounds
+#   sh reports/nuggets/finetune/run.sh league-tables    # its snapshots in the acceptance line-up, 400 games each
 # Raw outputs go to the git-ignored results/nuggets/finetune/.
 set -eu
 OUT=${OUT:-results/nuggets/finetune}
@@ -28,11 +30,21 @@ curve)
 		python3 reports/pair.py "$OUT/$cfg-curve-$it/games.jsonl" net appraiser_april
 	done
 	;;
+league)
+	"$GG" league --game nuggets --dir "$OUT/league" --init "$NET" --config reports/nuggets/finetune/league.yaml \
+		--eval appraiser_april --eval-games 48 --payoff-games 16 --iterations 10 --anchor 0.1 --rounds 9 --seed 1
+	;;
+league-tables)
+	for W in "$NET" "$OUT"/league/pool/*.safetensors "$OUT"/league/main/final.safetensors; do
+		"$GG" tournament -q --game nuggets --bots "net=$W,appraiser_april,fortress,greedy_tuned" \
+			--games 400 --seed 1 --margin net,appraiser_april 2>/dev/null | grep "net −" | sed "s#^#$W #"
+	done
+	;;
 exploit)
 	"$GG" exploit --target "$NET" --iterations 30 --games 400 --seed 1 --out "$OUT/exploit" -q
 	;;
 *)
-	echo "usage: sh reports/nuggets/finetune/run.sh train|curve [ft|ft2|ft-augment] | exploit" >&2
+	echo "usage: sh reports/nuggets/finetune/run.sh train|curve [ft|ft2|ft-augment] | exploit | league | league-tables" >&2
 	exit 2
 	;;
 esac
