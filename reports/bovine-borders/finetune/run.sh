@@ -11,6 +11,8 @@
 #   sh reports/bovine-borders/finetune/run.sh sampled [SPEC]   # 480-game tables with sampled play (default:
 #                                                             # stage 2's last checkpoint at temp=1)
 #   sh reports/bovine-borders/finetune/run.sh exploit SPEC NAME  # a 30-iteration exploiter of SPEC into OUT/exploit-NAME
+#   sh reports/bovine-borders/finetune/run.sh league           # session 70's league from the shipped network (league.yaml;
+#                                                             # needs stage 1 from train), 11 rounds, ~40 min
 # Greedy networks and these scripted bots play Bovine Borders without chance:
 # the 24 seating orders (--all-orders --games 24) are every distinct game of a
 # line-up. Raw outputs go to the git-ignored results/bovine-borders/finetune/.
@@ -46,6 +48,12 @@ train3)
 exploit)
 	"$GG" exploit --target "$2" --iterations 30 --games 96 --seed 1 --out "$OUT/exploit-$3" -q
 	;;
+league)
+	[ "$OUT" = results/bovine-borders/finetune ] || { echo "league: league.yaml names paths under the default OUT" >&2; exit 2; }
+	"$GG" league --game bovine-borders --dir "$OUT/league" --init models/bovine-borders/final.safetensors \
+		--config reports/bovine-borders/finetune/league.yaml --eval lookahead_lena --eval-with greedy,defensive_dan_heng \
+		--eval-games 48 --payoff-games 8 --iterations 10 --league-exploiters 0 --anchor 0.05 --rounds 11 --seed 1
+	;;
 sampled)
 	# Sampled play (temp=1, the policy PPO trained) makes every game distinct,
 	# so 480 games (20 of each of the 24 seating orders) narrow the intervals
@@ -80,7 +88,7 @@ eval)
 	python3 reports/mirror_ratio.py "$OUT/mirror/games.jsonl" "$OUT/alone/games.jsonl" net a b
 	;;
 *)
-	echo "usage: sh reports/bovine-borders/finetune/run.sh train | eval [WEIGHTS] | train2 | train3 | clone | sampled [SPEC] | exploit SPEC NAME" >&2
+	echo "usage: sh reports/bovine-borders/finetune/run.sh train | eval [WEIGHTS] | train2 | train3 | clone | sampled [SPEC] | exploit SPEC NAME | league" >&2
 	exit 2
 	;;
 esac
