@@ -104,7 +104,10 @@ func (m Margin) String() string {
 }
 
 // WriteMargins prints the margins of the pairs asked for (each {A, B})
-// under a heading, one line each.
+// under a heading, one line each; a pair PairMargin cannot measure (a bot
+// not in r, fewer than two games seating both, as in a tournament stopped
+// early) gets its reason on its line instead, so that the tables before it
+// stand.
 func WriteMargins(w io.Writer, r *Result, pairs [][2]string) error {
 	if len(pairs) == 0 {
 		return nil
@@ -113,11 +116,13 @@ func WriteMargins(w io.Writer, r *Result, pairs [][2]string) error {
 		return err
 	}
 	for _, p := range pairs {
-		m, err := PairMargin(r, p[0], p[1])
-		if err != nil {
-			return err
+		line := ""
+		if m, err := PairMargin(r, p[0], p[1]); err != nil {
+			line = err.Error()
+		} else {
+			line = m.String()
 		}
-		if _, err := fmt.Fprintf(w, "  %s\n", m); err != nil {
+		if _, err := fmt.Fprintf(w, "  %s\n", line); err != nil {
 			return err
 		}
 	}

@@ -234,9 +234,6 @@ removed.`,
 	return c
 }
 
-// distinctBots counts the different bots among specs, labels aside: one bot
-// against three copies of another (s=X,a=Y,b=Y,c=Y) is two, and every
-// rotation gives each of them the same kinds of neighbours.
 // marginPairs parses --margin's "A,B" values into label pairs, each a
 // label of one of the bots (agents.Labels of specs) and the two different,
 // before any game is played.
@@ -268,6 +265,9 @@ func marginPairs(flags, specs []string) ([][2]string, error) {
 	return pairs, nil
 }
 
+// distinctBots counts the different bots among specs, labels aside: one bot
+// against three copies of another (s=X,a=Y,b=Y,c=Y) is two, and every
+// rotation gives each of them the same kinds of neighbours.
 func distinctBots(specs []string) int {
 	seen := map[string]bool{}
 	for _, s := range specs {
