@@ -23,6 +23,9 @@ func init() {
 	agents.Register("nuggets", "fortress",
 		"greedy_tuned after an opening that grows one compact nugget at a time (own side-neighbours weighed 0.2) while more than 160 moves are left: the strongest Nuggets bot",
 		func() agents.Agent { return NewFortress() })
+	agents.Register("nuggets", "harvester",
+		"fortress until 80 moves are left, then lighter compactness (0.045) and heavier singletons (0.25): new small nuggets instead of thicker ones for the rest of the game",
+		func() agents.Agent { return NewHarvester() })
 }
 
 // Greedy is the `greedy` bot. It values a nugget of size n at V(n) = ln n
@@ -77,6 +80,13 @@ func NewGreedyTuned() *Greedy {
 // growth (nuggets.FortressWeights' doc explains why it wins).
 func NewFortress() *Greedy {
 	return &Greedy{Weights: nuggets.TunedWeights, At: nuggets.FortressAt}
+}
+
+// NewHarvester returns `harvester`: fortress, then, in the last
+// nuggets.HarvestLeft moves, nuggets.HarvestWeights (their doc explains
+// why).
+func NewHarvester() *Greedy {
+	return &Greedy{Weights: nuggets.TunedWeights, At: nuggets.HarvestAt}
 }
 
 // weights returns the weights for a position with movesLeft moves left.

@@ -67,7 +67,7 @@ func TestRegistered(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		want *Greedy
-	}{{"greedy", NewGreedy()}, {"greedy_tuned", NewGreedyTuned()}, {"fortress", NewFortress()}} {
+	}{{"greedy", NewGreedy()}, {"greedy_tuned", NewGreedyTuned()}, {"fortress", NewFortress()}, {"harvester", NewHarvester()}} {
 		e, err := agents.Lookup("nuggets", tc.name)
 		if err != nil || e.Doc == "" {
 			t.Fatalf("%s: %v %+v", tc.name, err, e)
@@ -532,4 +532,104 @@ func TestFortressBeatsGreedyTuned(t *testing.T) {
 		t.Errorf("fortress − greedy_tuned: %+.2f ± %.2f (2 SE) log-score a game, want above 0", mean, 2*se)
 	}
 	t.Logf("fortress − greedy_tuned: %+.2f ± %.2f (2 SE) over %d games", mean, 2*se, games)
+}
+
+// TestHarvester: the harvester's schedule (fortress's weights, then
+// HarvestWeights in the last HarvestLeft moves); its choice where the two
+// differ (a nugget of 15 squares with one concave corner: thickening it is
+// worth ln(16/15) + 2·0.07 ≈ 0.20 to fortress, more than a new singleton's
+// 0.15, and ln(16/15) + 2·0.045 ≈ 0.15 to the harvester, less than its
+// 0.25); and the same squares as fortress, given the same generator, in
+// every position before its last moves.
+func TestHarvester(t *testing.T) {
+	for _, c := range []struct {
+		left int
+		want nuggets.Weights
+	}{{260, nuggets.FortressWeights}, {161, nuggets.FortressWeights}, {160, nuggets.TunedWeights},
+		{nuggets.HarvestLeft + 1, nuggets.TunedWeights}, {nuggets.HarvestLeft, nuggets.HarvestWeights}, {1, nuggets.HarvestWeights}} {
+		if got := nuggets.HarvestAt(c.left); got != c.want {
+			t.Errorf("HarvestAt(%d) = %+v, want %+v", c.left, got, c.want)
+		}
+	}
+
+	s := nuggets.NewDefault()
+	for y := 8; y < 12; y++ {
+		for x := 8; x < 12; x++ {
+			if x != 11 || y != 11 {
+				s.SetCell(x, y, 0)
+			}
+		}
+	}
+	touches := func(x, y int) bool { return x >= 7 && x <= 12 && y >= 7 && y <= 12 }
+	for _, t0 := range []int{s.TotalMoves() - nuggets.HarvestLeft - 1, s.TotalMoves() - nuggets.HarvestLeft, s.TotalMoves() - 2} {
+		s.SetMoveNum(t0)
+		v := nuggets.ViewOf(s, 0)
+		rng := rules.NewRNG(7)
+		for i := 0; i < 20; i++ {
+			if x, y := NewFortress().Decide(&v, rng); x != 11 || y != 11 {
+				t.Fatalf("move %d: fortress queried (%d,%d), want the concave corner (11,11)", t0, x, y)
+			}
+			x, y := NewHarvester().Decide(&v, rng)
+			late := s.TotalMoves()-t0 <= nuggets.HarvestLeft
+			if late && touches(x, y) || !late && (x != 11 || y != 11) {
+				t.Fatalf("move %d (%d left): harvester queried (%d,%d), want %s", t0, s.TotalMoves()-t0, x, y,
+					map[bool]string{true: "a new singleton away from the nugget", false: "the corner, as fortress"}[late])
+			}
+		}
+	}
+
+	for g := uint64(0); g < 2; g++ {
+		bots := []agents.Agent{NewHarvester(), NewFortress(), NewGreedyTuned(), &agents.Random{}}
+		play(bots, 950+g, func(s *nuggets.State, moves []rules.Move) {
+			if s.TotalMoves()-s.MoveNum() <= nuggets.HarvestLeft {
+				return
+			}
+			v := nuggets.ViewOf(s, 0)
+			hx, hy := NewHarvester().Decide(&v, rules.NewRNG(uint64(s.MoveNum())))
+			fx, fy := NewFortress().Decide(&v, rules.NewRNG(uint64(s.MoveNum())))
+			if hx != fx || hy != fy {
+				t.Fatalf("game %d move %d: harvester (%d,%d), fortress (%d,%d)", g, s.MoveNum(), hx, hy, fx, fy)
+			}
+		})
+	}
+}
+
+// TestHarvesterEndsWithSmallerNuggets: what the harvester is for. In games
+// of a harvester, a fortress, greedy_tuned and greedy (seats rotated), the
+// harvester ends with fewer squares in nuggets of seven or more than the
+// fortress, and with more nuggets (reports/nuggets/harvest: 200 games).
+func TestHarvesterEndsWithSmallerNuggets(t *testing.T) {
+	const games = 24
+	var big, count [2]int
+	for g := 0; g < games; g++ {
+		s := nuggets.NewDefault()
+		bots := []agents.Agent{NewHarvester(), NewFortress(), NewGreedyTuned(), NewGreedy()}
+		seat := func(i int) int { return (i + g) % nuggets.Seats } // bot i's seat
+		seated := make([]agents.Agent, nuggets.Seats)
+		for i, b := range bots {
+			seated[seat(i)] = b
+			b.Reset(s, seat(i), rules.Derive(uint64(4000+g), uint64(seat(i)+1)))
+		}
+		rng := rules.Derive(uint64(4000+g), 0)
+		moves := make([]rules.Move, nuggets.Seats)
+		for !s.Done() {
+			for i, b := range seated {
+				moves[i] = b.Act(s)
+			}
+			s.Step(moves, rng)
+		}
+		for i := range big {
+			s.EachNugget(seat(i), func(size int) {
+				count[i]++
+				if size >= 7 {
+					big[i] += size
+				}
+			})
+		}
+	}
+	t.Logf("%d games: squares in nuggets of 7 or more: harvester %d, fortress %d; nuggets: %d, %d", games, big[0], big[1], count[0], count[1])
+	if big[0] >= big[1] || count[0] <= count[1] {
+		t.Errorf("harvester: %d squares in big nuggets and %d nuggets, fortress %d and %d: want fewer squares in big nuggets and more nuggets",
+			big[0], count[0], big[1], count[1])
+	}
 }
