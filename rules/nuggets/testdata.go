@@ -13,5 +13,5 @@ var testdata = &rules.Testdata{
 		SelfplayRowCount: 3600,
 	},
 	NewBot:         rules.NewBotCase{Params: []string{"setup_moves=10", "build_moves=20"}, Games: 2},
-	MeasuredPreset: "fortress",
+	MeasuredPreset: "harvest",
 }
