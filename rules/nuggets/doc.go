@@ -78,7 +78,8 @@
 //	                   a network can start from greedy_tuned's choice (the
 //	                   strongest scripted bot when the plane was added;
 //	                   fortress, stronger, plays as greedy_tuned once 160
-//	                   moves are left); all 0 once the game is over
+//	                   moves are left, and the harvester until 80 are);
+//	                   all 0 once the game is over
 //
 // Planes 7–10 give the network the nugget sizes R15 scores, which a few 3×3
 // convolutions cannot count: join_size and join_count say what a query of the
