@@ -13,7 +13,9 @@ OUT=${OUT:-results/nuggets/finetune}
 mkdir -p "$OUT"
 GG=${GG:-$OUT/gridgym}
 [ -x "$GG" ] || go build -o "$GG" ./cmd/gridgym
-NET=models/nuggets/final.safetensors
+# every run here starts from the fortress preset's network, shipped until 2026-11-30
+NET=$OUT/fortress-net.safetensors
+[ -s "$NET" ] || git show cee5271:models/nuggets/final.safetensors >"$NET"
 what=${1:-}
 cfg=${2:-ft}
 case "$what" in

@@ -15,7 +15,9 @@ set -e
 GG=${GG:-gridgym}
 D=${D:-results/nuggets/fortress}
 SEED=${SEED:-1}
-F=${F:-models/nuggets/final.safetensors}
+mkdir -p "$D"
+# the fortress preset's network, shipped until 2026-11-30 (models/nuggets now holds the harvest preset's)
+[ -n "${F:-}" ] || { F=$D/fortress-net.safetensors; [ -s "$F" ] || git show cee5271:models/nuggets/final.safetensors >"$F"; }
 C=${C:-runs/nuggets-clone/checkpoints/iter-000000/weights.safetensors}
 mkdir -p "$D"
 run() { # folder, bots

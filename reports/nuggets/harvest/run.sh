@@ -7,7 +7,7 @@
 #   sh reports/nuggets/harvest/run.sh train            # gridgym train --preset harvest --seed 1
 #   sh reports/nuggets/harvest/run.sh heldout NET TAG  # NET against every held-out bot, with harvester and fortress, 408 games every order
 #   sh reports/nuggets/harvest/run.sh curve            # every 10th checkpoint of the run against appraiser_april (192 games each)
-#   sh reports/nuggets/harvest/run.sh tables NET TAG   # regression (fortress, harvester, the shipped network, the clone) and the mirror
+#   sh reports/nuggets/harvest/run.sh tables NET TAG   # regression (fortress, harvester, the network shipped before, the clone) and the mirror
 #   sh reports/nuggets/harvest/run.sh exploit NET TAG  # a 30-iteration exploiter (reports/exploit's budget)
 # Raw outputs go to the git-ignored results/nuggets/harvest/.
 set -eu
@@ -65,7 +65,9 @@ curve)
 	;;
 tables)
 	table "net=$2" harvester fortress greedy_tuned harvester "$3-strongest"
-	"$GG" tournament -q --game nuggets --bots "net=$2,shipped=models/nuggets/final.safetensors,harvester,fortress" --games 408 \
+	OLD=$OUT/fortress-net.safetensors # the network shipped before this one
+	[ -s "$OLD" ] || git show cee5271:models/nuggets/final.safetensors >"$OLD"
+	"$GG" tournament -q --game nuggets --bots "net=$2,shipped=$OLD,harvester,fortress" --games 408 \
 		--all-orders --seed 1 --margin net,shipped --report "$OUT/$3-shipped" 2>/dev/null | grep " − " | sed "s#^ *#$3-shipped: #"
 	table "net=$2" "clone=$OUT/run/checkpoints/iter-000000/weights.safetensors" greedy_tuned greedy clone "$3-clone"
 	"$GG" tournament -q --game nuggets --bots "a=$2,b=$2,harvester,fortress" --games 408 --all-orders --seed 1 --report "$OUT/$3-mirror" >/dev/null 2>&1
