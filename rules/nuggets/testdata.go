@@ -8,8 +8,8 @@ import "github.com/gridgym/gridgym/rules"
 var testdata = &rules.Testdata{
 	Pins: rules.Pins{
 		StepRandom:       0xcd5e77822c7eb1dc,
-		PlayGame:         0x3e3ba063f29a9d02,
-		SelfplayRows:     0xd6331db5e8b31d64,
+		PlayGame:         0xe8754f1751e7e8b3,
+		SelfplayRows:     0x603950f36883d5a9,
 		SelfplayRowCount: 3600,
 	},
 	NewBot:         rules.NewBotCase{Params: []string{"setup_moves=10", "build_moves=20"}, Games: 2},
