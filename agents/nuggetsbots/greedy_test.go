@@ -491,17 +491,26 @@ func TestFortress(t *testing.T) {
 	}
 	// Past the opening: fortress and greedy_tuned, given the same generator,
 	// choose the same squares in every position.
-	for g := uint64(0); g < 3; g++ {
-		bots := []agents.Agent{NewFortress(), NewGreedyTuned(), NewFortress(), &agents.Random{}}
-		play(bots, 900+g, func(s *nuggets.State, moves []rules.Move) {
-			if s.TotalMoves()-s.MoveNum() > nuggets.FortressLeft {
+	sameSquares(t, "fortress", NewFortress, "greedy_tuned", NewGreedyTuned, 3, 900,
+		[]agents.Agent{NewFortress(), NewGreedyTuned(), NewFortress(), &agents.Random{}},
+		func(left int) bool { return left <= nuggets.FortressLeft })
+}
+
+// sameSquares checks that bots a and b, given the same generator, choose the
+// same square in every position of seat 0 where when(moves left) holds, over
+// games games of lineup seeded base, base+1, ….
+func sameSquares(t *testing.T, an string, a func() *Greedy, bn string, b func() *Greedy, games int, base uint64, lineup []agents.Agent, when func(left int) bool) {
+	t.Helper()
+	for g := 0; g < games; g++ {
+		play(lineup, base+uint64(g), func(s *nuggets.State, moves []rules.Move) {
+			if !when(s.TotalMoves() - s.MoveNum()) {
 				return
 			}
 			v := nuggets.ViewOf(s, 0)
-			fx, fy := NewFortress().Decide(&v, rules.NewRNG(uint64(s.MoveNum())))
-			tx, ty := NewGreedyTuned().Decide(&v, rules.NewRNG(uint64(s.MoveNum())))
-			if fx != tx || fy != ty {
-				t.Fatalf("game %d move %d: fortress (%d,%d), greedy_tuned (%d,%d)", g, s.MoveNum(), fx, fy, tx, ty)
+			ax, ay := a().Decide(&v, rules.NewRNG(uint64(s.MoveNum())))
+			bx, by := b().Decide(&v, rules.NewRNG(uint64(s.MoveNum())))
+			if ax != bx || ay != by {
+				t.Fatalf("game %d move %d: %s (%d,%d), %s (%d,%d)", g, s.MoveNum(), an, ax, ay, bn, bx, by)
 			}
 		})
 	}
@@ -578,20 +587,9 @@ func TestHarvester(t *testing.T) {
 		}
 	}
 
-	for g := uint64(0); g < 2; g++ {
-		bots := []agents.Agent{NewHarvester(), NewFortress(), NewGreedyTuned(), &agents.Random{}}
-		play(bots, 950+g, func(s *nuggets.State, moves []rules.Move) {
-			if s.TotalMoves()-s.MoveNum() <= nuggets.HarvestLeft {
-				return
-			}
-			v := nuggets.ViewOf(s, 0)
-			hx, hy := NewHarvester().Decide(&v, rules.NewRNG(uint64(s.MoveNum())))
-			fx, fy := NewFortress().Decide(&v, rules.NewRNG(uint64(s.MoveNum())))
-			if hx != fx || hy != fy {
-				t.Fatalf("game %d move %d: harvester (%d,%d), fortress (%d,%d)", g, s.MoveNum(), hx, hy, fx, fy)
-			}
-		})
-	}
+	sameSquares(t, "harvester", NewHarvester, "fortress", NewFortress, 2, 950,
+		[]agents.Agent{NewHarvester(), NewFortress(), NewGreedyTuned(), &agents.Random{}},
+		func(left int) bool { return left > nuggets.HarvestLeft })
 }
 
 // TestHarvesterEndsWithSmallerNuggets: what the harvester is for. In games
