@@ -21,7 +21,7 @@ func init() {
 		"greedy with re-tuned weights (lighter singletons and compactness, little attack): a stronger teacher for behaviour cloning",
 		func() agents.Agent { return NewGreedyTuned() })
 	agents.Register("nuggets", "fortress",
-		"greedy_tuned after an opening that grows one compact nugget at a time (own side-neighbours weighed 0.2) while more than 160 moves are left: +1.3 a game over greedy_tuned",
+		"greedy_tuned after an opening that grows one compact nugget at a time (own side-neighbours weighed 0.2) while more than 160 moves are left: +1.3 log-score a game against three greedy_tuned",
 		func() agents.Agent { return NewFortress() })
 	agents.Register("nuggets", "harvester",
 		"fortress until 80 moves are left, then lighter compactness (0.045) and heavier singletons (0.25): new small nuggets instead of thicker ones for the rest of the game",

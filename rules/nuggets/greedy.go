@@ -66,7 +66,7 @@ func FortressAt(movesLeft int) Weights {
 // open ground instead of thickening the ones it has. Fortress (and
 // greedy_tuned after its opening) keeps thickening: in its games two
 // nuggets of seven squares or more stand to the end, holding ground that
-// scores ln n for n squares (results of reports/nuggets/harvest). Found by
+// scores ln n for n squares (reports/nuggets/harvest's probe). Found by
 // a sweep of the last moves' weights against fortress, greedy_tuned and
 // greedy, never against a held-out bot (reports/nuggets/harvest).
 var HarvestWeights = Weights{Singleton: 0.25, Compact: 0.045, Room: 0.001, Attack: 0.1}
