@@ -14,6 +14,16 @@ import (
 // play runs one game of bots (seat order) with seed and returns the
 // log-scores. check, if set, runs before every step with the moves chosen.
 func play(bots []agents.Agent, seed uint64, check func(s *nuggets.State, moves []rules.Move)) [nuggets.Seats]float64 {
+	s := playOut(bots, seed, check)
+	var out [nuggets.Seats]float64
+	for seat := range out {
+		out[seat] = s.LogScore(seat)
+	}
+	return out
+}
+
+// playOut is play's game, returning its final position.
+func playOut(bots []agents.Agent, seed uint64, check func(s *nuggets.State, moves []rules.Move)) *nuggets.State {
 	s := nuggets.NewDefault()
 	for seat, b := range bots {
 		b.Reset(s, seat, rules.Derive(seed, uint64(seat+1)))
@@ -29,11 +39,7 @@ func play(bots []agents.Agent, seed uint64, check func(s *nuggets.State, moves [
 		}
 		s.Step(moves, rng)
 	}
-	var out [nuggets.Seats]float64
-	for seat := range out {
-		out[seat] = s.LogScore(seat)
-	}
-	return out
+	return s
 }
 
 // playGames plays games whole games on every core: game g seats the bots
@@ -600,22 +606,13 @@ func TestHarvesterEndsWithSmallerNuggets(t *testing.T) {
 	const games = 24
 	var big, count [2]int
 	for g := 0; g < games; g++ {
-		s := nuggets.NewDefault()
 		bots := []agents.Agent{NewHarvester(), NewFortress(), NewGreedyTuned(), NewGreedy()}
 		seat := func(i int) int { return (i + g) % nuggets.Seats } // bot i's seat
 		seated := make([]agents.Agent, nuggets.Seats)
 		for i, b := range bots {
 			seated[seat(i)] = b
-			b.Reset(s, seat(i), rules.Derive(uint64(4000+g), uint64(seat(i)+1)))
 		}
-		rng := rules.Derive(uint64(4000+g), 0)
-		moves := make([]rules.Move, nuggets.Seats)
-		for !s.Done() {
-			for i, b := range seated {
-				moves[i] = b.Act(s)
-			}
-			s.Step(moves, rng)
-		}
+		s := playOut(seated, uint64(4000+g), nil)
 		for i := range big {
 			s.EachNugget(seat(i), func(size int) {
 				count[i]++
