@@ -116,11 +116,10 @@ func WriteMargins(w io.Writer, r *Result, pairs [][2]string) error {
 		return err
 	}
 	for _, p := range pairs {
-		line := ""
-		if m, err := PairMargin(r, p[0], p[1]); err != nil {
+		m, err := PairMargin(r, p[0], p[1])
+		line := m.String()
+		if err != nil {
 			line = err.Error()
-		} else {
-			line = m.String()
 		}
 		if _, err := fmt.Fprintf(w, "  %s\n", line); err != nil {
 			return err

@@ -56,11 +56,13 @@ func writeTextTable(w io.Writer, t table) error {
 	return tw.Flush()
 }
 
+// scoreOrPoints is ScoreName for the report's headings, with the
+// placement points' scale spelled out.
 func scoreOrPoints(r *Result) string {
 	if r.Spec.Tournament == rules.MeanPoints {
-		return "placement points (3/2/1/0, ties share)"
+		return ScoreName(r.Spec) + " (3/2/1/0, ties share)"
 	}
-	return r.Spec.ScoreName
+	return ScoreName(r.Spec)
 }
 
 func ordinal(k int) string {

@@ -200,8 +200,7 @@ func checkExecutable(t *testing.T, game string) {
 	g, _ := rules.Lookup(game)
 	tg := target(game)
 	dir := t.TempDir()
-	net, _, _ := exporttest.RandomNet(t, game, 3)
-	wp := exporttest.RandomNetFile(t, dir, game, 3) // net's weights
+	net, wp := exporttest.RandomNetInFile(t, dir, game, 3)
 	out := filepath.Join(dir, "bot")
 	rep, err := export.Export(wp, out, export.Options{}) // builds the runner
 	if err != nil || len(rep.Warnings) > 0 {
@@ -668,8 +667,7 @@ func checkSampledExecutable(t *testing.T, game string) {
 	g, _ := rules.Lookup(game)
 	tg := target(game)
 	dir := t.TempDir()
-	net, _, _ := exporttest.RandomNet(t, game, 3)
-	wp := exporttest.RandomNetFile(t, dir, game, 3) // net's weights
+	net, wp := exporttest.RandomNetInFile(t, dir, game, 3)
 	if err := neural.WritePlay(wp, neural.Play{Temperature: 0.7}); err != nil {
 		t.Fatal(err)
 	}

@@ -59,8 +59,7 @@ func checkSearchExecutable(t *testing.T, game string) {
 	g, _ := rules.Lookup(game)
 	tg := target(game)
 	dir := t.TempDir()
-	net, _, _ := exporttest.RandomNet(t, game, 5)
-	wp := exporttest.RandomNetFile(t, dir, game, 5) // net's weights
+	net, wp := exporttest.RandomNetInFile(t, dir, game, 5)
 	spec := searchPrior(game) + "@300:trees=1:opp=prior"
 	const seed = 11
 	out := filepath.Join(dir, "bot")

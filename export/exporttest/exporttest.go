@@ -68,12 +68,21 @@ func RandomNet(t testing.TB, game string, seed uint64) (*neural.Net, []byte, map
 // and returns the path: a network to export.
 func RandomNetFile(t testing.TB, dir, game string, seed uint64) string {
 	t.Helper()
-	_, w, _ := RandomNet(t, game, seed)
+	_, p := RandomNetInFile(t, dir, game, seed)
+	return p
+}
+
+// RandomNetInFile is RandomNet(game, seed) and the path RandomNetFile
+// writes its weights to: the network a test plays and the file it
+// exports, made once.
+func RandomNetInFile(t testing.TB, dir, game string, seed uint64) (*neural.Net, string) {
+	t.Helper()
+	net, w, _ := RandomNet(t, game, seed)
 	p := filepath.Join(dir, game+".safetensors")
 	if err := os.WriteFile(p, w, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	return p
+	return net, p
 }
 
 // RandomNetParams is RandomNet for the game parameters params (nil: the
