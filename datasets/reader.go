@@ -642,6 +642,27 @@ func NewObserver(meta Meta) (*Observer, error) {
 	return o, nil
 }
 
+// NewObserverAs is NewObserver encoding with cfg instead of the shards'
+// own config: the same game, with parameters that differ from the shards'
+// only where they are observation-only (rules.Param.Observation), such as
+// the input planes a network was given after the shards were played.
+func NewObserverAs(meta Meta, cfg rules.Config) (*Observer, error) {
+	own, err := meta.Config()
+	if err != nil {
+		return nil, fmt.Errorf("datasets: %w", err)
+	}
+	if own.Game() != cfg.Game() {
+		return nil, fmt.Errorf("datasets: shards of %s, encoding for %s", own.Game().Name, cfg.Game().Name)
+	}
+	for _, p := range cfg.Game().Params {
+		if own.Get(p.Name) != cfg.Get(p.Name) && !p.Observation {
+			return nil, fmt.Errorf("datasets: the shards were played with %s=%s, not %s: only observation parameters may differ", p.Name, own.Get(p.Name), cfg.Get(p.Name))
+		}
+	}
+	meta.Params = cfg.String()
+	return NewObserver(meta)
+}
+
 // Observer returns an Observer for the shard's game.
 func (r *Reader) Observer() (*Observer, error) { return NewObserver(r.meta) }
 

@@ -40,6 +40,11 @@ type Param struct {
 	// played in games configured with it (CarriedParams, agents.Entry's
 	// Params).
 	Carried bool
+	// Observation marks a parameter only the encoder reads (the rules and
+	// the state ignore it): positions recorded under one value can be
+	// encoded under another (datasets.NewObserverAs), so a network with
+	// more input planes can be cloned on shards played without them.
+	Observation bool
 }
 
 // Valid describes the valid values, for help and error messages.

@@ -60,6 +60,10 @@ type CloneConfig struct {
 	// Log receives a line for each corrupt shard skipped (nil: the log
 	// package's standard logger).
 	Log func(format string, args ...any)
+	// Game, if set, encodes the shards' positions with this config's
+	// encoder instead of the shards' own (datasets.NewObserverAs: only
+	// observation parameters may differ), as the run's network expects.
+	Game *rules.Config
 }
 
 // Clone trains net by behaviour cloning (cross-entropy on the teacher's
@@ -82,7 +86,7 @@ func Clone(ctx context.Context, net *neural.Net, cc CloneConfig) (BCStats, error
 	// keeping the first bc.samples in episode-ID order (selfplay's IDs are
 	// (env, n-th episode of the env)) makes the clone the same every run
 	// whenever the shards hold fewer (the warm start's do).
-	r := &bcReader{ctx: ctx, net: net, teacher: cc.Teacher, limit: 4 * cc.BC.Samples,
+	r := &bcReader{ctx: ctx, net: net, game: cc.Game, teacher: cc.Teacher, limit: 4 * cc.BC.Samples,
 		pending: map[[2]uint64][]int{}, got: map[[2]uint64]float64{}}
 	// With a deadline, reading takes at most a third of the time left, so
 	// that gradient steps get the rest (a time-cut clone is not the same
@@ -132,9 +136,10 @@ func Clone(ctx context.Context, net *neural.Net, cc CloneConfig) (BCStats, error
 type bcReader struct {
 	ctx      context.Context
 	net      *neural.Net
-	teacher  string    // the agent whose rows are read ("" = every agent)
-	limit    int       // read up to this many samples
-	readEnd  time.Time // stop reading then (zero: no deadline)
+	game     *rules.Config // encode with this config (nil: the shards')
+	teacher  string        // the agent whose rows are read ("" = every agent)
+	limit    int           // read up to this many samples
+	readEnd  time.Time     // stop reading then (zero: no deadline)
 	s        graph.Samples
 	values   []float32
 	episodes []uint64              // episode ID of each sample
@@ -152,6 +157,9 @@ type bcReader struct {
 func (r *bcReader) row(meta datasets.Meta, row datasets.Row) error {
 	if r.obs == nil {
 		o, err := datasets.NewObserver(meta)
+		if r.game != nil {
+			o, err = datasets.NewObserverAs(meta, *r.game)
+		}
 		if err != nil {
 			return err
 		}
@@ -532,7 +540,7 @@ func (t *trainer) playTeacher(ctx context.Context, agent, phase, out string, see
 func (t *trainer) cloneOn(ctx context.Context, shards string, samples int, end time.Time) (BCStats, error) {
 	bc := t.cfg.BC
 	bc.Samples = samples
-	return Clone(ctx, t.net, CloneConfig{Shards: shards, Teacher: bc.Teacher, BC: bc, Augment: t.cfg.PPO.Augment,
+	return Clone(ctx, t.net, CloneConfig{Shards: shards, Teacher: bc.Teacher, BC: bc, Augment: t.cfg.PPO.Augment, Game: &t.rcfg,
 		Seed: t.cfg.Seed, Progress: t.opt.Progress, Deadline: end, Log: t.opt.Log})
 }
 

@@ -14,10 +14,10 @@ import (
 // settlement (12,12): (9,9) in 603.
 func TestFloodTimesStartBoard(t *testing.T) {
 	v := risingtide.View(newState(t), 0)
-	var f floodTimes
-	f.compute(&v)
+	var f risingtide.FloodTimes
+	f.Compute(&v)
 	for _, c := range []struct{ i, j, want int }{{0, 0, 101}, {0, 9, 101}, {1, 1, 201}, {4, 4, 501}, {5, 5, 502}, {12, 12, 502}, {11, 11, 601}, {9, 9, 603}} {
-		if got := f.t[c.i][c.j]; got != c.want {
+		if got := f.T[c.i][c.j]; got != c.want {
 			t.Errorf("(%d,%d) floods in %d, want %d", c.i, c.j, got, c.want)
 		}
 	}
@@ -26,9 +26,9 @@ func TestFloodTimesStartBoard(t *testing.T) {
 	// after that.
 	v.Round = 300
 	v.Terrain[3][3], v.Terrain[4][4] = -1, 0
-	f.compute(&v)
-	if f.t[4][4] != 301 || f.t[5][5] != 302 {
-		t.Errorf("(4,4) floods in %d, the settlement in %d; want 301, 302", f.t[4][4], f.t[5][5])
+	f.Compute(&v)
+	if f.T[4][4] != 301 || f.T[5][5] != 302 {
+		t.Errorf("(4,4) floods in %d, the settlement in %d; want 301, 302", f.T[4][4], f.T[5][5])
 	}
 }
 

@@ -29,6 +29,12 @@ const (
 	planeFlooding  = 12
 	planeSettleOwn = 13 // planes 13..16: settlement of seat+k, k = 0..3, while alive
 	numBoardPlanes = 13 // planes 0..12 come from the board
+	// With the parameter flood_planes (observation only; floodPlanes):
+	planeFloodOwn    = 17 // the water's quickest way into the own settlement
+	planeFloodTarget = 18 // the live rival settlement that floods first and the quickest way into it
+	planeFloodDig    = 19 // the highest cell of that way (the one to dig to hasten that flood)
+	planeFloodSafe   = 20 // all ones while the own settlement floods after the last round if nobody moves
+	numFloodPlanes   = 4
 )
 
 // Scalar indices.
@@ -44,6 +50,7 @@ var planeNames = []string{
 	"height_0", "height_1", "height_2", "height_3", "height_4", "height_5", "height_6", "height_7", "height_8",
 	"below_water", "wet_land", "flooding",
 	"settlement_own", "settlement_next", "settlement_opposite", "settlement_prev",
+	"flood_path_own", "flood_path_target", "flood_dig_target", "flood_safe_own",
 }
 
 var scalarNames = []string{
@@ -168,7 +175,7 @@ func init() {
 			r1, c1 := g.Point(Size, c+dd[0], c+dd[1])
 			d4Dir[g][d] = uint8(dirIndex[r1-r0+1][c1-c0+1])
 		}
-		perm := make([]int, NumPlanes)
+		perm := make([]int, NumPlanes+numFloodPlanes) // flood planes: only moved
 		for p := range perm {
 			perm[p] = p
 		}
@@ -187,17 +194,31 @@ func init() {
 
 // Encoder is Rising Tide's learner interface (rules.Encoder, rules.Potential,
 // rules.Symmetric). It holds no state, so one value serves every goroutine.
-type Encoder struct{}
+type Encoder struct {
+	// flood adds the flood planes 17..20 (the parameter flood_planes):
+	// which settlement the sea reaches first and by which way, facts of
+	// the whole board (FloodTimes) that a few 3×3 layers cannot see.
+	flood bool
+}
 
 // NewEncoder returns the encoder for a validated config (registered as the
 // game's Encoder). The encoding is the same under both settings of
-// nonadjacent_moves: far moves are outside the action space.
-func NewEncoder(cfg rules.Config) rules.Encoder { return Encoder{} }
+// nonadjacent_moves: far moves are outside the action space; four more
+// planes with flood_planes.
+func NewEncoder(cfg rules.Config) rules.Encoder { return Encoder{flood: cfg.Bool(ParamFloodPlanes)} }
+
+// planes is the number of observation planes.
+func (e Encoder) planes() int {
+	if e.flood {
+		return NumPlanes + numFloodPlanes
+	}
+	return NumPlanes
+}
 
 // Space implements rules.Encoder.
-func (Encoder) Space() rules.Space {
+func (e Encoder) Space() rules.Space {
 	return rules.Space{
-		Planes: NumPlanes, Height: Size, Width: Size, PlaneNames: planeNames,
+		Planes: e.planes(), Height: Size, Width: Size, PlaneNames: planeNames[:e.planes()],
 		Scalars: NumScalars, ScalarNames: scalarNames,
 		Heads: 1, Actions: NumActions, ActionPlanes: 8, ActionDoc: actionDoc,
 		ScoreScale: 200, // package doc: the mean |score − game mean| in random play
@@ -260,8 +281,11 @@ func waterHeight(r int) int { return (r + 99) / 100 }
 
 // Observe implements rules.Encoder: seat's planes and scalars in its view (see
 // the package doc). It allocates nothing.
-func (Encoder) Observe(st rules.State, seat int, planes []uint8, scalars []float32) {
+func (e Encoder) Observe(st rules.State, seat int, planes []uint8, scalars []float32) {
 	s := st.(*State)
+	if e.flood {
+		floodPlanes(s, seat, (*[numFloodPlanes * Cells]uint8)(planes[NumPlanes*Cells:(NumPlanes+numFloodPlanes)*Cells]))
+	}
 	out := (*[NumPlanes * Cells]uint8)(planes[:NumPlanes*Cells])
 	_ = scalars[NumScalars-1]
 	lvl := waterHeight(s.round)
@@ -429,9 +453,10 @@ func (Encoder) Symmetries() []rules.D4 { return []rules.D4{0, 4} }
 // settlement planes and alive scalars follow their settlements (under the
 // transpose, seat+1 ↔ seat+3). It is defined for all of D4, but only the
 // elements of Symmetries give a canonical observation.
-func (Encoder) TransformObs(g rules.D4, dstPlanes []uint8, dstScalars []float32, planes []uint8, scalars []float32) {
+func (e Encoder) TransformObs(g rules.D4, dstPlanes []uint8, dstScalars []float32, planes []uint8, scalars []float32) {
 	g &= 7
-	rules.TransformPlanes(g, Size, dstPlanes[:NumPlanes*Cells], planes[:NumPlanes*Cells], d4PlaneOf[g])
+	n := e.planes()
+	rules.TransformPlanes(g, Size, dstPlanes[:n*Cells], planes[:n*Cells], d4PlaneOf[g][:n])
 	copy(dstScalars[:NumScalars], scalars[:NumScalars])
 	for k := range Seats {
 		dstScalars[scalarAliveOwn+d4Rel[g][k]] = scalars[scalarAliveOwn+k]
@@ -449,4 +474,57 @@ func (Encoder) TransformAction(g rules.D4, head int, a int32) int32 {
 	d, c := int(a)/Cells, int(a)%Cells
 	i, j := g.Point(Size, c/Size, c%Size)
 	return int32(int(d4Dir[g][d])*Cells + i*Size + j)
+}
+
+// floodPlanes writes the flood planes of seat's view (Encoder.flood) into
+// out, planes 17..20 in order: the cells of the water's quickest ways into
+// the own settlement (Ways); the live rival settlements whose flood round
+// is the earliest, with their quickest ways; the highest land of height
+// ≥ 1 on those ways, off the settlements (the cells whose digging brings
+// that flood forward most); and all ones while the own settlement floods
+// after the last round (MaxRounds − 1). The flood rounds are those with
+// nobody moving again (FloodTimes). Ties are kept, not broken, so the
+// planes commute with the view's symmetries. It allocates nothing.
+func floodPlanes(s *State, seat int, out *[numFloodPlanes * Cells]uint8) {
+	clear(out[:])
+	v := View(s, seat)
+	var f FloodTimes
+	f.Compute(&v)
+	plane := func(p int) *[Cells]uint8 { return (*[Cells]uint8)(out[(p-NumPlanes)*Cells : (p-NumPlanes+1)*Cells]) }
+	if v.Terrain[5][5] >= 0 {
+		f.Ways(&v, 5, 5, plane(planeFloodOwn))
+		if f.T[5][5] > MaxRounds-1 {
+			for i := range plane(planeFloodSafe) {
+				plane(planeFloodSafe)[i] = 1
+			}
+		}
+	}
+	best := FloodHorizon + 1
+	for _, p := range settleView[1:] {
+		if v.Terrain[p[0]][p[1]] >= 0 {
+			best = min(best, f.T[p[0]][p[1]])
+		}
+	}
+	target := plane(planeFloodTarget)
+	for _, p := range settleView[1:] {
+		if v.Terrain[p[0]][p[1]] >= 0 && f.T[p[0]][p[1]] == best {
+			target[p[0]*Size+p[1]] = 1
+			f.Ways(&v, p[0], p[1], target)
+		}
+	}
+	top := int8(0)
+	for c, on := range target {
+		if h := v.Terrain[c/Size][c%Size]; on == 1 && !isSettle[c] && h > top {
+			top = h
+		}
+	}
+	if top == 0 {
+		return
+	}
+	dig := plane(planeFloodDig)
+	for c, on := range target {
+		if on == 1 && !isSettle[c] && v.Terrain[c/Size][c%Size] == top {
+			dig[c] = 1
+		}
+	}
 }

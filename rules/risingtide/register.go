@@ -9,6 +9,10 @@ import (
 // Name is the registry name of the game.
 const Name = "rising-tide"
 
+// ParamFloodPlanes names the observation-only flag that adds the
+// encoder's flood planes (Encoder.flood).
+const ParamFloodPlanes = "flood_planes"
+
 // Game is the registered game (read-only after init): its rules,
 // parameters, encoder, competition (competition.go) and training
 // configs.
@@ -21,6 +25,12 @@ var Game = &rules.Game{
 		Doc:     "drop R10b as the official controller does: any two cells (src = dst included) may form a move",
 		Kind:    rules.Bool,
 		Default: "false",
+	}, {
+		Name:        ParamFloodPlanes,
+		Observation: true,
+		Doc:         "observation only (the rules ignore it): the encoder adds four planes from the flood rounds with nobody moving (FloodTimes): the quickest way of the sea into the own settlement; the rival settlement it reaches first and its way; that way's highest cell; all ones while the own settlement outlasts the game",
+		Kind:        rules.Bool,
+		Default:     "false",
 	}},
 	New:         func(cfg rules.Config) rules.State { return New(cfg) },
 	Codec:       codec{},

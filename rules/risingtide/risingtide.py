@@ -12,6 +12,8 @@
 # function of the request: the water level comes from round_num (R6), and a
 # seat is alive exactly while its settlement is not flooded (R5).
 
+import heapq  # noqa: E402 (the module follows export/py/common.py)
+
 _N = 18                      # rows and columns (R1)
 _CELLS = _N * _N             # 324 view cells, c = i*18 + j
 _MAX_ROUNDS = 800            # rounds 0..799 (R6, R15)
@@ -30,6 +32,12 @@ for _i, _j in _SETTLE:
 _BORDER = np.ones((_N, _N), dtype=bool)  # the border ring (R3, R12)
 _BORDER[1:-1, 1:-1] = False
 _HEIGHTS = np.arange(_MAX_HEIGHT + 1).reshape(-1, 1, 1)
+# The parameter flood_planes=true (observation only) adds planes 17..20 from
+# the flood rounds with nobody moving (rules/risingtide flood.go, encode.go's
+# floodPlanes).
+_FLOOD = str(PARAMS.get("flood_planes", "false")).strip() == "true"
+_PLANES = 21 if _FLOOD else 17
+_HORIZON = 100 * _MAX_HEIGHT + 2 + _CELLS   # FloodHorizon
 
 def parse_terrain(terrain):
     """terrain as an 18 x 18 int64 array of -1..8, or None if malformed."""
@@ -59,10 +67,91 @@ def alive_flags(t):
     return np.array([t[i, j] != -1 for i, j in _SETTLE], dtype=bool)
 
 
+def flood_times(t, r):
+    """FloodTimes.Compute: the round each cell floods if nobody moves again,
+    a list of 324 ints (Dijkstra; the rounds are unique, so any order of
+    equal rounds gives the same)."""
+    tl = t.reshape(-1).tolist()
+    ft = [_HORIZON] * _CELLS
+    heap = []
+    for c in range(_CELLS):
+        i, j = divmod(c, _N)
+        h = tl[c]
+        if h < 0:
+            ft[c] = min(r, _HORIZON)
+        elif i == 0 or j == 0 or i == _N - 1 or j == _N - 1:
+            ft[c] = min(max(100 * h + 1, r), _HORIZON)
+        else:
+            continue
+        heapq.heappush(heap, (ft[c], c))
+    done = [False] * _CELLS
+    while heap:
+        rc, c = heapq.heappop(heap)
+        if done[c] or ft[c] != rc:
+            continue
+        done[c] = True
+        i, j = divmod(c, _N)
+        for a in range(max(i - 1, 0), min(i + 1, _N - 1) + 1):
+            for b in range(max(j - 1, 0), min(j + 1, _N - 1) + 1):
+                d = a * _N + b
+                if not done[d] and tl[d] >= 0:
+                    x = min(max(100 * tl[d] + 1, rc + 1), _HORIZON)
+                    if x < ft[d]:
+                        ft[d] = x
+                        heapq.heappush(heap, (x, d))
+    return ft
+
+
+def flood_ways(t, ft, si, sj, ways):
+    """FloodTimes.Ways: set ways[c] = 1 on every cell of the water's quickest
+    ways into (si, sj), ties kept (ways: a flat uint8 array of 324)."""
+    tl = t.reshape(-1).tolist()
+    stack, seen = [si * _N + sj], {si * _N + sj}
+    while stack:
+        ci, cj = divmod(stack.pop(), _N)
+        if tl[ci * _N + cj] < 0 or ci == 0 or cj == 0 or ci == _N - 1 or cj == _N - 1:
+            continue
+        nb = [a * _N + b for a in (ci - 1, ci, ci + 1) for b in (cj - 1, cj, cj + 1) if a != ci or b != cj]
+        pt = min(ft[d] for d in nb)
+        if pt >= ft[ci * _N + cj]:
+            continue
+        for d in nb:
+            if ft[d] == pt and tl[d] >= 0 and d not in seen:
+                seen.add(d)
+                ways[d] = 1
+                stack.append(d)
+
+
+def flood_planes(t, r):
+    """encode.go's floodPlanes: [4, 18, 18] uint8 - the own settlement's
+    quickest ways in; the earliest-flooding live rival settlements with
+    theirs; the highest land (>= 1, off the settlements) on those; all ones
+    while the own settlement floods after round 799."""
+    out = np.zeros((4, _CELLS), dtype=np.uint8)
+    ft = flood_times(t, r)
+    if t[5, 5] >= 0:
+        flood_ways(t, ft, 5, 5, out[0])
+        if ft[5 * _N + 5] > _MAX_ROUNDS - 1:
+            out[3] = 1
+    live = [(i, j) for i, j in _SETTLE[1:] if t[i, j] >= 0]
+    if live:
+        best = min(ft[i * _N + j] for i, j in live)
+        for i, j in live:
+            if ft[i * _N + j] == best:
+                out[1, i * _N + j] = 1
+                flood_ways(t, ft, i, j, out[1])
+    on = (out[1] == 1) & ~_SETTLE_MASK.reshape(-1)
+    top = int(t.reshape(-1)[on].max()) if on.any() else 0
+    if top > 0:
+        out[2] = on & (t.reshape(-1) == top)
+    return out.reshape(4, _N, _N)
+
+
 def observe(t, r):
-    """The 17 planes [17, 18, 18] and 7 scalars of gridgym's encoder
-    (rules/risingtide doc.go, "Learner interface") for view t in round r."""
-    planes = np.zeros((17, _N, _N), dtype=np.uint8)
+    """The 17 planes [17, 18, 18] (21 with flood_planes) and 7 scalars of
+    gridgym's encoder (rules/risingtide doc.go, "Learner interface") for
+    view t in round r."""
+    planes = np.zeros((_PLANES, _N, _N), dtype=np.uint8)
     flooded = t == -1
     land = ~flooded
     lvl = (r + 99) // 100                  # heights below lvl are under water
@@ -81,6 +170,8 @@ def observe(t, r):
     scalars[1] = np.float32(lvl) / np.float32(_MAX_HEIGHT)
     scalars[2:6] = alive
     scalars[6] = np.float32(100 - (r + 99) % 100) / np.float32(100)
+    if _FLOOD:
+        planes[17:21] = flood_planes(t, r)
     return planes, scalars
 
 
@@ -123,7 +214,7 @@ def my_bot_fn(terrain=None, round_num=None, *_):
         r = parse_round(round_num)
         if t is None or r is None:
             return None
-        if ARCH_SHAPE != (_N, _N, 17, 7, 1, _PASS_ACTION + 1):
+        if ARCH_SHAPE != (_N, _N, _PLANES, 7, 1, _PASS_ACTION + 1):
             return None  # a network of another encoding: never guess
         mask = legal_mask(t, r)
         if not mask[0, :_PASS_ACTION].any():
