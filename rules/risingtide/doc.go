@@ -60,6 +60,19 @@
 //	                             seat+1's (5,12), seat+2's (12,12), seat+3's (12,5),
 //	                             while that seat is alive
 //
+// With the observation-only parameter flood_planes, four planes more, from
+// the round each cell would flood if nobody moved again (FloodTimes; the
+// sea's quickest way to a cell steps from it to every neighbour that
+// floods first, while that floods earlier and is land: FloodTimes.Ways):
+//
+//	17      flood_path_own       the quickest ways into the own settlement
+//	18      flood_path_target    the live rival settlements that flood first
+//	                             (all of them on a tie), and their quickest ways
+//	19      flood_dig_target     the highest land (≥ 1, not a settlement) on
+//	                             those ways: digging it brings that flood forward
+//	20      flood_safe_own       all ones while the own settlement floods only
+//	                             after the last round (799)
+//
 // and 7 float32 scalars:
 //
 //	0       round                r/800
