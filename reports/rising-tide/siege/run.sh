@@ -4,6 +4,11 @@
 #   sh reports/rising-tide/siege/run.sh clone K NET          # clone on d0..dK into OUT/cK-NET (NET: small 16x3, big 32x6)
 #   sh reports/rising-tide/siege/run.sh round K NET PLAYER   # dK: PLAYER plays siege_sofia's seat, siege_sofia labels
 #                                                            # (dagger:siege_sofia:PLAYER), then clone K NET
+#   sh reports/rising-tide/siege/run.sh diverse K PLAYER     # eK: PLAYER plays siege_sofia's seat in three pools of
+#                                                            # project bots (the lineup above; siege_sofia and wall_warsaw
+#                                                            # copies; sample bots), siege_sofia labels every position
+#   sh reports/rising-tide/siege/run.sh dclone K             # 32x6 clone on d0 and e1..eK into OUT/eK-big
+#   sh reports/rising-tide/siege/run.sh fclone K             # the same with the flood planes (clone-flood.yaml) into OUT/fK-big
 #   sh reports/rising-tide/siege/run.sh ppo                  # PPO from the 16x3 clone of siege_sofia's games (ppo.yaml)
 #   sh reports/rising-tide/siege/run.sh eval SPEC TAG [N]    # N games (480) every order against each held-out bot
 #                                                            # with wall_warsaw and sapper_seoul; margins by reports/pair.py
@@ -21,20 +26,32 @@ LINEUP="wall_warsaw,sapper_seoul,nearby_new_orleans,trench_tunis"
 weights() { echo "$OUT/c$1-$2/checkpoints/iter-000000/weights.safetensors"; }
 shards() { "$GG" selfplay -q --game rising-tide --agents "$1,$LINEUP" --envs 8 --steps 100000 --seed "$((11 + $2))" --out "$OUT/d$2"; }
 clone() {
-	k=$1 net=$2
+	k=$1 net=$2 pre=${3:-d} dst=${4:-c} yaml=${5:-clone.yaml}
 	case $net in
 	small) arch="{filters: 16, layers: 3, hidden: 32}" ;;
 	big) arch="{filters: 32, layers: 6, hidden: 64}" ;;
 	*) echo "network $net: want small or big" >&2; exit 2 ;;
 	esac
-	rm -rf "$OUT/s$k" && mkdir -p "$OUT/s$k"
+	s=$OUT/s$dst$k
+	rm -rf "$s" && mkdir -p "$s"
 	i=0
 	while [ $i -le "$k" ]; do
-		for f in "$OUT/d$i"/*.arrow; do cp "$f" "$OUT/s$k/d$i-${f##*/}"; done
+		d=$OUT/$pre$i
+		[ $i -eq 0 ] && d=$OUT/d0 # siege_sofia's own games start every data set
+		for f in "$d"/*.arrow; do cp "$f" "$s/$pre$i-${f##*/}"; done
 		i=$((i + 1))
 	done
-	sed "s#SHARDS#$OUT/s$k#; s#NETWORK#$arch#" $DIR/clone.yaml > "$OUT/c$k-$net.yaml"
-	"$GG" train -q --config "$OUT/c$k-$net.yaml" --clone-only --out "$OUT/c$k-$net"
+	sed "s#SHARDS#$s#; s#NETWORK#$arch#" "$DIR/$yaml" > "$OUT/$dst$k-$net.yaml"
+	"$GG" train -q --config "$OUT/$dst$k-$net.yaml" --clone-only --out "$OUT/$dst$k-$net"
+}
+# diverse K PLAYER: round K of the diverse DAgger data, OUT/eK, 340,000 env steps in three pools
+diverse() {
+	k=$1 s="siege_sofia=dagger:siege_sofia:$2"
+	rm -rf "$OUT/e$k"
+	"$GG" selfplay -q --game rising-tide --agents "$s,$LINEUP" --envs 8 --steps 100000 --seed "$((101 + 10 * k))" --out "$OUT/e$k/a"
+	"$GG" selfplay -q --game rising-tide --agents "$s,a=siege_sofia,b=siege_sofia,wall_warsaw,w=wall_warsaw,sapper_seoul" --envs 8 --steps 120000 --seed "$((102 + 10 * k))" --out "$OUT/e$k/b"
+	"$GG" selfplay -q --game rising-tide --agents "$s,a=siege_sofia,sapper_seoul,border_barcelona,nearby_new_orleans,trench_tunis" --envs 8 --steps 120000 --seed "$((103 + 10 * k))" --out "$OUT/e$k/c"
+	for p in a b c; do for f in "$OUT/e$k/$p"/*.arrow; do mv "$f" "$OUT/e$k/$p-${f##*/}"; done; rmdir "$OUT/e$k/$p"; done
 }
 case "${1:-}" in
 teacher) shards siege_sofia 0 ;;
@@ -43,6 +60,9 @@ round)
 	shards "siege_sofia=dagger:siege_sofia:$4" "$2"
 	clone "$2" "$3"
 	;;
+diverse) diverse "$2" "$3" ;;
+dclone) clone "$2" big e e ;;
+fclone) clone "$2" big e f clone-flood.yaml ;;
 ppo) "$GG" train -q --config $DIR/ppo.yaml --out "$OUT/ppo-small" ;;
 eval)
 	for h in breach_berlin levee_lima sniper_santiago; do
