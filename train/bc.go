@@ -156,10 +156,11 @@ type bcReader struct {
 // returns errEnough to stop reading.
 func (r *bcReader) row(meta datasets.Meta, row datasets.Row) error {
 	if r.obs == nil {
-		o, err := datasets.NewObserver(meta)
+		newObserver := datasets.NewObserver
 		if r.game != nil {
-			o, err = datasets.NewObserverAs(meta, *r.game)
+			newObserver = func(m datasets.Meta) (*datasets.Observer, error) { return datasets.NewObserverAs(m, *r.game) }
 		}
+		o, err := newObserver(meta)
 		if err != nil {
 			return err
 		}
