@@ -494,8 +494,9 @@ func floodPlanes(s *State, seat int, out *[numFloodPlanes * Cells]uint8) {
 	if v.Terrain[5][5] >= 0 {
 		f.Ways(&v, 5, 5, plane(planeFloodOwn))
 		if f.T[5][5] > MaxRounds-1 {
-			for i := range plane(planeFloodSafe) {
-				plane(planeFloodSafe)[i] = 1
+			safe := plane(planeFloodSafe)
+			for i := range safe {
+				safe[i] = 1
 			}
 		}
 	}

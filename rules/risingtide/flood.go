@@ -105,14 +105,7 @@ func (f *FloodTimes) pop() uint32 {
 func (f *FloodTimes) Path(v *SeatView, si, sj int, path *[Cells][2]int) int {
 	n, ci, cj := 0, si, sj
 	for v.Terrain[ci][cj] >= 0 && !OnEdge(ci, cj) && n < len(path) {
-		pi, pj, pt := -1, -1, int(^uint(0)>>1)
-		for i := ci - 1; i <= ci+1; i++ {
-			for j := cj - 1; j <= cj+1; j++ {
-				if (i != ci || j != cj) && f.T[i][j] < pt {
-					pi, pj, pt = i, j, f.T[i][j]
-				}
-			}
-		}
+		pi, pj, pt := f.earliest(ci, cj)
 		if v.Terrain[pi][pj] < 0 || pt >= f.T[ci][cj] {
 			break
 		}
@@ -142,14 +135,7 @@ func (f *FloodTimes) Ways(v *SeatView, si, sj int, ways *[Cells]uint8) {
 		if v.Terrain[ci][cj] < 0 || OnEdge(ci, cj) {
 			continue
 		}
-		pt := FloodHorizon + 1
-		for i := ci - 1; i <= ci+1; i++ {
-			for j := cj - 1; j <= cj+1; j++ {
-				if i != ci || j != cj {
-					pt = min(pt, f.T[i][j])
-				}
-			}
-		}
+		_, _, pt := f.earliest(ci, cj)
 		if pt >= f.T[ci][cj] {
 			continue
 		}
@@ -165,6 +151,21 @@ func (f *FloodTimes) Ways(v *SeatView, si, sj int, ways *[Cells]uint8) {
 			}
 		}
 	}
+}
+
+// earliest returns the 8-neighbour of inner cell (ci, cj) that floods
+// first (the first such in row-major order) and its round: the step of
+// Path and Ways.
+func (f *FloodTimes) earliest(ci, cj int) (pi, pj, pt int) {
+	pi, pj, pt = -1, -1, int(^uint(0)>>1)
+	for i := ci - 1; i <= ci+1; i++ {
+		for j := cj - 1; j <= cj+1; j++ {
+			if (i != ci || j != cj) && f.T[i][j] < pt {
+				pi, pj, pt = i, j, f.T[i][j]
+			}
+		}
+	}
+	return pi, pj, pt
 }
 
 // OnEdge reports whether cell (i, j) is on the border ring, where the sea

@@ -102,10 +102,10 @@ def flood_times(t, r):
     return ft
 
 
-def flood_ways(t, ft, si, sj, ways):
+def flood_ways(tl, ft, si, sj, ways):
     """FloodTimes.Ways: set ways[c] = 1 on every cell of the water's quickest
-    ways into (si, sj), ties kept (ways: a flat uint8 array of 324)."""
-    tl = t.reshape(-1).tolist()
+    ways into (si, sj), ties kept (tl: the view as a flat list of 324 ints;
+    ways: a flat uint8 array of 324)."""
     stack, seen = [si * _N + sj], {si * _N + sj}
     while stack:
         ci, cj = divmod(stack.pop(), _N)
@@ -129,8 +129,9 @@ def flood_planes(t, r):
     while the own settlement floods after round 799."""
     out = np.zeros((4, _CELLS), dtype=np.uint8)
     ft = flood_times(t, r)
+    tl = t.reshape(-1).tolist()
     if t[5, 5] >= 0:
-        flood_ways(t, ft, 5, 5, out[0])
+        flood_ways(tl, ft, 5, 5, out[0])
         if ft[5 * _N + 5] > _MAX_ROUNDS - 1:
             out[3] = 1
     live = [(i, j) for i, j in _SETTLE[1:] if t[i, j] >= 0]
@@ -139,7 +140,7 @@ def flood_planes(t, r):
         for i, j in live:
             if ft[i * _N + j] == best:
                 out[1, i * _N + j] = 1
-                flood_ways(t, ft, i, j, out[1])
+                flood_ways(tl, ft, i, j, out[1])
     on = (out[1] == 1) & ~_SETTLE_MASK.reshape(-1)
     top = int(t.reshape(-1)[on].max()) if on.any() else 0
     if top > 0:
