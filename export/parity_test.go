@@ -416,7 +416,7 @@ func TestExportRefuses(t *testing.T) {
 		{good, export.Options{Game: other, NoBinary: true}, "plays " + game + ", not " + other},
 		{oldPath, export.Options{NoBinary: true}, "encoding version"},
 		{filepath.Join(dir, "nope.safetensors"), export.Options{}, "no such file"},
-		{dir, export.Options{}, "neither a .safetensors file nor a training run folder"},
+		{dir, export.Options{}, "neither a .safetensors file, a checkpoint folder nor a training run folder"},
 	} {
 		if _, err := export.Export(tc.spec, filepath.Join(dir, "out"), tc.opt); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("Export(%s, %+v) = %v, want an error mentioning %q", tc.spec, tc.opt, err, tc.want)

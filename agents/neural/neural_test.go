@@ -344,6 +344,9 @@ func TestWeightsAreBots(t *testing.T) {
 	if p, ok, err := neural.WeightsPath(run); err != nil || !ok || p != filepath.Join(cp, "weights.safetensors") {
 		t.Errorf("run folder without latest: WeightsPath = %s, %v, %v; want iter-000007's weights", p, ok, err)
 	}
+	if p, ok, err := neural.WeightsPath(older); err != nil || !ok || p != filepath.Join(older, "weights.safetensors") {
+		t.Errorf("checkpoint folder: WeightsPath = %s, %v, %v; want its own weights", p, ok, err)
+	}
 	if err := os.RemoveAll(filepath.Join(run, "checkpoints")); err != nil {
 		t.Fatal(err)
 	}
@@ -359,7 +362,7 @@ func TestWeightsAreBots(t *testing.T) {
 	for _, tc := range []struct{ game, spec, want string }{
 		{"bovine-borders", file, "network for slime"},
 		{"slime", filepath.Join(dir, "missing.safetensors"), "no such file"},
-		{"slime", dir, "neither a .safetensors file nor a training run folder"},
+		{"slime", dir, "neither a .safetensors file, a checkpoint folder nor a training run folder"},
 		{"slime", filepath.Join(dir, "nothing-here"), "no such weights file or run folder"},
 		{"slime", "deep_blue", "unknown bot"},
 	} {

@@ -15,8 +15,10 @@ import (
 func init() { agents.RegisterResolver(resolve) }
 
 // WeightsPath returns the weights file a bot spec names: a .safetensors file
-// itself, or a training run folder's policy (RunFolderWeights: its
-// best.safetensors where training wrote one, else its latest checkpoint).
+// itself, a checkpoint folder's weights (runs/x/checkpoints/iter-000050:
+// its weights.safetensors), or a training run folder's policy
+// (RunFolderWeights: its best.safetensors where training wrote one, else
+// its latest checkpoint).
 // ok is false when spec names neither kind (a registered bot's name, say).
 // Every command that takes a run folder as a bot or as weights resolves it
 // here, so they all mean the same file.
@@ -27,12 +29,15 @@ func WeightsPath(spec string) (path string, ok bool, err error) {
 	if strings.HasSuffix(spec, ".safetensors") {
 		return spec, true, nil
 	}
+	if p := filepath.Join(spec, "weights.safetensors"); fileExists(p) {
+		return p, true, nil // a checkpoint folder
+	}
 	if p := RunFolderWeights(spec); p != "" {
 		return p, true, nil
 	}
 	if strings.ContainsRune(spec, os.PathSeparator) || strings.ContainsRune(spec, '/') {
 		if _, serr := os.Stat(spec); serr == nil {
-			return "", true, fmt.Errorf("%s: neither a .safetensors file nor a training run folder (no %s)", spec, filepath.Join(spec, "latest"))
+			return "", true, fmt.Errorf("%s: neither a .safetensors file, a checkpoint folder nor a training run folder (no %s or %s)", spec, filepath.Join(spec, "weights.safetensors"), filepath.Join(spec, "latest"))
 		}
 		return "", true, fmt.Errorf("bot %s: no such weights file or run folder", spec)
 	}

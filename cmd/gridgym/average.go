@@ -3,8 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"reflect"
 
 	"github.com/spf13/cobra"
@@ -57,7 +55,7 @@ means its weights.safetensors.`,
 			}
 			from := make([]source, len(args))
 			for i, a := range args {
-				path, err := averageInput(c, a)
+				path, err := weightsFileOf(c, a)
 				if err != nil {
 					return err
 				}
@@ -106,17 +104,6 @@ means its weights.safetensors.`,
 	c.Flags().StringVar(&out, "out", "", "the weights file to write (required)")
 	c.Flags().Float64SliceVar(&coef, "coef", nil, "the networks' weights, in order (default equal), e.g. 1,2")
 	return c
-}
-
-// averageInput resolves one input of weights average: a checkpoint folder
-// (checkpoints/iter-N) means its weights.safetensors, anything else is
-// what weightsFileOf makes of it.
-func averageInput(c *cobra.Command, spec string) (string, error) {
-	p := filepath.Join(spec, "weights.safetensors")
-	if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
-		return p, nil
-	}
-	return weightsFileOf(c, spec)
 }
 
 // gameParams is a weights file's game parameters (its metadata "params"),

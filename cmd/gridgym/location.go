@@ -281,7 +281,7 @@ func resolveURL(game, spec string) (agents.Entry, bool, error) {
 	}
 	if _, ok, err := neural.WeightsPath(p); !ok || err != nil {
 		if err == nil {
-			err = fmt.Errorf("neither a .safetensors file nor a training run folder")
+			err = fmt.Errorf("neither a .safetensors file, a checkpoint folder nor a training run folder")
 		}
 		return agents.Entry{}, true, fmt.Errorf("bot %s: %w", store.Redact(spec), err)
 	}

@@ -34,8 +34,10 @@ repeated to fill the seats) and print each seat's score, placement points and
 rank, then each seat's answer times (mean, p50, p99 and slowest move in this
 process). --render draws the board after every step, in colour on a terminal,
 after a legend of which symbol is which seat and bot.
-A bot is a registered name, a weights file or a training run folder, or the
-URL of either (file://…, s3://bucket/run?endpoint=…: downloaded first).`,
+A bot is a registered name, a weights file, a checkpoint folder
+(runs/x/checkpoints/iter-000050) or a training run folder, or the URL of a
+weights file or run folder (file://…, s3://bucket/run?endpoint=…: downloaded
+first).`,
 		Example: `  gridgym play --game rising-tide --bots pass_perth,random_rizhao,nearby_new_orleans,trench_tunis --seed 7
   gridgym play --game slime --bots simplebot,random --render --delay 50ms`,
 		Args: cobra.NoArgs,

@@ -58,8 +58,10 @@ breach_berlin's 800 rotated, 373 to 636 in every order). Compare bots of
 different kinds with --all-orders. Without --bots, every bot of the game plays.
 --report DIR adds ratings (Plackett–Luce, Elo-like scale) with 95% bootstrap
 intervals, head-to-head win rates with Wilson intervals and plots. A bot may
-be a registered name, a weights file or a training run folder, or the URL
-of either (file://…, s3://bucket/run?endpoint=…: downloaded first).
+be a registered name, a weights file, a checkpoint folder
+(runs/x/checkpoints/iter-000050) or a training run folder, or the URL of a
+weights file or run folder (file://…, s3://bucket/run?endpoint=…: downloaded
+first).
 --replays K saves the first K games (their moves and seeds) as replay files
 for 'gridgym replay FILE', in --replay-dir (default: DIR/replays with
 --report, else ./replays); with --report each one is also a web page,
