@@ -18,13 +18,15 @@
 // Beside them, three scripted bots of the project: a stronger baseline
 // (wall.go), an attacker (sapper.go), the first bot here that drowns a
 // rival on purpose, so that training meets a seat that attacks, and the
-// two in order of need (siege.go):
+// two in order of need (siege.go), and that one without ganging up
+// (solo.go):
 //
 // | name | behaviour |
 // | --- | --- |
 // | `wall_warsaw` | raises the 8 neighbours of (5,5) to height 8 (which never floods within 800 rounds, R12), then the 16 cells around them, lowest cell first, each from the highest adjacent land one ring further out; repairs them when dug; else passes. About 1 µs a move, no allocation; survives about 797 of 800 rounds against nearby_new_orleans, border_barcelona and trench_tunis |
 // | `sapper_seoul` | walks back from the rival settlement that would flood first along the water's quickest way in (flood times: R12 replayed from the sea, as if nobody moved again) and digs its highest cell, dumping the earth on the neighbour farthest from that settlement; repairs its own wall as wall_warsaw does when its own settlement would flood within 60 rounds. Drowns the shipped network in 220 rounds on average (40 games with wall_warsaw and trench_tunis); wall_warsaw holds against it |
 // | `siege_sofia` | wall_warsaw's move whenever it has one (both rings to 8, repairs), else sapper_seoul's. Against three pass_perth it drowns one in round 106 and survives; with each held-out bot, wall_warsaw and sapper_seoul (480 games, every seating order) it survives more rounds than the held-out bot: breach_berlin +76.9 [+40.6, +113.2], levee_lima +99.0 [+58.6, +139.4], sniper_santiago +24.3 [−16.7, +65.3] |
+// | `solo_stockholm` | siege_sofia that does not gang up: never digs at a rival settlement whose flood time fell in the last 30 rounds without its own dig (another seat is attacking it). In the same tables: breach_berlin +95.4 [+58.8, +132.1], levee_lima +99.0 [+58.6, +139.4], sniper_santiago −2.6 [−42.9, +37.7]; level with siege_sofia (−0.35 [−48.7, +48.0], seed 2). A 60-iteration PPO exploiter against three copies gains +15.1 [+10.0, +20.3] rounds a game, against +42.1 [+34.8, +49.5] for three siege_sofia copies (reports/rising-tide/siege) |
 package risingtidebots
 
 import (
