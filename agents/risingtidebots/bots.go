@@ -15,7 +15,7 @@
 // those with it, so these bots draw one U(k) over the k qualifying moves (or
 // over all moves when none qualifies): the same choice distribution.
 //
-// Beside them, three scripted bots of the project: a stronger baseline
+// Beside them, four scripted bots of the project: a stronger baseline
 // (wall.go), an attacker (sapper.go), the first bot here that drowns a
 // rival on purpose, so that training meets a seat that attacks, and the
 // two in order of need (siege.go), and that one without ganging up
