@@ -16,12 +16,15 @@
 #                                                            # clone (clone 0 small), and the mirror (480 games each)
 # The session-65 network: teacher; clone 0 small; round 1 small OUT/c0-small/...; round 2 small OUT/c1-small/...;
 # clone 2 big; round 3 big OUT/c2-big/...; round 4 big OUT/c3-big/... (README.md). Held-out bots are only evaluated.
+# TEACHER=solo_stockholm (default siege_sofia) makes teacher, diverse and fclone use that bot: its games, its labels,
+# its copies in the pools, the clone of its decisions; with OUT=results/rising-tide/solo (README.md, "solo_stockholm").
 set -eu
 OUT=${OUT:-results/rising-tide/siege}
 mkdir -p "$OUT"
 GG=${GG:-$OUT/gridgym}
 [ -x "$GG" ] || go build -o "$GG" ./cmd/gridgym
 DIR=reports/rising-tide/siege
+T=${TEACHER:-siege_sofia}
 LINEUP="wall_warsaw,sapper_seoul,nearby_new_orleans,trench_tunis"
 weights() { echo "$OUT/c$1-$2/checkpoints/iter-000000/weights.safetensors"; }
 shards() { "$GG" selfplay -q --game rising-tide --agents "$1,$LINEUP" --envs 8 --steps 100000 --seed "$((11 + $2))" --out "$OUT/d$2"; }
@@ -37,24 +40,24 @@ clone() {
 	i=0
 	while [ $i -le "$k" ]; do
 		d=$OUT/$pre$i
-		[ $i -eq 0 ] && d=$OUT/d0 # siege_sofia's own games start every data set
+		[ $i -eq 0 ] && d=$OUT/d0 # the teacher's own games start every data set
 		for f in "$d"/*.arrow; do cp "$f" "$s/$pre$i-${f##*/}"; done
 		i=$((i + 1))
 	done
-	sed "s#SHARDS#$s#; s#NETWORK#$arch#" "$DIR/$yaml" > "$OUT/$dst$k-$net.yaml"
+	sed "s#SHARDS#$s#; s#NETWORK#$arch#; s#teacher: siege_sofia#teacher: $T#" "$DIR/$yaml" > "$OUT/$dst$k-$net.yaml"
 	"$GG" train -q --config "$OUT/$dst$k-$net.yaml" --clone-only --out "$OUT/$dst$k-$net"
 }
 # diverse K PLAYER: round K of the diverse DAgger data, OUT/eK, 340,000 env steps in three pools
 diverse() {
-	k=$1 s="siege_sofia=dagger:siege_sofia:$2"
+	k=$1 s="$T=dagger:$T:$2"
 	rm -rf "$OUT/e$k"
 	"$GG" selfplay -q --game rising-tide --agents "$s,$LINEUP" --envs 8 --steps 100000 --seed "$((101 + 10 * k))" --out "$OUT/e$k/a"
-	"$GG" selfplay -q --game rising-tide --agents "$s,a=siege_sofia,b=siege_sofia,wall_warsaw,w=wall_warsaw,sapper_seoul" --envs 8 --steps 120000 --seed "$((102 + 10 * k))" --out "$OUT/e$k/b"
-	"$GG" selfplay -q --game rising-tide --agents "$s,a=siege_sofia,sapper_seoul,border_barcelona,nearby_new_orleans,trench_tunis" --envs 8 --steps 120000 --seed "$((103 + 10 * k))" --out "$OUT/e$k/c"
+	"$GG" selfplay -q --game rising-tide --agents "$s,a=$T,b=$T,wall_warsaw,w=wall_warsaw,sapper_seoul" --envs 8 --steps 120000 --seed "$((102 + 10 * k))" --out "$OUT/e$k/b"
+	"$GG" selfplay -q --game rising-tide --agents "$s,a=$T,sapper_seoul,border_barcelona,nearby_new_orleans,trench_tunis" --envs 8 --steps 120000 --seed "$((103 + 10 * k))" --out "$OUT/e$k/c"
 	for p in a b c; do for f in "$OUT/e$k/$p"/*.arrow; do mv "$f" "$OUT/e$k/$p-${f##*/}"; done; rmdir "$OUT/e$k/$p"; done
 }
 case "${1:-}" in
-teacher) shards siege_sofia 0 ;;
+teacher) shards "$T" 0 ;;
 clone) clone "$2" "$3" ;;
 round)
 	shards "siege_sofia=dagger:siege_sofia:$4" "$2"
@@ -87,7 +90,7 @@ tables)
 	python3 reports/mirror_ratio.py "$OUT/$3-mirror/games.jsonl" "$OUT/$3-alone/games.jsonl" net a b
 	;;
 *)
-	sed -n 2,13p "$0"
+	sed -n 2,20p "$0"
 	exit 2
 	;;
 esac
