@@ -292,3 +292,42 @@ func BenchmarkAct(b *testing.B) {
 		})
 	}
 }
+
+// drownsAPasser plays name against three pass_perth (whose settlements
+// flood in round 502 untouched, E6), in each seat in turn (seeds seed,
+// seed+1, …): every answer legal, and each game ends with name alive and a
+// rival drowned by round firstBy.
+func drownsAPasser(t *testing.T, name string, seed uint64, firstBy int) {
+	t.Helper()
+	for g := 0; g < risingtide.Seats; g++ {
+		bots := [risingtide.Seats]string{"pass_perth", "pass_perth", "pass_perth", "pass_perth"}
+		bots[g] = name
+		s := play(t, bots, seed+uint64(g), func(s *risingtide.State, seat int, m rules.Move) {
+			if m != (rules.Move{}) && !s.Legal(seat, m) {
+				t.Fatalf("game %d: seat %d answered illegal %+v", g, seat, m)
+			}
+		})
+		first := 800
+		for seat := range bots {
+			if seat != g {
+				first = min(first, s.Score(seat))
+			}
+		}
+		if s.Score(g) != 800 || first > firstBy {
+			t.Errorf("game %d: %s %d rounds, first rival drowned in round %d; want 800 and ≤ %d", g, name, s.Score(g), first, firstBy)
+		}
+	}
+}
+
+// TestScriptedBotsDoNotAllocate: after its first move Act of each of the
+// project's scripted bots allocates nothing.
+func TestScriptedBotsDoNotAllocate(t *testing.T) {
+	for _, b := range []agents.Agent{&WallWarsaw{}, &SapperSeoul{}, &SiegeSofia{}, &SoloStockholm{}} {
+		s := newState(t)
+		b.Reset(s, 2, rules.NewRNG(1))
+		b.Act(s)
+		if n := testing.AllocsPerRun(100, func() { b.Act(s) }); n != 0 {
+			t.Errorf("%T: Act allocates %v times, want 0", b, n)
+		}
+	}
+}

@@ -3,7 +3,6 @@ package risingtidebots
 import (
 	"testing"
 
-	"github.com/gridgym/gridgym/rules"
 	"github.com/gridgym/gridgym/rules/risingtide"
 )
 
@@ -36,33 +35,5 @@ func TestFloodTimesStartBoard(t *testing.T) {
 // (whose settlements flood in round 502 untouched, E6) every game ends with
 // a rival drowned well before that, while it survives.
 func TestSapperDrownsTheUndefended(t *testing.T) {
-	for g := 0; g < 4; g++ {
-		bots := [risingtide.Seats]string{"pass_perth", "pass_perth", "pass_perth", "pass_perth"}
-		bots[g] = "sapper_seoul"
-		s := play(t, bots, uint64(20+g), func(s *risingtide.State, seat int, m rules.Move) {
-			if m != (rules.Move{}) && !s.Legal(seat, m) {
-				t.Fatalf("game %d: seat %d answered illegal %+v", g, seat, m)
-			}
-		})
-		first := 800
-		for seat := range bots {
-			if seat != g {
-				first = min(first, s.Score(seat))
-			}
-		}
-		if s.Score(g) != 800 || first > 400 {
-			t.Errorf("game %d: sapper_seoul %d rounds, first rival drowned in %d; want 800 and ≤ 400", g, s.Score(g), first)
-		}
-	}
-}
-
-// TestSapperAllocs: after its first move Act allocates nothing.
-func TestSapperAllocs(t *testing.T) {
-	s := newState(t)
-	b := &SapperSeoul{}
-	b.Reset(s, 2, rules.NewRNG(1))
-	b.Act(s)
-	if n := testing.AllocsPerRun(100, func() { b.Act(s) }); n != 0 {
-		t.Fatalf("Act allocates %v times, want 0", n)
-	}
+	drownsAPasser(t, "sapper_seoul", 20, 400)
 }

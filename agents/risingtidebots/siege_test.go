@@ -50,16 +50,5 @@ func TestSiegeSofiaDefendsThenAttacks(t *testing.T) {
 	}
 }
 
-// TestSiegeSofiaAllocs: after its first move Act allocates nothing.
-func TestSiegeSofiaAllocs(t *testing.T) {
-	s := newState(t)
-	b := &SiegeSofia{}
-	b.Reset(s, 1, rules.NewRNG(1))
-	b.Act(s)
-	if n := testing.AllocsPerRun(100, func() { b.Act(s) }); n != 0 {
-		t.Fatalf("Act allocates %v times, want 0", n)
-	}
-}
-
 // ring is a view cell's Chebyshev distance from the own settlement (5, 5).
 func ring(i, j int) int { return max(abs(i-5), abs(j-5)) }

@@ -74,29 +74,5 @@ func TestSoloStockholmLeavesAnAttackInProgress(t *testing.T) {
 // untouched, E6), with nobody else digging, solo_stockholm attacks as
 // siege_sofia does: it drowns one well before that and survives.
 func TestSoloStockholmAttacksAlone(t *testing.T) {
-	for g := 0; g < 4; g++ {
-		bots := [risingtide.Seats]string{"pass_perth", "pass_perth", "pass_perth", "pass_perth"}
-		bots[g] = "solo_stockholm"
-		s := play(t, bots, uint64(40+g), nil)
-		first := 800
-		for seat := range bots {
-			if seat != g {
-				first = min(first, s.Score(seat))
-			}
-		}
-		if s.Score(g) != 800 || first > 450 {
-			t.Errorf("game %d: solo_stockholm %d rounds, first rival drowned in round %d; want 800 and ≤ 450", g, s.Score(g), first)
-		}
-	}
-}
-
-// TestSoloStockholmAllocs: after its first move Act allocates nothing.
-func TestSoloStockholmAllocs(t *testing.T) {
-	s := newState(t)
-	b := &SoloStockholm{}
-	b.Reset(s, 2, rules.NewRNG(1))
-	b.Act(s)
-	if n := testing.AllocsPerRun(100, func() { b.Act(s) }); n != 0 {
-		t.Fatalf("Act allocates %v times, want 0", n)
-	}
+	drownsAPasser(t, "solo_stockholm", 40, 450)
 }

@@ -85,16 +85,6 @@ func TestWallWarsawGolden(t *testing.T) {
 	}
 }
 
-// TestWallWarsawAllocs: Act allocates nothing.
-func TestWallWarsawAllocs(t *testing.T) {
-	s := newState(t)
-	b := &WallWarsaw{}
-	b.Reset(s, 1, rules.NewRNG(1))
-	if n := testing.AllocsPerRun(100, func() { b.Act(s) }); n != 0 {
-		t.Fatalf("Act allocates %v times, want 0", n)
-	}
-}
-
 func BenchmarkWallWarsawAct(b *testing.B) {
 	s := newState(b)
 	w := &WallWarsaw{}
