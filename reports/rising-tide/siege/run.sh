@@ -16,7 +16,7 @@
 #                                                            # clone (clone 0 small), and the mirror (480 games each)
 # The session-65 network: teacher; clone 0 small; round 1 small OUT/c0-small/...; round 2 small OUT/c1-small/...;
 # clone 2 big; round 3 big OUT/c2-big/...; round 4 big OUT/c3-big/... (README.md). Held-out bots are only evaluated.
-# TEACHER=solo_stockholm (default siege_sofia) makes teacher, diverse and fclone use that bot: its games, its labels,
+# TEACHER=solo_stockholm (default siege_sofia) makes teacher, diverse, dclone and fclone use that bot: its games, labels,
 # its copies in the pools, the clone of its decisions; with OUT=results/rising-tide/solo (README.md, "solo_stockholm").
 set -eu
 OUT=${OUT:-results/rising-tide/siege}
