@@ -51,19 +51,27 @@ func (b *SapperSeoul) Decide(v *risingtide.SeatView) (m Move, ok bool) {
 			return m, true
 		}
 	}
-	ti, tj, best := -1, -1, int(^uint(0)>>1)
-	for _, s := range rivalSettlements {
-		if v.Terrain[s[0]][s[1]] >= 0 && f.T[s[0]][s[1]] < best {
-			ti, tj, best = s[0], s[1], f.T[s[0]][s[1]]
-		}
-	}
-	if ti < 0 {
+	k := firstToFlood(v, f, [3]int{})
+	if k < 0 {
 		return b.wall.Decide(v)
 	}
-	if m, ok := b.dig(v, ti, tj); ok {
+	if m, ok := b.dig(v, rivalSettlements[k][0], rivalSettlements[k][1]); ok {
 		return m, true
 	}
 	return b.wall.Decide(v)
+}
+
+// firstToFlood is the live rival settlement that would flood first by f
+// (an index into rivalSettlements, the first in that order on a tie),
+// among those whose round has come (v.Round ≥ from[k]); −1 if none.
+func firstToFlood(v *risingtide.SeatView, f *risingtide.FloodTimes, from [3]int) int {
+	k, best := -1, int(^uint(0)>>1)
+	for i, s := range rivalSettlements {
+		if t := f.T[s[0]][s[1]]; v.Terrain[s[0]][s[1]] >= 0 && v.Round >= from[i] && t < best {
+			k, best = i, t
+		}
+	}
+	return k
 }
 
 // dig lowers the bottleneck of the water's quickest way into the

@@ -61,7 +61,7 @@ func (b *SoloStockholm) Decide(v *risingtide.SeatView) (Move, bool) {
 	if m, ok := b.sapper.wall.Decide(v); ok {
 		return m, true
 	}
-	k := b.target(v)
+	k := firstToFlood(v, f, b.until)
 	if k < 0 {
 		return Move{}, false
 	}
@@ -71,17 +71,4 @@ func (b *SoloStockholm) Decide(v *risingtide.SeatView) (Move, bool) {
 		b.dug = k
 	}
 	return m, ok
-}
-
-// target is the live rival that would flood first among those nobody
-// else is digging at (an index into rivalSettlements), −1 if none.
-func (b *SoloStockholm) target(v *risingtide.SeatView) int {
-	f := &b.sapper.flood
-	k, best := -1, int(^uint(0)>>1)
-	for i, s := range rivalSettlements {
-		if t := f.T[s[0]][s[1]]; v.Terrain[s[0]][s[1]] >= 0 && v.Round >= b.until[i] && t < best {
-			k, best = i, t
-		}
-	}
-	return k
 }
