@@ -65,7 +65,10 @@
 // Cores. With at least as many cores as learners, the learners train at
 // once, each train.Run on its share of the cores (Shares); with fewer they
 // train one after another on all of them. Matches use every core. Each
-// round is a fresh train.Run started from the learner's weights: the
-// learning rate is constant (ppo.lr) and Adam's moments start again each
-// round.
+// round is a fresh train.Run started from the learner's weights and the
+// optimiser state its last round ended with (train.Options.InitOptim;
+// Learner.Optim names that checkpoint, and a reset forgets it), so a
+// learner's rounds are one long run at a constant learning rate (ppo.lr);
+// Settings.RestartOptimizer starts Adam's moments again each round, as
+// leagues did before 2026-11-30.
 package league

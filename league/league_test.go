@@ -188,8 +188,8 @@ func TestLeagueRoles(t *testing.T) {
 			}
 		}
 	}
-	if me := st.learner("main-exploiter"); me.Resets != 1 || me.Weights != initialFile {
-		t.Errorf("main exploiter %+v: want reset once after its 2-round budget", me)
+	if me := st.learner("main-exploiter"); me.Resets != 1 || me.Weights != initialFile || me.Optim != "" {
+		t.Errorf("main exploiter %+v: want reset once after its 2-round budget, its optimiser state forgotten", me)
 	}
 	if len(st.Payoff["main"]) == 0 || len(st.Payoff["league-exploiter"]) == 0 {
 		t.Errorf("payoff table %v: want rows for the main agent and the league exploiter", st.Payoff)
@@ -417,5 +417,46 @@ func TestLeagueInterruptedWritesFinals(t *testing.T) {
 	}
 	if got := tensors(t, filepath.Join(dir, "main", finalFile)); !bytes.Equal(got, want) {
 		t.Errorf("main/%s after the interruption is not round 1's weights", finalFile)
+	}
+}
+
+// adamSteps is the optimiser step count in checkpoint folder cp.
+func adamSteps(t *testing.T, cp string) float32 {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(cp, "optim.safetensors"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts, _, err := neural.DecodeSafetensors(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, x := range ts {
+		if x.Name == "t" {
+			return x.Data[0]
+		}
+	}
+	t.Fatalf("%s: no step count", cp)
+	return 0
+}
+
+// A learner's rounds continue one optimiser (Learner.Optim, passed as
+// train.Options.InitOptim) until it is reset: after three rounds the main
+// agent's Adam has taken three times the steps it takes with
+// Settings.RestartOptimizer, which starts it again every round.
+func TestLeagueContinuesTheOptimizer(t *testing.T) {
+	var steps [2]float32
+	for i, restart := range []bool{false, true} {
+		s := tinySettings()
+		s.RestartOptimizer = restart
+		dir := t.TempDir()
+		main := runLeague(t, dir, s, 3, 1).State.learner("main")
+		if !strings.HasPrefix(main.Optim, filepath.Join("main", "run-r0003", "checkpoints")) {
+			t.Fatalf("restart %v: Optim %q: want the round-3 run's checkpoint", restart, main.Optim)
+		}
+		steps[i] = adamSteps(t, filepath.Join(dir, main.Optim))
+	}
+	if steps[1] <= 0 || steps[0] != 3*steps[1] {
+		t.Errorf("the main agent's Adam after three rounds: %v steps continued, %v restarted; want three times", steps[0], steps[1])
 	}
 }

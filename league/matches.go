@@ -140,7 +140,7 @@ func (l *League) freeze(ln *Learner, round int) error {
 // reset starts a learner again from the initial network, as a new player:
 // its payoff records are forgotten.
 func (l *League) reset(ln *Learner) {
-	ln.Weights, ln.Iterations, ln.Since = initialFile, 0, 0
+	ln.Weights, ln.Iterations, ln.Since, ln.Optim = initialFile, 0, 0, ""
 	ln.Resets++
 	l.State.Payoff.Forget(ln.Name)
 }

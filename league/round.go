@@ -33,6 +33,7 @@ type plan struct {
 	run       string // the round's training run folder, league-relative
 	weights   string // the weights it ends the round with, league-relative
 	trained   int    // iterations trained this round
+	optim     string // the checkpoint folder it ends the round with, league-relative
 }
 
 // Step plays one round of the league, AlphaStar's loop at the scale of a

@@ -72,6 +72,14 @@ type Settings struct {
 	// network drifts from the play it started with (reports/league). 0:
 	// none (exploiters never have one).
 	Anchor float64 `json:"anchor,omitempty"`
+	// RestartOptimizer makes every round's run start Adam's moments and
+	// step count from zero, as leagues did before 2026-11-30 (session 70's
+	// Bovine Borders league among them). Off (the default), a learner's
+	// round continues the optimiser state its last round ended with, as one
+	// long run would, until the learner is reset to the initial network: a
+	// fresh Adam's first steps are its largest relative to the gradient,
+	// and a league of 10-iteration rounds would take them every round.
+	RestartOptimizer bool `json:"restart_optimizer,omitempty"`
 }
 
 // Defaults are the settings `gridgym league` starts from, its flags

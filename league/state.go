@@ -48,6 +48,11 @@ type Learner struct {
 	Snapshots  int `json:"snapshots"`
 	// Target is a main exploiter's main agent (its name).
 	Target string `json:"target,omitempty"`
+	// Optim is the checkpoint folder of its last round's run, relative to
+	// the league folder, whose optimiser state (Adam's moments) its next
+	// round continues; "" after a reset, before its first round and with
+	// Settings.RestartOptimizer.
+	Optim string `json:"optim,omitempty"`
 }
 
 // Member is a frozen player of the pool.

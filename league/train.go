@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"sync"
 
 	"github.com/gridgym/gridgym/agents/neural"
@@ -65,7 +66,7 @@ func (l *League) trainAll(ctx context.Context, plans []*plan) error {
 	}
 	for _, p := range plans {
 		ln := p.learner
-		ln.Weights = p.weights
+		ln.Weights, ln.Optim = p.weights, p.optim
 		ln.Iterations += p.trained
 		ln.Since++
 	}
@@ -83,6 +84,9 @@ func (l *League) trainOne(ctx context.Context, p *plan, workers int) error {
 	cfg := p.config
 	cfg.Workers = workers
 	opt := train.Options{Dir: l.abs(p.run), Init: net, Log: l.opt.Log}
+	if p.learner.Optim != "" && !l.State.Settings.RestartOptimizer {
+		opt.InitOptim = l.abs(p.learner.Optim)
+	}
 	if cfg.PPO.KLClone > 0 { // a main agent's anchor (roundConfig)
 		if opt.Anchor, _, err = neural.Load(l.abs(initialFile)); err != nil {
 			return fmt.Errorf("learner %s: the anchor: %w", p.learner.Name, err)
@@ -100,5 +104,6 @@ func (l *League) trainOne(ctx context.Context, p *plan, workers int) error {
 	if err != nil {
 		return err
 	}
+	p.optim = filepath.Dir(rel)
 	return l.copyWeights(rel, p.weights)
 }

@@ -147,6 +147,24 @@ func (t *trainer) savePool(dir string, nets []*neural.Net, its []int) error {
 	return nil
 }
 
+// loadOptim restores the optimiser state of checkpoint folder cp
+// (optim.safetensors: Adam's moments and step count), which must be for
+// the trainer's network.
+func (t *trainer) loadOptim(cp string) error {
+	ob, err := os.ReadFile(filepath.Join(cp, "optim.safetensors"))
+	if err != nil {
+		return err
+	}
+	ts, _, err := neural.DecodeSafetensors(ob)
+	if err == nil {
+		err = t.adam.load(t.net, ts)
+	}
+	if err != nil {
+		return fmt.Errorf("%s: optimizer state: %w", cp, err)
+	}
+	return nil
+}
+
 func (t *trainer) latestWeights() string {
 	b, err := os.ReadFile(filepath.Join(t.opt.Dir, "latest"))
 	if err != nil {
@@ -189,16 +207,8 @@ func (t *trainer) restore() (int, error) {
 		return 0, fmt.Errorf("resume %s: checkpoint network %+v differs from the config's %+v", cp, net.Arch, t.net.Arch)
 	}
 	t.net.CopyFrom(net)
-	ob, err := os.ReadFile(filepath.Join(cp, "optim.safetensors"))
-	if err != nil {
+	if err := t.loadOptim(cp); err != nil {
 		return 0, fmt.Errorf("resume: %w", err)
-	}
-	ts, _, err := neural.DecodeSafetensors(ob)
-	if err == nil {
-		err = t.adam.load(t.net, ts)
-	}
-	if err != nil {
-		return 0, fmt.Errorf("resume %s: optimizer state: %w", cp, err)
 	}
 	t.pool, t.poolI = nil, nil
 	for _, it := range st.Pool {

@@ -47,6 +47,14 @@ type Options struct {
 	// keep theirs towards the supervised policy). Its shape must be the
 	// network's.
 	Anchor *neural.Net
+	// InitOptim, if set, is a checkpoint folder (runs/x/checkpoints/iter-N)
+	// whose optimiser state — Adam's moments and step count — a fresh run
+	// starts from instead of zeros; it must be for the network the run
+	// starts from (Init, usually that checkpoint's own weights). A league
+	// trains each learner in rounds, each round a new run, and this lets a
+	// round continue the last one's optimiser as one long run would. A
+	// resumed run takes its own checkpoint's state over it.
+	InitOptim string
 }
 
 // errAborted ends an iteration that its context's end cut short; the
@@ -289,6 +297,11 @@ func newTrainer(cfg Config, opt Options) (*trainer, error) {
 	t, err := newLearner(cfg, init, opt)
 	if err != nil {
 		return nil, err
+	}
+	if opt.InitOptim != "" {
+		if err := t.loadOptim(opt.InitOptim); err != nil {
+			return nil, fmt.Errorf("initial optimiser state: %w", err)
+		}
 	}
 	workers := cfg.Workers
 	if workers <= 0 {

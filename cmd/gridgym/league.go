@@ -14,7 +14,7 @@ import (
 
 // leagueSettingFlags are the flags that set a new league's settings; a
 // resumed league keeps the ones it was created with.
-var leagueSettingFlags = []string{"seed", "iterations", "snapshot-every", "draws", "payoff-games", "main-agents", "main-exploiters", "league-exploiters", "eval", "eval-games", "eval-with", "anchor"}
+var leagueSettingFlags = []string{"seed", "iterations", "snapshot-every", "draws", "payoff-games", "main-agents", "main-exploiters", "league-exploiters", "eval", "eval-games", "eval-with", "anchor", "restart-optimizer"}
 
 func newLeagueCmd() *cobra.Command {
 	var (
@@ -119,6 +119,7 @@ func leagueFlags(c *cobra.Command, opt *league.Options, s *league.Settings, conf
 	f.IntVar(&s.EvalGames, "eval-games", s.EvalGames, "games of each evaluation")
 	f.StringSliceVar(&s.EvalWith, "eval-with", nil, "bots seated beside the main agent and each --eval bot, filling the table (the acceptance form: the strongest scripted bots), every seating order; the curve's margin is then the main agent's per-game margin over the eval bot (default: copies of the eval bot fill the table)")
 	f.Float64Var(&s.Anchor, "anchor", s.Anchor, "weight of a KL term keeping every main agent near the initial network (--init), in every round; 0: none")
+	f.BoolVar(&s.RestartOptimizer, "restart-optimizer", false, "start Adam's moments from zero every round (leagues before 2026-11-30); default: each learner's round continues its last round's optimiser state")
 	f.BoolVarP(quiet, "quiet", "q", false, "no progress lines")
 }
 

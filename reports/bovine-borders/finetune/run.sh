@@ -52,7 +52,7 @@ league)
 	[ "$OUT" = results/bovine-borders/finetune ] || { echo "league: league.yaml names paths under the default OUT" >&2; exit 2; }
 	"$GG" league --game bovine-borders --dir "$OUT/league" --init models/bovine-borders/final.safetensors \
 		--config reports/bovine-borders/finetune/league.yaml --eval lookahead_lena --eval-with greedy,defensive_dan_heng \
-		--eval-games 48 --payoff-games 8 --iterations 10 --league-exploiters 0 --anchor 0.05 --rounds 11 --seed 1
+		--eval-games 48 --payoff-games 8 --iterations 10 --league-exploiters 0 --anchor 0.05 --rounds 11 --seed 1 --restart-optimizer
 	;;
 sampled)
 	# Sampled play (temp=1, the policy PPO trained) makes every game distinct,

@@ -34,7 +34,7 @@ curve)
 	;;
 league)
 	"$GG" league --game nuggets --dir "$OUT/league" --init "$NET" --config reports/nuggets/finetune/league.yaml \
-		--eval appraiser_april --eval-games 48 --payoff-games 16 --iterations 10 --anchor 0.1 --rounds 9 --seed 1
+		--eval appraiser_april --eval-games 48 --payoff-games 16 --iterations 10 --anchor 0.1 --rounds 9 --seed 1 --restart-optimizer
 	;;
 league-tables)
 	for W in "$NET" "$OUT"/league/pool/*.safetensors "$OUT"/league/main/final.safetensors; do
