@@ -423,11 +423,7 @@ func TestLeagueInterruptedWritesFinals(t *testing.T) {
 // adamSteps is the optimiser step count in checkpoint folder cp.
 func adamSteps(t *testing.T, cp string) float32 {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(cp, "optim.safetensors"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts, _, err := neural.DecodeSafetensors(b)
+	ts, err := train.OptimizerState(cp)
 	if err != nil {
 		t.Fatal(err)
 	}

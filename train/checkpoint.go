@@ -151,11 +151,7 @@ func (t *trainer) savePool(dir string, nets []*neural.Net, its []int) error {
 // (optim.safetensors: Adam's moments and step count), which must be for
 // the trainer's network.
 func (t *trainer) loadOptim(cp string) error {
-	ob, err := os.ReadFile(filepath.Join(cp, "optim.safetensors"))
-	if err != nil {
-		return err
-	}
-	ts, _, err := neural.DecodeSafetensors(ob)
+	ts, err := OptimizerState(cp)
 	if err == nil {
 		err = t.adam.load(t.net, ts)
 	}
@@ -163,6 +159,20 @@ func (t *trainer) loadOptim(cp string) error {
 		return fmt.Errorf("%s: optimizer state: %w", cp, err)
 	}
 	return nil
+}
+
+// OptimizerState reads checkpoint folder cp's optimiser state
+// (optim.safetensors): Adam's first and second moments of each parameter
+// ("m.NAME", "v.NAME") and its step count ("t", one value). A run resumes
+// from it, a league round continues it (Options.InitOptim), and tools
+// and tests read it to see how far a run's optimiser has gone.
+func OptimizerState(cp string) ([]neural.Tensor, error) {
+	b, err := os.ReadFile(filepath.Join(cp, "optim.safetensors"))
+	if err != nil {
+		return nil, err
+	}
+	ts, _, err := neural.DecodeSafetensors(b)
+	return ts, err
 }
 
 func (t *trainer) latestWeights() string {

@@ -2,7 +2,6 @@ package train
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,11 +13,7 @@ import (
 // parameter's first moment.
 func optimState(t *testing.T, cp string) (steps float32, m []float32) {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(cp, "optim.safetensors"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts, _, err := neural.DecodeSafetensors(b)
+	ts, err := OptimizerState(cp)
 	if err != nil {
 		t.Fatal(err)
 	}
