@@ -1,7 +1,6 @@
 package distrib_test
 
 import (
-	"context"
 	"encoding/binary"
 	"fmt"
 	"os"
@@ -12,7 +11,6 @@ import (
 	"time"
 
 	"github.com/gridgym/gridgym/distrib"
-	"github.com/gridgym/gridgym/train"
 )
 
 // A corrupt shard in the object store (a flipped bit in a record batch
@@ -20,43 +18,16 @@ import (
 // checksum tells) is skipped and logged; the learner learns from the
 // others and publishes its version.
 func TestLearnerSkipsCorruptShard(t *testing.T) {
-	ctx := context.Background()
-	dir := t.TempDir()
-	pub, shards := filepath.Join(dir, "pub"), filepath.Join(dir, "shards")
-	cfg, err := train.DefaultConfig("slime")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.Network.Filters, cfg.Network.Layers, cfg.Network.Hidden = 4, 1, 8
+	r := newSmallRun(t)
 	var mu sync.Mutex
 	var logged []string
-	learner := func(lc distrib.LearnerConfig) distrib.LearnerStats {
-		t.Helper()
-		lc.Train, lc.Shards, lc.Publish, lc.Poll = cfg, shards, pub, 20*time.Millisecond
-		lc.Log = func(f string, a ...any) {
-			mu.Lock()
-			logged = append(logged, fmt.Sprintf(f, a...))
-			mu.Unlock()
-		}
-		st, err := distrib.RunLearner(ctx, lc)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return st
+	r.log = func(f string, a ...any) {
+		mu.Lock()
+		logged = append(logged, fmt.Sprintf(f, a...))
+		mu.Unlock()
 	}
-	learner(distrib.LearnerConfig{Minutes: 0.001}) // publishes v0
-	game, err := cfg.RulesConfig()
-	if err != nil {
-		t.Fatal(err)
-	}
-	ast, err := distrib.RunActor(ctx, distrib.ActorConfig{Weights: pub, Out: shards, Game: game,
-		Envs: 2, RoundSteps: 100, Steps: 300, Seed: 3, Workers: 1, MaxEpisode: 50})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if ast.Shards < 2 {
-		t.Fatalf("actor uploaded %d shards, want several", ast.Shards)
-	}
+	ast := r.act(t)
+	shards := r.shards
 	var files []string
 	filepath.WalkDir(shards, func(p string, d os.DirEntry, err error) error {
 		if err == nil && strings.HasSuffix(p, ".arrow") {
@@ -77,7 +48,7 @@ func TestLearnerSkipsCorruptShard(t *testing.T) {
 	if err := os.WriteFile(bad, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	st := learner(distrib.LearnerConfig{Versions: 1, MinShards: ast.Shards, MaxWait: time.Minute})
+	st := r.learner(t, distrib.LearnerConfig{Versions: 1, MinShards: ast.Shards, MaxWait: time.Minute})
 	if st.Version != 1 || st.Shards != ast.Shards-1 || st.Dropped != 1 {
 		t.Fatalf("learner: %+v, want v1 from %d shards and the corrupt one dropped", st, ast.Shards-1)
 	}
