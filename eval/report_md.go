@@ -124,6 +124,8 @@ type reportModel struct {
 	Verdicts   []string
 	Pairwise   table
 	PairNote   string
+	Seating    table // score by seat place after each other bot (no rows under 3 seats)
+	SeatNote   string
 	Answers    table // each bot's answer times (no rows in a report rebuilt from games.jsonl)
 	Replays    table // games with a replay page, linked
 	Figures    []figure
@@ -201,6 +203,7 @@ func buildModel(r *Result, rt Ratings, pw Pairwise) reportModel {
 	m.Ratings, m.RatingNote = ratingsTable(rt)
 	m.Verdicts = verdicts(rt, pw)
 	m.Pairwise, m.PairNote = pairwiseTable(rt, pw)
+	m.Seating, m.SeatNote = seatingTable(r, ComputeSeating(r))
 	m.Gaps, m.GapNote = gapTable(rt)
 	m.Answers = answersTable(r)
 	return m
@@ -419,6 +422,11 @@ func writeMarkdown(w io.Writer, m reportModel) error {
 	b.WriteString("\n## Pairwise win rates\n\n")
 	writeMDTable(&b, m.Pairwise)
 	fmt.Fprintf(&b, "\n%s\n", m.PairNote)
+	if len(m.Seating.Rows) > 0 {
+		b.WriteString("\n## Score by seating\n\n")
+		writeMDTable(&b, m.Seating)
+		fmt.Fprintf(&b, "\n%s\n", m.SeatNote)
+	}
 	if len(m.Answers.Rows) > 0 {
 		b.WriteString("\n## Answer times\n\n")
 		writeMDTable(&b, m.Answers)
@@ -522,7 +530,10 @@ figcaption { color: #555; font-size: 0.9em; }
 <h2>Pairwise win rates</h2>
 {{template "table" .Pairwise}}
 <p class="note">{{.PairNote}}</p>
-{{if .Answers.Rows}}<h2>Answer times</h2>
+{{if .Seating.Rows}}<h2>Score by seating</h2>
+{{template "table" .Seating}}
+<p class="note">{{.SeatNote}}</p>
+{{end}}{{if .Answers.Rows}}<h2>Answer times</h2>
 {{template "table" .Answers}}
 <p class="note">{{answersNote}}</p>
 {{end}}{{if .Replays.Rows}}<h2>Replays</h2>

@@ -10,6 +10,9 @@ the mean score and the share of games in which it scored below FULL (in
 Rising Tide, FULL = 800: drowned). In Rising Tide an attacker's choice of
 victim often depends on seat order alone (sapper_seoul digs at the seat
 after its own on the start board's tie), and this table shows it.
+Tournament reports (`--report`, `gridgym rate --report`) give the means
+alone, for every pair of bots, in their "Score by seating" table; this
+script adds the count below FULL.
 """
 import collections
 import json

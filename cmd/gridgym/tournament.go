@@ -57,7 +57,8 @@ first with breach_berlin, wall_warsaw, sapper_seoul: 205 rounds to
 breach_berlin's 800 rotated, 373 to 636 in every order). Compare bots of
 different kinds with --all-orders. Without --bots, every bot of the game plays.
 --report DIR adds ratings (Plackett–Luce, Elo-like scale) with 95% bootstrap
-intervals, head-to-head win rates with Wilson intervals and plots. A bot may
+intervals, head-to-head win rates with Wilson intervals, each bot's score by
+its seat's place after every other bot's (games of 3+ seats) and plots. A bot may
 be a registered name, a weights file, a checkpoint folder
 (runs/x/checkpoints/iter-000050) or a training run folder, or the URL of a
 weights file or run folder (file://…, s3://bucket/run?endpoint=…: downloaded
