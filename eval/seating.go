@@ -33,12 +33,11 @@ func ComputeSeating(r *Result) *Seating {
 		index[n] = i
 	}
 	s := &Seating{Names: names, Seats: seats}
-	sum := make([][][]float64, len(names))
 	s.Mean, s.Games = make([][][]float64, len(names)), make([][][]int, len(names))
 	for b := range names {
-		sum[b], s.Mean[b], s.Games[b] = make([][]float64, len(names)), make([][]float64, len(names)), make([][]int, len(names))
+		s.Mean[b], s.Games[b] = make([][]float64, len(names)), make([][]int, len(names))
 		for a := range names {
-			sum[b][a], s.Mean[b][a], s.Games[b][a] = make([]float64, seats-1), make([]float64, seats-1), make([]int, seats-1)
+			s.Mean[b][a], s.Games[b][a] = make([]float64, seats-1), make([]int, seats-1)
 		}
 	}
 	held := make([]int, len(names))
@@ -59,7 +58,7 @@ func ComputeSeating(r *Result) *Seating {
 					continue
 				}
 				k := (sb - sa + seats) % seats
-				sum[b][a][k-1] += sc[sb]
+				s.Mean[b][a][k-1] += sc[sb] // a sum until the division below
 				s.Games[b][a][k-1]++
 			}
 		}
@@ -68,7 +67,7 @@ func ComputeSeating(r *Result) *Seating {
 		for a := range names {
 			for k, n := range s.Games[b][a] {
 				if n > 0 {
-					s.Mean[b][a][k] = sum[b][a][k] / float64(n)
+					s.Mean[b][a][k] /= float64(n)
 				}
 			}
 		}
