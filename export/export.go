@@ -124,6 +124,10 @@ type Play struct {
 	Steps int
 	// Seed keys the draws; nil draws a random seed per process.
 	Seed *uint64
+	// Opening, if > 0, plays the game's scripted opening of that size at the
+	// placement (neural.Play.Opening), drawn like the sampling (OPENING);
+	// only games whose module has one (rules.Export.Opening).
+	Opening int
 }
 
 // check refuses what target t cannot bake in.
@@ -133,6 +137,12 @@ func (p Play) check(t Target) error {
 	}
 	if p.Steps > 0 && !t.Steps {
 		return fmt.Errorf("the %s bot is not told the game's step: a temperature for the first steps only cannot be baked in (use steps 0)", t.Game)
+	}
+	if p.Opening < 0 || p.Opening > neural.MaxOpening {
+		return fmt.Errorf("opening %d: want 0..%d (0 = the network places)", p.Opening, neural.MaxOpening)
+	}
+	if p.Opening > 0 && !t.Opening {
+		return fmt.Errorf("the %s bot has no scripted opening: opening %d cannot be baked in (use opening 0)", t.Game, p.Opening)
 	}
 	return nil
 }
@@ -145,8 +155,8 @@ func (p Play) check(t Target) error {
 // itself where nothing changes.
 func withPlay(w []byte, meta map[string]string, p Play) ([]byte, error) {
 	var play, seed string
-	if p.Temperature > 0 {
-		play = neural.EncodePlay(neural.Play{Temperature: p.Temperature, Steps: p.Steps})
+	if p.Temperature > 0 || p.Opening > 0 {
+		play = neural.EncodePlay(neural.Play{Temperature: p.Temperature, Steps: p.Steps, Opening: p.Opening})
 		if p.Seed != nil {
 			seed = strconv.FormatUint(*p.Seed, 10)
 		}
@@ -172,7 +182,7 @@ func (p Play) header() string {
 	if p.Seed != nil {
 		seed = strconv.FormatUint(*p.Seed, 10)
 	}
-	return fmt.Sprintf("TEMPERATURE = %s\nTEMP_STEPS = %d\nSEED = %s\n", strconv.FormatFloat(p.Temperature, 'g', -1, 64), p.Steps, seed)
+	return fmt.Sprintf("TEMPERATURE = %s\nTEMP_STEPS = %d\nSEED = %s\nOPENING = %d\n", strconv.FormatFloat(p.Temperature, 'g', -1, 64), p.Steps, seed, p.Opening)
 }
 
 // Report lists what an export wrote.
@@ -281,7 +291,7 @@ func Export(spec, dir string, opt Options) (Report, error) {
 		rep.Submit = filepath.Join(dir, t.File)
 	}
 	how := "The bot plays the network's most probable legal move; set SAMPLE = True in the Python file to sample.\n"
-	if play.Temperature > 0 {
+	if play.Temperature > 0 || play.Opening > 0 {
 		how = playReadme(play)
 		if rep.Submit == filepath.Join(dir, t.Executable) && opt.Search == "" { // the executable was written
 			how += fmt.Sprintf("%s samples alike, with the same seed (a seed of its own per process where SEED = None).\n", t.Executable)
@@ -320,8 +330,9 @@ func (opt Options) inForce(stored neural.Play, has bool) Play {
 	given := opt.PlayGiven
 	given.Temp = given.Temp || p.Temperature > 0
 	given.Steps = given.Steps || p.Steps != 0
-	o := given.Over(stored, neural.Play{Temperature: p.Temperature, Steps: p.Steps})
-	return Play{Temperature: o.Temperature, Steps: o.Steps, Seed: p.Seed}
+	given.Opening = given.Opening || p.Opening != 0
+	o := given.Over(stored, neural.Play{Temperature: p.Temperature, Steps: p.Steps, Opening: p.Opening})
+	return Play{Temperature: o.Temperature, Steps: o.Steps, Seed: p.Seed, Opening: o.Opening}
 }
 
 // storedReadme says in README.txt where the bot's play settings came from
@@ -330,8 +341,8 @@ func storedReadme(p Play, stored neural.Play, has bool) string {
 	if !has {
 		return ""
 	}
-	inForce := neural.Play{Temperature: p.Temperature, Steps: p.Steps}.Describe()
-	if p.Temperature == stored.Temperature && p.Steps == stored.Steps {
+	inForce := neural.Play{Temperature: p.Temperature, Steps: p.Steps, Opening: p.Opening}.Describe()
+	if p.Temperature == stored.Temperature && p.Steps == stored.Steps && p.Opening == stored.Opening {
 		return fmt.Sprintf("These play settings (%s) came from the weights: the network was measured with them\n"+
 			"(metadata %q; gridgym weights play shows them). export --temperature 0 exports it greedy.\n", inForce, neural.PlayKey)
 	}
@@ -377,11 +388,17 @@ func memoryReadme(carried map[string]string) string {
 // playReadme says in README.txt how a bot with play-time sampling plays.
 func playReadme(p Play) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "The bot samples each move from softmax(logits / %g) over the legal moves (TEMPERATURE)", p.Temperature)
-	if p.Steps > 0 {
-		fmt.Fprintf(&b, ",\nin the game's first %d step(s) only, then plays the most probable legal move (TEMP_STEPS)", p.Steps)
+	if p.Opening > 0 {
+		fmt.Fprintf(&b, "At the placement the bot plays the game's opening of size %d (OPENING), drawn from SEED and the request, not the network.\n", p.Opening)
 	}
-	b.WriteString(".\nThe draws depend only on SEED, the request and the robot (head), as in gridgym's Go policy.\n")
+	if p.Temperature > 0 {
+		fmt.Fprintf(&b, "The bot samples each move from softmax(logits / %g) over the legal moves (TEMPERATURE)", p.Temperature)
+		if p.Steps > 0 {
+			fmt.Fprintf(&b, ",\nin the game's first %d step(s) only, then plays the most probable legal move (TEMP_STEPS)", p.Steps)
+		}
+		b.WriteString(".\n")
+	}
+	b.WriteString("The draws depend only on SEED, the request and the robot (head), as in gridgym's Go policy.\n")
 	if p.Seed != nil {
 		fmt.Fprintf(&b, "SEED = %d makes the bot reproducible: it plays as gridgym's Go policy with that seed.\n", *p.Seed)
 	} else {

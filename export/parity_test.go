@@ -70,6 +70,49 @@ func TestPythonParityTemperature(t *testing.T) {
 	}
 }
 
+// TestPythonParityOpening: with a scripted opening baked in (export.Play's
+// Opening, the weights' play settings), the exported bot of every game that
+// has one (rules.Export.Opening: Rectangle) places exactly as the Go policy
+// with the same settings (neural.Agent's Opening and Seed), seed by seed,
+// and plays the network alike after the placement; the draws matter: the
+// seeds give several placements, none of them the network's own.
+func TestPythonParityOpening(t *testing.T) {
+	for _, game := range export.TargetGames() {
+		if !target(game).Opening {
+			continue
+		}
+		t.Run(game, func(t *testing.T) {
+			exporttest.NeedPython(t, game)
+			g, _ := rules.Lookup(game)
+			net, _, _ := exporttest.RandomNet(t, game, 3)
+			plain, err := neural.NewAgent(net, g.Default(), false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			placements := map[rules.Move]bool{}
+			for s := uint64(1); s <= 6; s++ {
+				seed := s * 7919
+				p := neural.Play{Temperature: 6, Steps: 1, Seed: seed, Opening: 8}
+				net, bot := exporttest.Bot(t, game, 3, export.Play{Temperature: 6, Steps: 1, Seed: &seed, Opening: 8})
+				for _, q := range checkBotParity(t, g.Default(), net, bot, p, 12, false) {
+					if q.St.Steps() != 0 {
+						continue
+					}
+					placements[q.Want] = true
+					plain.Reset(q.St, q.Seat, nil)
+					if plain.Act(q.St) == q.Want {
+						t.Fatalf("seed %d: the placement is the network's own", seed)
+					}
+				}
+			}
+			if len(placements) < 3 {
+				t.Fatalf("6 seeds gave %d placements: the test would prove little", len(placements))
+			}
+			t.Logf("6 seeds, %d placements", len(placements))
+		})
+	}
+}
+
 // checkTemperature is TestPythonParityTemperature's check of one game and
 // setting.
 func checkTemperature(t *testing.T, game string, play neural.Play) {

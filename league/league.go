@@ -274,8 +274,8 @@ func initialNet(base *train.Config, init string, seed uint64) (*neural.Net, erro
 	if err != nil {
 		return nil, fmt.Errorf("init %s: %w", init, err)
 	}
-	if ok && base.Play.Temperature == 0 {
-		base.Play = train.PlayConfig{Temperature: stored.Temperature, Steps: stored.Steps}
+	if ok && !base.Play.Stores() {
+		base.Play = train.PlayConfigOf(stored)
 	}
 	rcfg, err := base.RulesConfig()
 	if err != nil {
@@ -292,7 +292,7 @@ func initialNet(base *train.Config, init string, seed uint64) (*neural.Net, erro
 func weightsMeta(base train.Config, run string) map[string]string {
 	params, _ := json.Marshal(base.Params)
 	m := map[string]string{"params": string(params), "run": run}
-	if p := base.Play; p.Temperature > 0 {
+	if p := base.Play; p.Stores() {
 		m[neural.PlayKey] = neural.EncodePlay(p.Neural())
 	}
 	return m

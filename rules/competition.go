@@ -108,6 +108,10 @@ type Export struct {
 	// Steps marks a module that passes the game's step (State.Steps) to
 	// choose, so that a temperature for the first steps can be baked in.
 	Steps bool
+	// Opening marks a module that plays the game's scripted opening (the
+	// state's rules.Opener) when its OPENING is above 0, as a network's
+	// play settings ask (neural.Play.Opening).
+	Opening bool
 	// Executable, if set, is the file name of the stand-alone executable
 	// the export also writes (Competition.Program answers for it).
 	Executable string

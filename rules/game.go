@@ -219,3 +219,18 @@ type Checker interface {
 type Partial interface {
 	LegalMovesPartial(seat int) bool
 }
+
+// Opener is implemented by the states of games whose placement a
+// network's play settings may hand to a scripted opening (neural.Play's
+// Opening; Rectangle's opening square): a placement is one joint choice of
+// every robot's cell, which a policy with one head per robot, each sampled
+// on its own, cannot make. Opening returns seat's opening move of size
+// size at the placement, from the uniform draws u in [0, 1) (the play-time
+// draws, so that an exported bot draws the same), and false where the
+// state is not at its placement or size does not fit its board.
+type Opener interface {
+	Opening(seat, size int, u [OpeningDraws]float64) (Move, bool)
+}
+
+// OpeningDraws is the number of uniform draws an Opener takes.
+const OpeningDraws = 3

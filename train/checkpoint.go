@@ -55,7 +55,7 @@ func (t *trainer) meta() map[string]string {
 		"run":     filepath.Base(t.opt.Dir),
 		"created": time.Now().UTC().Format(time.RFC3339),
 	}
-	if p := t.cfg.Play; p.Temperature > 0 { // the config's play: section (issue 54)
+	if p := t.cfg.Play; p.Stores() { // the config's play: section (issue 54)
 		m[neural.PlayKey] = neural.EncodePlay(p.Neural())
 	}
 	return m

@@ -90,12 +90,25 @@ type Config struct {
 type PlayConfig struct {
 	Temperature float64 `yaml:"temperature"` // 0..100; 0 = greedy
 	Steps       int     `yaml:"steps"`       // sample only in the first Steps steps, 0 = every step; 0..1e6
+	// Opening, if > 0, plays the game's scripted opening of that size at
+	// the placement (neural.Play.Opening: Rectangle's opening square).
+	Opening int `yaml:"opening,omitempty"`
 }
 
 // Neural is the same settings as the neural agent takes and weights store.
 func (p PlayConfig) Neural() neural.Play {
-	return neural.Play{Temperature: p.Temperature, Steps: p.Steps}
+	return neural.Play{Temperature: p.Temperature, Steps: p.Steps, Opening: p.Opening}
 }
+
+// PlayConfigOf is the play: section of the settings p (its seed left out:
+// that is the player's).
+func PlayConfigOf(p neural.Play) PlayConfig {
+	return PlayConfig{Temperature: p.Temperature, Steps: p.Steps, Opening: p.Opening}
+}
+
+// Stores reports whether the section holds settings to store with the
+// weights: a temperature or an opening (none: greedy, nothing stored).
+func (p PlayConfig) Stores() bool { return p.Temperature > 0 || p.Opening > 0 }
 
 // NetworkConfig shapes the policy/value network (package neural).
 type NetworkConfig struct {
@@ -622,6 +635,7 @@ func (c *Config) checkRanges() error {
 		{"workers", float64(c.Workers), 0, 256},
 		{"play.temperature", c.Play.Temperature, 0, neural.MaxTemperature},
 		{"play.steps", float64(c.Play.Steps), 0, 1e6},
+		{"play.opening", float64(c.Play.Opening), 0, neural.MaxOpening},
 	}
 	if bc.Samples > 0 {
 		checks = append(checks,

@@ -40,6 +40,11 @@ type Agent struct {
 	// steps (rules.State.Steps; Rectangle's placement is step 0): greedy
 	// after them.
 	TempSteps int
+	// Opening, if > 0, plays the game's scripted opening of that size at
+	// the placement (Play.Opening, rules.Opener) with the draws OpeningDraw
+	// under the seed above; the network plays every later step. A game
+	// without an opener ignores it (resolve refuses such a spec).
+	Opening int
 
 	seat    int
 	seed    uint64 // the draws' seed for this game: Seed, or SeatSeed(Seed, seat)
@@ -104,6 +109,11 @@ func (g *Agent) Reset(_ rules.State, seat int, rng *rules.RNG) {
 // Act implements agents.Agent.
 func (g *Agent) Act(st rules.State) rules.Move {
 	g.Enc.Observe(st, g.seat, g.planes, g.scalars)
+	if g.Opening > 0 && st.Steps() == 0 {
+		if m, ok := g.opening(st); ok {
+			return m
+		}
+	}
 	g.Enc.Mask(st, g.seat, g.mask)
 	FillInput(g.Net.Arch, g.w.Input, g.planes, g.scalars)
 	g.Net.Forward(g.w, 1, g.mask, len(g.mask))
@@ -124,6 +134,21 @@ func (g *Agent) Act(st rules.State) rules.Move {
 		}
 	}
 	return g.Enc.Decode(st, g.seat, g.actions)
+}
+
+// opening is the game's scripted opening of size g.Opening at st (an
+// Opener's), drawn with OpeningDraw keyed by the observation just encoded.
+func (g *Agent) opening(st rules.State) (rules.Move, bool) {
+	op, ok := st.(rules.Opener)
+	if !ok {
+		return rules.Move{}, false
+	}
+	key := ObsKey(g.planes, g.scalars)
+	var u [rules.OpeningDraws]float64
+	for i := range u {
+		u[i] = OpeningDraw(g.seed, key, i)
+	}
+	return op.Opening(g.seat, g.Opening, u)
 }
 
 // Rank implements agents.Ranker: the policy's k best moves for the agent's

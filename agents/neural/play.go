@@ -128,7 +128,24 @@ type Play struct {
 	// Steps, if > 0, samples only in the game's first Steps steps (greedy
 	// after): steps=1 breaks the symmetry of Rectangle's placement alone.
 	Steps int
+	// Opening, if > 0, plays the game's scripted opening of that size at the
+	// placement instead of the network (rules.Opener: Rectangle's opening
+	// square of side Opening), with draws keyed like the sampling's
+	// (OpeningDraw); the network plays every later step. Games without an
+	// opener refuse it.
+	Opening int
 }
+
+// MaxOpening bounds a spec's opening= setting.
+const MaxOpening = 64
+
+// OpeningDraw is the i-th draw of an opening (rules.Opener) under seed for
+// the observation of key: Draw with head OpeningHead+i, out of the range of
+// any network's heads.
+func OpeningDraw(seed, key uint64, i int) float64 { return Draw(seed, key, OpeningHead+i) }
+
+// OpeningHead is the head index of the first opening draw (OpeningDraw).
+const OpeningHead = 1000
 
 // Samples reports whether play with these settings samples at the game's
 // step step (rules.State.Steps): a temperature, and step within the first
@@ -138,15 +155,15 @@ func (p Play) Samples(step int) bool {
 }
 
 // playKeys are the settings a weights spec may end with.
-var playKeys = map[string]bool{"temp": true, "seed": true, "steps": true}
+var playKeys = map[string]bool{"temp": true, "seed": true, "steps": true, "opening": true}
 
 // MaxTemperature bounds a spec's temp= setting.
 const MaxTemperature = 100
 
-// SplitPlaySpec splits a weights spec FILE[:temp=T][:seed=S][:steps=K] (or
+// SplitPlaySpec splits a weights spec FILE[:temp=T][:seed=S][:steps=K][:opening=O] (or
 // a run folder with the same settings) into the weights part and its play
-// settings. Only trailing colon-separated parts whose key is temp, seed or
-// steps are settings, so that paths and URLs holding ':' or '=' pass unchanged.
+// settings. Only trailing colon-separated parts whose key is temp, seed,
+// steps or opening are settings, so that paths and URLs holding ':' or '=' pass unchanged.
 func SplitPlaySpec(spec string) (string, Play, error) {
 	base, p, _, err := SplitPlaySpecGiven(spec)
 	return base, p, err
@@ -190,8 +207,14 @@ func SplitPlaySpecGiven(spec string) (string, Play, PlayGiven, error) {
 				return "", Play{}, PlayGiven{}, fmt.Errorf("bot %s: steps=%q: want a number of steps ≥ 0 (0 = every step)", spec, v)
 			}
 			p.Steps = n
+		case "opening":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 || n > MaxOpening {
+				return "", Play{}, PlayGiven{}, fmt.Errorf("bot %s: opening=%q: want a size in 0..%d (0 = the network places)", spec, v, MaxOpening)
+			}
+			p.Opening = n
 		}
 		rest = rest[:i]
 	}
-	return rest, p, PlayGiven{Temp: seen["temp"], Seed: seen["seed"], Steps: seen["steps"]}, nil
+	return rest, p, PlayGiven{Temp: seen["temp"], Seed: seen["seed"], Steps: seen["steps"], Opening: seen["opening"]}, nil
 }

@@ -246,6 +246,9 @@ func TestSplitPlaySpec(t *testing.T) {
 		{"w.safetensors:temp=nan", "", neural.Play{}, "want a temperature"},
 		{"w.safetensors:seed=x", "", neural.Play{}, "unsigned 64-bit"},
 		{"w.safetensors:temp=1:temp=2", "", neural.Play{}, "given twice"},
+		{"w.safetensors:temp=6:steps=1:opening=8", "w.safetensors", neural.Play{Temperature: 6, Steps: 1, Opening: 8}, ""},
+		{"w.safetensors:opening=65", "", neural.Play{}, "want a size"},
+		{"w.safetensors:opening=-1", "", neural.Play{}, "want a size"},
 	} {
 		base, p, err := neural.SplitPlaySpec(tc.spec)
 		if tc.err != "" {

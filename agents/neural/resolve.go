@@ -142,6 +142,11 @@ func resolve(game, spec string) (agents.Entry, bool, error) {
 		return agents.Entry{}, true, fmt.Errorf("%s: %w", path, err)
 	}
 	play := which.Over(stored, given)
+	if play.Opening > 0 {
+		if _, ok := cfg.Game().New(cfg).(rules.Opener); !ok {
+			return agents.Entry{}, true, fmt.Errorf("%s: opening=%d: %s has no scripted opening (rules.Opener); opening=0 lets the network place", spec, play.Opening, game)
+		}
+	}
 	a := net.Arch
 	how := "greedy"
 	if play.Temperature > 0 {
@@ -149,6 +154,9 @@ func resolve(game, spec string) (agents.Entry, bool, error) {
 		if play.Steps > 0 {
 			how += fmt.Sprintf(", in the first %d steps (greedy after)", play.Steps)
 		}
+	}
+	if play.Opening > 0 {
+		how += fmt.Sprintf(", the game's opening %d at the placement (drawn with seed %d mixed with the seat and game)", play.Opening, play.Seed)
 	}
 	if has {
 		how += fmt.Sprintf(" (%s)", Settings{Play: play, Stored: stored, HasStored: true, Given: which}.Note())
@@ -159,6 +167,7 @@ func resolve(game, spec string) (agents.Entry, bool, error) {
 		New: func() agents.Agent {
 			ag, _ := NewAgent(net, cfg, false) // cannot fail: LoadFor checked the shape
 			ag.Temperature, ag.Seed, ag.TempSteps, ag.PerSeat = play.Temperature, play.Seed, play.Steps, true
+			ag.Opening = play.Opening
 			return ag
 		},
 		Params: cfg.CarriedParams(),

@@ -33,11 +33,12 @@ const PlayKey = "play"
 type storedPlay struct {
 	Temperature float64 `json:"temperature"`
 	Steps       int     `json:"steps,omitempty"`
+	Opening     int     `json:"opening,omitempty"`
 }
 
 // EncodePlay returns the PlayKey metadata value of p, its seed left out.
 func EncodePlay(p Play) string {
-	b, _ := json.Marshal(storedPlay{Temperature: p.Temperature, Steps: p.Steps})
+	b, _ := json.Marshal(storedPlay{Temperature: p.Temperature, Steps: p.Steps, Opening: p.Opening})
 	return string(b)
 }
 
@@ -55,7 +56,7 @@ func StoredPlay(meta map[string]string) (p Play, ok bool, err error) {
 	if err := dec.Decode(&s); err != nil {
 		return Play{}, false, fmt.Errorf("metadata %s %q: %v", PlayKey, v, err)
 	}
-	p = Play{Temperature: s.Temperature, Steps: s.Steps}
+	p = Play{Temperature: s.Temperature, Steps: s.Steps, Opening: s.Opening}
 	if err := p.check(); err != nil {
 		return Play{}, false, fmt.Errorf("metadata %s %q: %w", PlayKey, v, err)
 	}
@@ -70,6 +71,9 @@ func (p Play) check() error {
 	if p.Steps < 0 {
 		return fmt.Errorf("steps %d: want ≥ 0 (0 = every step)", p.Steps)
 	}
+	if p.Opening < 0 || p.Opening > MaxOpening {
+		return fmt.Errorf("opening %d: want 0..%d (0 = the network places)", p.Opening, MaxOpening)
+	}
 	return nil
 }
 
@@ -77,17 +81,20 @@ func (p Play) check() error {
 // "temp 6", "temp 6, first step", "temp 6, first 3 steps", with ", seed S"
 // where a seed is set.
 func (p Play) Describe() string {
-	if p.Temperature <= 0 {
-		return "greedy"
+	s := "greedy"
+	if p.Temperature > 0 {
+		s = fmt.Sprintf("temp %g", p.Temperature)
+		switch {
+		case p.Steps == 1:
+			s += ", first step"
+		case p.Steps > 1:
+			s += fmt.Sprintf(", first %d steps", p.Steps)
+		}
 	}
-	s := fmt.Sprintf("temp %g", p.Temperature)
-	switch {
-	case p.Steps == 1:
-		s += ", first step"
-	case p.Steps > 1:
-		s += fmt.Sprintf(", first %d steps", p.Steps)
+	if p.Opening > 0 {
+		s += fmt.Sprintf(", opening %d", p.Opening)
 	}
-	if p.Seed != 0 {
+	if p.Seed != 0 && (p.Temperature > 0 || p.Opening > 0) {
 		s += fmt.Sprintf(", seed %d", p.Seed)
 	}
 	return s
@@ -95,10 +102,10 @@ func (p Play) Describe() string {
 
 // PlayGiven records which settings a weights spec set explicitly
 // (SplitPlaySpecGiven), so that they override the stored ones (Over).
-type PlayGiven struct{ Temp, Seed, Steps bool }
+type PlayGiven struct{ Temp, Seed, Steps, Opening bool }
 
 // Any reports whether the spec set any setting.
-func (g PlayGiven) Any() bool { return g.Temp || g.Seed || g.Steps }
+func (g PlayGiven) Any() bool { return g.Temp || g.Seed || g.Steps || g.Opening }
 
 // Over returns the settings in force for a spec that gave spec's settings
 // g over a network that stores stored: an explicit temp= replaces the
@@ -117,6 +124,9 @@ func (g PlayGiven) Over(stored, spec Play) Play {
 	}
 	if g.Seed {
 		p.Seed = spec.Seed
+	}
+	if g.Opening {
+		p.Opening = spec.Opening
 	}
 	return p
 }
@@ -198,7 +208,7 @@ func WritePlay(path string, p Play) error {
 		return err
 	}
 	out, err := SetMetadata(b, func(m map[string]string) {
-		if p.Temperature > 0 {
+		if p.Temperature > 0 || p.Opening > 0 {
 			m[PlayKey] = EncodePlay(p)
 		} else {
 			delete(m, PlayKey)

@@ -126,7 +126,7 @@ func TestPlayMetadataRoundTrip(t *testing.T) {
 
 // Stored values out of range or of another shape are errors, not greedy.
 func TestStoredPlayRefusesBadValues(t *testing.T) {
-	for _, v := range []string{`{"temperature":-1}`, `{"temperature":101}`, `{"temperature":6,"steps":-1}`, `{"temp":6}`, `six`} {
+	for _, v := range []string{`{"temperature":-1}`, `{"temperature":101}`, `{"temperature":6,"steps":-1}`, `{"temp":6}`, `six`, `{"temperature":6,"opening":-1}`, `{"opening":65}`} {
 		if _, _, err := neural.StoredPlay(map[string]string{neural.PlayKey: v}); err == nil {
 			t.Errorf("%s: no error", v)
 		}
@@ -157,6 +157,7 @@ func TestStoredPlayIsTheDefault(t *testing.T) {
 		{p + ":temp=2", neural.Play{Temperature: 2}, "temp 2, the spec's over its weights' temp 6, first step"},
 		{p + ":steps=3", neural.Play{Temperature: 6, Steps: 3}, "temp 6, first 3 steps, the spec's over its weights' temp 6, first step"},
 		{p + ":seed=5", neural.Play{Temperature: 6, Steps: 1, Seed: 5}, "temp 6, first step, seed 5, the spec's over its weights' temp 6, first step"},
+		{p + ":opening=8", neural.Play{Temperature: 6, Steps: 1, Opening: 8}, "temp 6, first step, opening 8, the spec's over its weights' temp 6, first step"},
 		{plain, neural.Play{}, "greedy"},
 		{plain + ":temp=3:steps=1", neural.Play{Temperature: 3, Steps: 1}, "temp 3, first step, from the spec"},
 	} {
@@ -165,7 +166,7 @@ func TestStoredPlayIsTheDefault(t *testing.T) {
 			t.Fatalf("%s: %v", tc.spec, err)
 		}
 		ag := e.New().(*neural.Agent)
-		if got := (neural.Play{Temperature: ag.Temperature, Steps: ag.TempSteps, Seed: ag.Seed}); got != tc.want || !ag.PerSeat {
+		if got := (neural.Play{Temperature: ag.Temperature, Steps: ag.TempSteps, Seed: ag.Seed, Opening: ag.Opening}); got != tc.want || !ag.PerSeat {
 			t.Errorf("%s: the agent plays %+v (per seat %v), want %+v", tc.spec, got, ag.PerSeat, tc.want)
 		}
 		s, ok, err := neural.SpecSettings(tc.spec)

@@ -13,7 +13,25 @@ func init() {
 	agents.Register(rectangle.Name, "encloser_once",
 		"the encloser deciding once after each reset, then following that enclosure, else boxer's squares: a cheap rollout policy that closes rings (search:encloser:roll=encloser_once)",
 		func() agents.Agent { e := NewEncloser(); e.Once = true; return e })
+	agents.Register(rectangle.Name, "mason",
+		"lays a square of side 8 out in a corner at the placement (its robots' cells are painted before anyone moves, R7) and closes it, then always closes the best rectangle of side ≤ 8 near its robots and walls (ring_rule=mason: the rule a network's ring planes can show)",
+		func() agents.Agent { return NewMason() })
 }
+
+// NewMason returns the mason: an encloser that opens with a square laid out
+// at the placement (Opening, MasonOpening) and encloses by the mason ring
+// rule (rectangle.RuleOf("mason")): a ring whenever there is one (Alpha 0:
+// planner's squares only while none is found), sides up to
+// rectangle.MasonMaxSide, a quicker stall and cool-down. Measured against
+// the project's bots in reports/rectangle/mason.
+func NewMason() *Encloser {
+	r := rectangle.RuleOf("mason")
+	return &Encloser{Alpha: r.Alpha, Hazard: r.Hazard, Still: r.Still, Stall: r.Stall, Cool: r.Cool,
+		MaxSide: r.MaxSide, Opening: MasonOpening}
+}
+
+// MasonOpening is the side of the mason's opening square (NewMason).
+const MasonOpening = 8
 
 // Encloser's defaults, tuned on 200-game tables against three boxers,
 // against planner + boxer + random, and against boxer + random + pass
@@ -85,6 +103,11 @@ type Encloser struct {
 	// every rollout, where the full decision (a scan of every rectangle and
 	// planner's plans, ~0.4 ms) would cost more than the search's budget.
 	Once bool
+	// Opening, when 3 or more, is the side of a square in a corner drawn at
+	// random round which the robots are placed (rectangle.OpeningCells; R7:
+	// placed robots paint their cells, so the square's first cells cost no
+	// move); it is the enclosure from move 1.
+	Opening int
 
 	box     Boxer // placement and step choice
 	plans   [rectangle.MaxRobots]rectangle.Plan
@@ -118,6 +141,9 @@ func (a *Encloser) Reset(st rules.State, seat int, rng *rules.RNG) {
 func (a *Encloser) Act(st rules.State) rules.Move {
 	s := st.(*rectangle.State)
 	if s.MoveNum() == 0 {
+		if a.Opening >= 3 {
+			return a.open(s)
+		}
 		return a.box.Act(st)
 	}
 	// The boxer's view: its steps (toward, pick) read the board's side from
@@ -216,3 +242,21 @@ func (a *Encloser) enclose(rivals []uint8) rules.Move {
 // encoder's ring planes show the one a fresh encloser would take: tests
 // compare them).
 func (a *Encloser) Ring() (q rectangle.Rect, ok bool) { return a.cur, a.cur.R2 >= 0 }
+
+// open places the robots round the opening square (rectangle.OpeningCells,
+// side Opening, the corner and offset drawn by the boxer's generator) and
+// takes the square as the enclosure.
+func (a *Encloser) open(s *rectangle.State) rules.Move {
+	v := &a.box.v
+	s.View(a.box.seat, v)
+	n, k := v.N, min(a.Opening, v.N)
+	var u [rules.OpeningDraws]float64
+	for i := range u {
+		u[i] = a.box.rng.Float64()
+	}
+	a.box.pos = rectangle.OpeningCells(n, v.Robots, k, u, a.box.pos[:0])
+	if k >= 3 {
+		a.cur, a.bestPot, a.since, a.arcsSet = rectangle.OpeningSquare(n, k, u), 1<<30, 0, false
+	}
+	return rectangle.PlaceMove(n, a.box.pos)
+}

@@ -407,8 +407,8 @@ func initialWeights(c *cobra.Command, cfg *train.Config, file string) (*neural.N
 	if err != nil {
 		return nil, usageError{fmt.Errorf("--init %s: %w", file, err)}
 	}
-	if ok && cfg.Play.Temperature == 0 {
-		cfg.Play = train.PlayConfig{Temperature: stored.Temperature, Steps: stored.Steps}
+	if ok && !cfg.Play.Stores() {
+		cfg.Play = train.PlayConfigOf(stored)
 	}
 	if net.Arch.Game != cfg.Game {
 		return nil, usagef("--init %s: weights of %s, the run trains %s", file, net.Arch.Game, cfg.Game)

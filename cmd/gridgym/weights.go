@@ -99,7 +99,7 @@ network.`,
 
 func newWeightsPlayCmd() *cobra.Command {
 	var temperature float64
-	var tempSteps int
+	var tempSteps, opening int
 	c := &cobra.Command{
 		Use:   "play FILE",
 		Short: "Show or set the play settings a network is played and exported with by default",
@@ -112,18 +112,22 @@ means greedy.
 
 --temperature T samples from softmax(logits/T) with seeded draws (0 removes
 the settings: greedy); --temp-steps K limits the sampling to the game's
-first K steps (0 = every step). No seed is stored: each seat, game and
+first K steps (0 = every step); --opening K plays the game's scripted
+opening of size K at the placement instead of the network (Rectangle: the
+robots round a K×K square in a corner drawn by the play-time seed; 0
+removes it). No seed is stored: each seat, game and
 exported process draws its own, so that copies of the network differ. The
 file is rewritten atomically and its tensors stay byte-identical. A run
 folder means the file it plays (its best.safetensors, else its latest
 checkpoint); a URL is read, never written.`,
 		Example: `  gridgym weights play models/rectangle/final.safetensors
   gridgym weights play models/rectangle/final.safetensors --temperature 6 --temp-steps 1
-  gridgym weights play runs/rect-rings/best.safetensors --temperature 0`,
+  gridgym weights play runs/rect-rings/best.safetensors --temperature 0
+  gridgym weights play models/rectangle/final.safetensors --opening 8`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			spec := args[0]
-			set := c.Flags().Changed("temperature") || c.Flags().Changed("temp-steps")
+			set := c.Flags().Changed("temperature") || c.Flags().Changed("temp-steps") || c.Flags().Changed("opening")
 			if set && store.IsURL(spec) {
 				return usagef("%s: a URL is read, not written: set the play settings of a local file, then upload it", store.Redact(spec))
 			}
@@ -144,12 +148,21 @@ checkpoint); a URL is read, never written.`,
 				}
 				return nil
 			}
-			p := neural.Play{Temperature: temperature, Steps: tempSteps}
+			p := neural.Play{Temperature: temperature, Steps: tempSteps, Opening: opening}
 			if !c.Flags().Changed("temperature") {
-				if !has {
+				if !has && c.Flags().Changed("temp-steps") {
 					return usagef("%s stores no play settings: --temp-steps goes with --temperature", spec)
 				}
 				p.Temperature = old.Temperature
+				if !c.Flags().Changed("temp-steps") {
+					p.Steps = old.Steps
+				}
+			}
+			if !c.Flags().Changed("opening") {
+				p.Opening = old.Opening
+			}
+			if p.Opening < 0 || p.Opening > neural.MaxOpening {
+				return usagef("--opening %d: want 0..%d (0 = the network places)", p.Opening, neural.MaxOpening)
 			}
 			if !(p.Temperature >= 0 && p.Temperature <= neural.MaxTemperature) || p.Steps < 0 {
 				return usagef("--temperature %g --temp-steps %d: want a temperature in 0..%d (0 = greedy) and steps ≥ 0", p.Temperature, p.Steps, neural.MaxTemperature)
@@ -167,6 +180,7 @@ checkpoint); a URL is read, never written.`,
 	}
 	c.Flags().Float64Var(&temperature, "temperature", 0, "store sampling at this temperature (0 = greedy: remove the settings)")
 	c.Flags().IntVar(&tempSteps, "temp-steps", 0, "store sampling in the game's first K steps only, greedy after (0 = every step)")
+	c.Flags().IntVar(&opening, "opening", 0, "store the game's scripted opening of size K at the placement (0 = the network places; Rectangle)")
 	return c
 }
 

@@ -17,7 +17,7 @@ var competition = &rules.Competition{
 			return "not b (r, c) pairs of Python ints in 0..n-1 at move_num 0, nor later b directions from N E S W X, as one string or a list of one-letter strings (R20): every robot stays (R9)"
 		},
 	},
-	Export: &rules.Export{Source: twin, File: "rectangle_bot.py", Entry: "bot", Args: 4, Steps: true,
+	Export: &rules.Export{Source: twin, File: "rectangle_bot.py", Entry: "bot", Args: 4, Steps: true, Opening: true,
 		Usage: "rectangle_bot.py defines bot(board, robots, scores, move_num), the Rectangle protocol's callable (R18)."},
 }
 

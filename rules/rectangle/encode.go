@@ -370,7 +370,7 @@ func ringPlanes(s *State, seat int, memory bool, v *View, plans []Plan, dst []ui
 	if memory {
 		q, ok = s.Ring(seat, &x, v, plans)
 	} else {
-		q, ok = RingOf(&x, v, plans)
+		q, ok = RingOfBy(&x, v, plans, s.rt.rule)
 	}
 	if !ok {
 		return

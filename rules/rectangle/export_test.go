@@ -114,7 +114,8 @@ func TestRingPlanesParity(t *testing.T) {
 // (the bot is called once a move), in games between ringers (which follow
 // the kept ring), enclosers and boxers. With ring_guard=true as well it
 // keeps every seat's memory to guard against the rivals' rings, in games
-// where two ringers meet. Each case also counts the moves at which what it
+// where two ringers meet, and with ring_rule=mason the mason rule's
+// constants (ring.go RuleOf). Each case also counts the moves at which what it
 // adds changes the seat's ring (the kept ring against RingOf's memoryless
 // choice; the guarded ring against the same game's unguarded memory): it
 // must matter in the games it checks.
@@ -125,6 +126,7 @@ func TestRingMemoryParity(t *testing.T) {
 	// costs the Python bot about a fifth of a 20×20 one.
 	memory := map[string]string{"n": "14", "rings": "true", "ring_memory": "true"}
 	guard := map[string]string{"n": "14", "rings": "true", "ring_memory": "true", "ring_guard": "true"}
+	mason := map[string]string{"n": "14", "rings": "true", "ring_memory": "true", "ring_guard": "true", "ring_rule": "mason"}
 	for _, tc := range []struct {
 		name   string
 		params map[string]string
@@ -137,6 +139,7 @@ func TestRingMemoryParity(t *testing.T) {
 	}{
 		{"memory", memory, []string{"ringer", "encloser", "boxer", "ringer"}, 4, nil}, // ~1,300 moves
 		{"guard", guard, []string{"ringer", "ringer", "boxer", "planner"}, 4, memory}, // ~1,400 moves
+		{"mason", mason, []string{"ringer", "mason", "boxer", "ringer"}, 4, guard},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			cfg, err := g.Configure(tc.params)

@@ -235,8 +235,12 @@ import itertools  # noqa: E402 (the module follows export/py/common.py)
 
 # ---- The ring planes (rings=true): rules/rectangle/ring.go's RingOf and
 # RingSteps, the encloser bot's choice with no memory.
-_RING_ALPHA, _RING_HAZARD, _RING_MAX_SIDE = 1.5, 1.0, 20
-_RING_STILL, _RING_STALL, _RING_COOL = 3, 10, 20  # RingKept (ring_memory=true)
+# The constants of the rule ring_rule names (ring.go RuleOf): alpha,
+# hazard, max side, still, stall, cool.
+_RING_RULES = {"encloser": (1.5, 1.0, 20, 3, 10, 20), "mason": (0.0, 1.5, 8, 3, 6, 4)}
+_RING_RULE = _RING_RULES.get(str(PARAMS.get("ring_rule", "encloser")).strip(), _RING_RULES["encloser"])
+_RING_ALPHA, _RING_HAZARD, _RING_MAX_SIDE = _RING_RULE[:3]
+_RING_STILL, _RING_STALL, _RING_COOL = _RING_RULE[3:]  # RingKept (ring_memory=true)
 _RING_GUARD_SHARE = 0.5  # RingGuard (ring_guard=true)
 
 
@@ -712,6 +716,19 @@ def _default(move_num, robots):
     return "X" * _B
 
 
+def _opening_cells(k, u):
+    """rectangle.OpeningCells: robot i's cell round the k x k square in the
+    corner that u[0] (< 0.5: top) and u[1] (< 0.5: left) draw, clockwise
+    from its top-left corner, from the offset that u[2] draws."""
+    r0 = _N - k if u[0] >= 0.5 else 0
+    c0 = _N - k if u[1] >= 0.5 else 0
+    per = ([(r0, c0 + j) for j in range(k - 1)] + [(r0 + j, c0 + k - 1) for j in range(k - 1)]
+           + [(r0 + k - 1, c0 + k - 1 - j) for j in range(k - 1)] + [(r0 + k - 1 - j, c0) for j in range(k - 1)])
+    L = len(per)
+    off = int(u[2] * float(max(1, L // _B)))
+    return [per[(off + i * L // _B) % L] for i in range(_B)]
+
+
 def bot(board=None, robots=None, scores=None, move_num=None, *_):
     """The Rectangle entry point (R18): the network's most probable action of
     every robot. Never raises (missing or extra arguments included); a
@@ -721,6 +738,11 @@ def bot(board=None, robots=None, scores=None, move_num=None, *_):
         if req is not None and _FITS:
             b, pos, sc, t = req
             planes, scalars = observe(b, pos, sc, t)
+            if t == 0 and 3 <= OPENING <= _N:
+                # neural.Agent's opening (Play.Opening): the draws
+                # neural.OpeningDraw, head 1000 + i, keyed by the observation.
+                key = obs_key(planes, scalars)
+                return _opening_cells(OPENING, [_draw(key, 1000 + i) for i in range(3)])
             acts = choose(net_logits(planes, scalars)[0], legal_mask(t), planes, scalars, t)
             if t == 0 and all(0 <= a < _NN for a in acts):
                 return [(int(a // _N), int(a % _N)) for a in acts]   # a = r*n + c

@@ -32,6 +32,7 @@ var Game = &rules.Game{
 		{Name: "rings", Doc: "observation only (the rules ignore it): the encoder adds the ring planes, the large rectangle the encloser bot would close now and each robot's steps toward it (encode.go, ring.go)", Kind: rules.Bool, Default: "false"},
 		{Name: "ring_memory", Doc: "observation only (it matters with rings=true, and the state carries it): the ring planes remember the seat's ring from move to move as the encloser bot does (a kept ring, parked rivals, a stall) instead of choosing afresh at every move (ring.go RingKept)", Kind: rules.Bool, Default: "false", Carried: true},
 		{Name: "ring_guard", Doc: "observation only (with ring_memory=true; the state carries it): a seat's ring never crosses a rival's kept ring that the rival has painted at least half of, and a kept ring that does is dropped (ring.go RingKept), so that two ring-closers do not break each other's rings", Kind: rules.Bool, Default: "false", Carried: true},
+		{Name: "ring_rule", Doc: "observation only (it matters with rings=true, and the state carries it): whose choices the ring planes show: encloser (a ring when it pays 1.5× planner's squares, sides up to 20) or mason (a ring whenever there is one, sides up to 8 near its robots and walls, the mason bot's; ring.go RuleOf)", Kind: rules.Choice, Choices: RingRules, Default: "encloser", Carried: true},
 	},
 	Validate: func(c rules.Config) error {
 		if k, m := c.Int("idle_limit"), c.Int("max_moves"); m < k {

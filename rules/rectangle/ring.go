@@ -44,6 +44,42 @@ const (
 	RingGuard = 0.5
 )
 
+// RingRule is a set of the ring procedure's constants (RingKeptBy): the
+// game parameter ring_rule names one (RuleOf).
+type RingRule struct {
+	Alpha   float64 // a ring is taken when its rate ≥ Alpha × the squares' rate (0: whenever there is one)
+	Hazard  float64 // moves added per expected crossing by a moving rival robot
+	MaxSide int     // the longest side of a ring
+	Still   int     // a rival robot that stood still this many moves is parked
+	Stall   int     // a kept ring is dropped after this many moves without progress
+	Cool    int     // then no ring is taken for this many moves
+}
+
+// RingRules names the rules of the parameter ring_rule, the default first.
+var RingRules = []string{"encloser", "mason"}
+
+// RuleOf returns the ring rule named name (RingRules): "encloser", the
+// encloser bot's constants above, which a ring round the open board pays
+// against planner's squares; "mason", the mason bot's (agents/rectanglebots,
+// reports/rectangle/mason): a ring whenever there is one (Alpha 0, never
+// planner's squares), rings of side at most MasonMaxSide near the robots and
+// the own walls, and a quicker stall. An unknown name is the encloser's.
+func RuleOf(name string) RingRule {
+	if name == "mason" {
+		return RingRule{Alpha: 0, Hazard: MasonHazard, MaxSide: MasonMaxSide, Still: RingStill, Stall: MasonStall, Cool: MasonCool}
+	}
+	return RingRule{Alpha: RingAlpha, Hazard: RingHazard, MaxSide: RingMaxSide, Still: RingStill, Stall: RingStall, Cool: RingCool}
+}
+
+// The mason rule's constants (RuleOf), measured in 408-game tables against
+// the project's bots (reports/rectangle/mason).
+const (
+	MasonHazard  = 1.5
+	MasonMaxSide = 8
+	MasonStall   = 6
+	MasonCool    = 4
+)
+
 // Rings is the scratch of the ring procedure (above) for one view. The zero
 // value is ready to use; it allocates nothing.
 type Rings struct {
@@ -282,9 +318,14 @@ func (x *Rings) Target(v *View, q Rect, i int) (tr, tc, td int) {
 // It leaves x ready for RingSteps: the ring's cells to paint and, when
 // there are some, the robots' arcs. It is RingKept with nothing remembered.
 func RingOf(x *Rings, v *View, plans []Plan) (Rect, bool) {
+	return RingOfBy(x, v, plans, RuleOf(""))
+}
+
+// RingOfBy is RingOf with the constants of rule r.
+func RingOfBy(x *Rings, v *View, plans []Plan, r RingRule) (Rect, bool) {
 	var still [maxSeats][MaxRobots]int32 // no robot has stood still
 	var m RingMemory                     // no kept ring
-	return RingKept(x, v, plans, &still, &m, nil)
+	return RingKeptBy(x, v, plans, &still, &m, nil, r)
 }
 
 // RingMemory is what a seat remembers of its ring between moves (the
@@ -315,6 +356,12 @@ type RingMemory struct {
 // rival's ring that is half done, and of two crossing rings a ring less
 // than half done yields.
 func RingKept(x *Rings, v *View, plans []Plan, still *[maxSeats][MaxRobots]int32, m *RingMemory, guard *[maxSeats]Rect) (Rect, bool) {
+	return RingKeptBy(x, v, plans, still, m, guard, RuleOf(""))
+}
+
+// RingKeptBy is RingKept with the constants of rule r (RingStill, RingStall,
+// RingCool, RingHazard, RingMaxSide and RingAlpha are the encloser rule's).
+func RingKeptBy(x *Rings, v *View, plans []Plan, still *[maxSeats][MaxRobots]int32, m *RingMemory, guard *[maxSeats]Rect, r RingRule) (Rect, bool) {
 	none := Rect{R2: -1}
 	if m.Off > 0 {
 		m.Off--
@@ -328,7 +375,7 @@ func RingKept(x *Rings, v *View, plans []Plan, still *[maxSeats][MaxRobots]int32
 		for j := 0; j < v.Robots; j++ {
 			p := v.Pos[k][j].R*n + v.Pos[k][j].C
 			rivals[p]++
-			moving[k][j] = still[k][j] < RingStill
+			moving[k][j] = still[k][j] < int32(r.Still)
 			parked[p] = parked[p] || !moving[k][j]
 		}
 	}
@@ -345,9 +392,12 @@ func RingKept(x *Rings, v *View, plans []Plan, still *[maxSeats][MaxRobots]int32
 		_, keep = x.Valid(q)
 	}
 	if !keep {
-		floor := RingAlpha * x.SquaresRate(v, plans)
+		var floor float64
+		if r.Alpha > 0 {
+			floor = r.Alpha * x.SquaresRate(v, plans)
+		}
 		var rate float64
-		if q, rate = x.Best(v, &moving, RingHazard, RingMaxSide, floor); q.R2 < 0 || rate < floor {
+		if q, rate = x.Best(v, &moving, r.Hazard, r.MaxSide, floor); q.R2 < 0 || rate < floor {
 			m.Kept = none
 			return none, false
 		}
@@ -364,8 +414,8 @@ func RingKept(x *Rings, v *View, plans []Plan, still *[maxSeats][MaxRobots]int32
 	}
 	if int32(pot) < m.Low {
 		m.Low, m.Since = int32(pot), 0
-	} else if m.Since++; m.Since >= RingStall {
-		m.Kept, m.Off = none, RingCool
+	} else if m.Since++; m.Since >= int32(r.Stall) {
+		m.Kept, m.Off = none, int32(r.Cool)
 	}
 	return q, true
 }

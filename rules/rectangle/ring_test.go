@@ -49,14 +49,22 @@ func ringPositions(t *testing.T, lineup []string, games int, f func(s *rectangle
 // round them). Checked in games of enclosers and boxers for every seat at
 // every fifth move.
 func TestRingOfIsTheEnclosersChoice(t *testing.T) {
-	enc, err := agents.Lookup(rectangle.Name, "encloser")
+	for _, bot := range []string{"encloser", "mason"} {
+		t.Run(bot, func(t *testing.T) { checkRingOfIsTheBots(t, bot, rectangle.RuleOf(bot)) })
+	}
+}
+
+// checkRingOfIsTheBots is TestRingOfIsTheEnclosersChoice for the bot named
+// bot, whose constants are those of ring rule r (RingOfBy).
+func checkRingOfIsTheBots(t *testing.T, bot string, r rectangle.RingRule) {
+	enc, err := agents.Lookup(rectangle.Name, bot)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var v rectangle.View
 	var plans [rectangle.MaxRobots]rectangle.Plan
 	checked, rings, steps := 0, 0, 0
-	ringPositions(t, []string{"encloser", "boxer", "encloser", "planner"}, 3, func(s *rectangle.State) {
+	ringPositions(t, []string{bot, "boxer", "encloser", "planner"}, 3, func(s *rectangle.State) {
 		if s.MoveNum()%5 != 0 {
 			return
 		}
@@ -64,7 +72,7 @@ func TestRingOfIsTheEnclosersChoice(t *testing.T) {
 			s.View(seat, &v)
 			rectangle.Plans(&v, plans[:v.Robots])
 			var x rectangle.Rings
-			q, ok := rectangle.RingOf(&x, &v, plans[:v.Robots])
+			q, ok := rectangle.RingOfBy(&x, &v, plans[:v.Robots], r)
 			a := enc.New()
 			a.Reset(s, seat, rules.Derive(7, uint64(seat)))
 			m := a.Act(s)

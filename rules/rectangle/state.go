@@ -39,6 +39,7 @@ type State struct {
 type ringTrack struct {
 	on    bool
 	guard bool                       // ring_guard: rivals' kept rings are guarded (RingKept)
+	rule  RingRule                   // ring_rule's constants (RuleOf)
 	still [maxSeats][MaxRobots]int32 // moves each robot has stood still (0 at move 1)
 	mem   [maxSeats]RingMemory       // what each seat carries into the current move
 }
@@ -104,6 +105,7 @@ func New(cfg rules.Config) *State {
 	s := NewSized(cfg.Int("n"), cfg.Int("players"), cfg.Int("robots"), cfg.Int("idle_limit"), cfg.Int("max_moves"))
 	s.rt.on = cfg.Bool("ring_memory")
 	s.rt.guard = s.rt.on && cfg.Bool("ring_guard")
+	s.rt.rule = RuleOf(cfg.Get("ring_rule"))
 	return s
 }
 
@@ -116,6 +118,7 @@ func NewSized(n, players, robots, idleLimit, maxMoves int) *State {
 	idleLimit = clamp(idleLimit, 1, maxIdleLimit)
 	maxMoves = clamp(maxMoves, idleLimit, maxMaxMoves)
 	s := &State{n: n, p: players, b: robots, idleK: idleLimit, maxMoves: maxMoves}
+	s.rt.rule = RuleOf("")
 	s.full = ^uint64(0)
 	if n < 64 {
 		s.full = 1<<uint(n) - 1
@@ -151,7 +154,7 @@ func (s *State) Spec() *rules.Spec { return &s.spec }
 // Reset implements rules.State: an empty board before the placement.
 func (s *State) Reset() {
 	s.board = board{}
-	s.rt = ringTrack{on: s.rt.on, guard: s.rt.guard}
+	s.rt = ringTrack{on: s.rt.on, guard: s.rt.guard, rule: s.rt.rule}
 	s.sc.nCand, s.sc.nClaims = 0, 0
 }
 

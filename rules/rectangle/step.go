@@ -73,7 +73,7 @@ func (s *State) keepRings() {
 		s.View(seat, &w.v)
 		Plans(&w.v, w.plans[:s.b])
 		s.stillOf(seat, &still)
-		RingKept(&w.x, &w.v, w.plans[:s.b], &still, &s.rt.mem[seat], s.guardOf(seat, &kept, &guard))
+		RingKeptBy(&w.x, &w.v, w.plans[:s.b], &still, &s.rt.mem[seat], s.guardOf(seat, &kept, &guard), s.rt.rule)
 	}
 }
 
@@ -102,13 +102,13 @@ func (s *State) stillOf(seat int, still *[maxSeats][MaxRobots]int32) {
 // at a move and plans its Plans; x is left ready for RingSteps.
 func (s *State) Ring(seat int, x *Rings, v *View, plans []Plan) (Rect, bool) {
 	if !s.rt.on {
-		return RingOf(x, v, plans)
+		return RingOfBy(x, v, plans, s.rt.rule)
 	}
 	m := s.rt.mem[seat]
 	var still [maxSeats][MaxRobots]int32
 	var guard [maxSeats]Rect
 	s.stillOf(seat, &still)
-	return RingKept(x, v, plans, &still, &m, s.guardOf(seat, &s.rt.mem, &guard))
+	return RingKeptBy(x, v, plans, &still, &m, s.guardOf(seat, &s.rt.mem, &guard), s.rt.rule)
 }
 
 // place puts player i's robots per R7, or all on (0,0) if m is invalid (R9).
