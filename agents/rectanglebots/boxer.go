@@ -1,8 +1,10 @@
 // Package rectanglebots holds the scripted bots of Rectangle. No official
 // sample bots were published (sample-bots.md), so besides the generic random
-// bot there are three: boxer (below), planner (boxer's squares without memory
-// or randomness, the networks' teacher) and encloser (planner's squares, and
-// one large rectangle for all robots whenever it pays more). Each sees only a
+// bot there are boxer (below), planner (boxer's squares without memory or
+// randomness, the networks' teacher), encloser (planner's squares, and one
+// large rectangle for all robots whenever it pays more), mason (an opening
+// square laid out at the placement, then a ring of side ≤ 8 whenever there is
+// one) and ringer (what the ring planes show). Each sees only a
 // competition bot's view (rectangle.View, R19) and answers through the
 // codec's move helpers.
 //

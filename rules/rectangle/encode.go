@@ -59,7 +59,9 @@
 // ring keeps off the rings its rivals kept before the move once a rival
 // has painted half of its own (RingKept's guard), so two copies of a
 // network stop breaking each other's rings; the exported bot then keeps
-// every seat's memory, as the state does.
+// every seat's memory, as the state does. With ring_rule=mason (also
+// carried) the ring is chosen by the mason's constants (ring.go RuleOf: a
+// ring whenever there is one, sides up to 8) instead of the encloser's.
 //
 // Planes 0 and 1 and the p paint planes partition the board: every cell is 1
 // in exactly one of them. Before the placement (move_num 0) no robot is on the

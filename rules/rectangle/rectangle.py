@@ -19,7 +19,11 @@
 # except with ring_memory=true: the ring planes then remember the ring from
 # move to move (_ring_kept repeats RingKept; R18 allows memory in globals),
 # and with ring_guard=true as well the bot keeps every seat's memory, as the
-# Go state does, to know the rivals' rings.
+# Go state does, to know the rivals' rings; ring_rule picks the ring
+# procedure's constants (_RING_RULES, ring.go RuleOf). With OPENING = K > 0
+# (the weights' play settings) the placement is the opening square of side K
+# (_opening_cells, rules/rectangle/opening.go), drawn from SEED, not the
+# network's.
 
 _DIRS = "NESWX"  # move action n*n + d, d = 0 N, 1 E, 2 S, 3 W, 4 X
 

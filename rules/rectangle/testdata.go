@@ -10,10 +10,10 @@ import "github.com/gridgym/gridgym/rules"
 var testdata = &rules.Testdata{
 	Pins: rules.Pins{
 		StepRandom:       0x784301fd7b9ecfb3,
-		PlayGame:         0x95361b667b0e13e2,
-		SelfplayRows:     0x98822335e46a5141,
+		PlayGame:         0xeb0d10040ea516b2, // re-pinned 2026-11-30: the mason bot joined the registry (agents.Names)
+		SelfplayRows:     0xc62de85a679b8398, // re-pinned 2026-11-30: the mason bot joined the registry
 		SelfplayRowCount: 3600,
 	},
 	NewBot:         rules.NewBotCase{Params: []string{"n=8", "max_moves=40", "idle_limit=20"}, Games: 2},
-	MeasuredPreset: "rings",
+	MeasuredPreset: "mason",
 }

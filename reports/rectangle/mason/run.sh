@@ -1,0 +1,61 @@
+#!/bin/sh
+# Rectangle's mason preset (issue 54; reports/rectangle/mason/README.md). From the
+# repository root:
+#   sh reports/rectangle/mason/run.sh train              # gridgym train --preset mason into OUT/run (about 8 minutes)
+#   sh reports/rectangle/mason/run.sh heldout SPEC NAME  # {SPEC, held-out bot, encloser, boxer} per held-out bot
+#   sh reports/rectangle/mason/run.sh regression SPEC NAME [OLD]
+#        # {SPEC, OLD (default: the rings network shipped before, from git), encloser, boxer},
+#        # {SPEC, its clone, planner, boxer} (issue 22's table), {SPEC, mason, encloser, boxer},
+#        # and the mirror: two copies + planner + boxer against SPEC + planner + boxer + random
+#   sh reports/rectangle/mason/run.sh curve RUN          # checkpoints 0, 20, 40, 60 of RUN against each held-out bot
+#        # (96 games every order each: the learning curve; the bots are evaluated, never trained against)
+# Every table: 408 games in every seating order, seed 1 (curve: 96). SPEC is a weights file as a user
+# enters it: its stored play settings (temp 6 at the placement, the opening square of side 8) apply.
+# Raw outputs go to the git-ignored results/rectangle/mason/.
+set -eu
+OUT=${OUT:-results/rectangle/mason}
+mkdir -p "$OUT"
+GG=${GG:-$OUT/gridgym}
+[ -x "$GG" ] || go build -o "$GG" ./cmd/gridgym
+t() { "$GG" tournament -q --game rectangle --bots "$1" --games "${3:-408}" --all-orders --seed 1 --report "$OUT/$2" | sed -n 2,7p; }
+case "${1:-}" in
+train)
+	"$GG" train --game rectangle --preset mason --out "$OUT/run"
+	;;
+heldout) # the tables of reports/rectangle/finetune, into this OUT
+	OUT=$OUT GG=$GG exec sh reports/rectangle/finetune/run.sh heldout "$2" "$3"
+	;;
+regression)
+	OLD=${4:-$OUT/rings.safetensors}
+	[ -f "$OLD" ] || git show 3312061:models/rectangle/final.safetensors > "$OLD"
+	t "net=$2,old=$OLD,encloser,boxer" "$3-old"
+	python3 reports/pair.py "$OUT/$3-old/games.jsonl" net old
+	python3 reports/pair.py "$OUT/$3-old/games.jsonl" net encloser
+	C=$(dirname "$2")/../iter-000000/weights.safetensors
+	if [ -f "$C" ]; then
+		"$GG" weights play "$C" --opening 8 > /dev/null
+		t "net=$2,clone=$C,planner,boxer" "$3-clone"
+		python3 reports/pair.py "$OUT/$3-clone/games.jsonl" net clone
+		python3 reports/pair.py "$OUT/$3-clone/games.jsonl" net planner
+	fi
+	t "net=$2,mason,encloser,boxer" "$3-mason"
+	python3 reports/pair.py "$OUT/$3-mason/games.jsonl" net mason
+	t "a=$2,b=$2,planner,boxer" "$3-mirror"
+	t "net=$2,planner,boxer,random" "$3-alone"
+	python3 reports/mirror_ratio.py "$OUT/$3-mirror/games.jsonl" "$OUT/$3-alone/games.jsonl" net a b
+	;;
+curve)
+	for i in 000000 000020 000040 000060; do
+		W="$2/checkpoints/iter-$i/weights.safetensors"
+		"$GG" weights play "$W" --opening 8 > /dev/null
+		for h in blitz raider pairs; do
+			t "net=$W,$h,encloser,boxer" "curve-$i-$h" 96 > /dev/null
+			echo "iteration $i $h: $(python3 reports/pair.py "$OUT/curve-$i-$h/games.jsonl" net $h)"
+		done
+	done
+	;;
+*)
+	sed -n 2,15p "$0"
+	exit 2
+	;;
+esac
