@@ -688,6 +688,12 @@ func (c *Config) checkModes(g *rules.Game) error {
 	} else if p.Potential != "" {
 		return fmt.Errorf("field ppo.potential = %q: it needs ppo.shaping > 0", p.Potential)
 	}
+	if c.Play.Opening > 0 {
+		rc, _ := g.Configure(c.Params)
+		if _, ok := g.New(rc).(rules.Opener); !ok {
+			return fmt.Errorf("field play.opening = %d: %s has no scripted opening (rules.Opener); want 0", c.Play.Opening, c.Game)
+		}
+	}
 	switch c.Eval.Select {
 	case "", "points", "score", "margin":
 	default:

@@ -31,4 +31,14 @@ func TestPlaySectionIsStored(t *testing.T) {
 	if _, err := ParseConfig([]byte("game: rectangle\nplay: {temperature: 101}\n"), "my.yaml"); err == nil || !strings.Contains(err.Error(), "play.temperature") {
 		t.Errorf("temperature 101: %v", err)
 	}
+	// The opening (issue 54): stored alone too, and refused where the game has none.
+	tr.cfg.Play = PlayConfig{Opening: 8}
+	if p, ok, err := neural.StoredPlay(tr.meta()); !ok || err != nil || p != (neural.Play{Opening: 8}) {
+		t.Errorf("an opening alone: stored %+v, %v, %v", p, ok, err)
+	}
+	for _, bad := range []string{"game: rectangle\nplay: {opening: 65}\n", "game: nuggets\nplay: {opening: 8}\n"} {
+		if _, err := ParseConfig([]byte(bad), "my.yaml"); err == nil || !strings.Contains(err.Error(), "play.opening") {
+			t.Errorf("%q: %v", bad, err)
+		}
+	}
 }

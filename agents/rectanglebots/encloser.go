@@ -255,8 +255,6 @@ func (a *Encloser) open(s *rectangle.State) rules.Move {
 		u[i] = a.box.rng.Float64()
 	}
 	a.box.pos = rectangle.OpeningCells(n, v.Robots, k, u, a.box.pos[:0])
-	if k >= 3 {
-		a.cur, a.bestPot, a.since, a.arcsSet = rectangle.OpeningSquare(n, k, u), 1<<30, 0, false
-	}
+	a.cur, a.bestPot, a.since, a.arcsSet = rectangle.OpeningSquare(n, k, u), 1<<30, 0, false
 	return rectangle.PlaceMove(n, a.box.pos)
 }
