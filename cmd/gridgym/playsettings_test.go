@@ -61,6 +61,8 @@ func TestWeightsPlayCommand(t *testing.T) {
 		{"weights", "play", w, "--temperature", "-1"},
 		{"weights", "play", w, "--temperature", "101"},
 		{"weights", "play", w, "--temp-steps", "1"},
+		{"weights", "play", w, "--opening", "8"}, // four-square has no opening
+		{"weights", "play", w, "--opening", "65"},
 		{"weights", "play", "s3://bucket/run?endpoint=http://minio:9000", "--temperature", "6"},
 		{"weights", "play", filepath.Join(t.TempDir(), "missing.safetensors")},
 	} {
@@ -70,5 +72,28 @@ func TestWeightsPlayCommand(t *testing.T) {
 	}
 	if after, _ := os.ReadFile(w); string(after) != string(b) {
 		t.Error("setting and clearing the settings did not give the file back")
+	}
+	// Rectangle has an opening (rules.Opener): it is stored alone and kept
+	// when the temperature changes.
+	rb, err := os.ReadFile(rulestest.Policy(t, "rectangle"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := filepath.Join(t.TempDir(), "rect.safetensors")
+	if err := os.WriteFile(r, rb, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, step := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--opening", "8"}, r + ": greedy, opening 8 (was greedy)"},
+		{[]string{"--temperature", "6", "--temp-steps", "1"}, r + ": temp 6, first step, opening 8 (was greedy, opening 8)"},
+		{[]string{"--opening", "0"}, r + ": temp 6, first step (was temp 6, first step, opening 8)"},
+	} {
+		out, err := run(append([]string{"weights", "play", r}, step.args...)...)
+		if err != nil || !strings.Contains(out, step.want) {
+			t.Fatalf("weights play %v: %v\n%s\nwant %q", step.args, err, out, step.want)
+		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gridgym/gridgym/agents"
 	"github.com/gridgym/gridgym/agents/neural"
+	"github.com/gridgym/gridgym/rules"
 	"github.com/gridgym/gridgym/store"
 	"github.com/gridgym/gridgym/train"
 )
@@ -164,6 +165,11 @@ checkpoint); a URL is read, never written.`,
 			if p.Opening < 0 || p.Opening > neural.MaxOpening {
 				return usagef("--opening %d: want 0..%d (0 = the network places)", p.Opening, neural.MaxOpening)
 			}
+			if p.Opening > 0 {
+				if err := checkOpener(path, p.Opening); err != nil {
+					return err
+				}
+			}
 			if !(p.Temperature >= 0 && p.Temperature <= neural.MaxTemperature) || p.Steps < 0 {
 				return usagef("--temperature %g --temp-steps %d: want a temperature in 0..%d (0 = greedy) and steps ≥ 0", p.Temperature, p.Steps, neural.MaxTemperature)
 			}
@@ -224,4 +230,21 @@ func weightsFileOf(c *cobra.Command, spec string) (string, error) {
 		err = usagef("%s: not a .safetensors file or training run folder", spec)
 	}
 	return path, err
+}
+
+// checkOpener refuses an opening for the network in path whose game has
+// none (rules.Opener): every command would refuse to play the file.
+func checkOpener(path string, size int) error {
+	net, meta, err := neural.Load(path)
+	if err != nil {
+		return err
+	}
+	cfg, err := neural.TrainedConfig(net, meta)
+	if err != nil {
+		return err
+	}
+	if _, ok := cfg.Game().New(cfg).(rules.Opener); !ok {
+		return usagef("--opening %d: %s has no scripted opening (rules.Opener); only the network places", size, net.Arch.Game)
+	}
+	return nil
 }
