@@ -130,6 +130,12 @@ type Play struct {
 	Opening int
 }
 
+// neural is p as the Go agent's settings, its seed left out (stored
+// settings carry none).
+func (p Play) neural() neural.Play {
+	return neural.Play{Temperature: p.Temperature, Steps: p.Steps, Opening: p.Opening}
+}
+
 // check refuses what target t cannot bake in.
 func (p Play) check(t Target) error {
 	if !(p.Temperature >= 0 && p.Temperature <= neural.MaxTemperature) || p.Steps < 0 {
@@ -155,8 +161,8 @@ func (p Play) check(t Target) error {
 // itself where nothing changes.
 func withPlay(w []byte, meta map[string]string, p Play) ([]byte, error) {
 	var play, seed string
-	if p.Temperature > 0 || p.Opening > 0 {
-		play = neural.EncodePlay(neural.Play{Temperature: p.Temperature, Steps: p.Steps, Opening: p.Opening})
+	if np := p.neural(); np.Stores() {
+		play = neural.EncodePlay(np)
 		if p.Seed != nil {
 			seed = strconv.FormatUint(*p.Seed, 10)
 		}
@@ -291,7 +297,7 @@ func Export(spec, dir string, opt Options) (Report, error) {
 		rep.Submit = filepath.Join(dir, t.File)
 	}
 	how := "The bot plays the network's most probable legal move; set SAMPLE = True in the Python file to sample.\n"
-	if play.Temperature > 0 || play.Opening > 0 {
+	if play.neural().Stores() {
 		how = playReadme(play)
 		if rep.Submit == filepath.Join(dir, t.Executable) && opt.Search == "" { // the executable was written
 			how += fmt.Sprintf("%s samples alike, with the same seed (a seed of its own per process where SEED = None).\n", t.Executable)
@@ -331,7 +337,7 @@ func (opt Options) inForce(stored neural.Play, has bool) Play {
 	given.Temp = given.Temp || p.Temperature > 0
 	given.Steps = given.Steps || p.Steps != 0
 	given.Opening = given.Opening || p.Opening != 0
-	o := given.Over(stored, neural.Play{Temperature: p.Temperature, Steps: p.Steps, Opening: p.Opening})
+	o := given.Over(stored, p.neural())
 	return Play{Temperature: o.Temperature, Steps: o.Steps, Seed: p.Seed, Opening: o.Opening}
 }
 
@@ -341,8 +347,8 @@ func storedReadme(p Play, stored neural.Play, has bool) string {
 	if !has {
 		return ""
 	}
-	inForce := neural.Play{Temperature: p.Temperature, Steps: p.Steps, Opening: p.Opening}.Describe()
-	if p.Temperature == stored.Temperature && p.Steps == stored.Steps && p.Opening == stored.Opening {
+	inForce := p.neural().Describe()
+	if p.neural() == stored { // stored settings carry no seed
 		return fmt.Sprintf("These play settings (%s) came from the weights: the network was measured with them\n"+
 			"(metadata %q; gridgym weights play shows them). export --temperature 0 exports it greedy.\n", inForce, neural.PlayKey)
 	}

@@ -16,14 +16,7 @@ import (
 // stores play settings p in it (neural.WritePlay).
 func storedWeights(t *testing.T, game string, p neural.Play) string {
 	t.Helper()
-	b, err := os.ReadFile(rulestest.Policy(t, game))
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := filepath.Join(t.TempDir(), game+".safetensors")
-	if err := os.WriteFile(w, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	w, _ := rulestest.PolicyCopy(t, game, 0o644)
 	if err := neural.WritePlay(w, p); err != nil {
 		t.Fatal(err)
 	}

@@ -234,3 +234,10 @@ type Opener interface {
 
 // OpeningDraws is the number of uniform draws an Opener takes.
 const OpeningDraws = 3
+
+// Opens reports whether the states of the validated config cfg are
+// Openers: whether a network's play settings may ask for an opening there.
+func Opens(cfg Config) bool {
+	_, ok := cfg.Game().New(cfg).(Opener)
+	return ok
+}

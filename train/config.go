@@ -108,7 +108,7 @@ func PlayConfigOf(p neural.Play) PlayConfig {
 
 // Stores reports whether the section holds settings to store with the
 // weights: a temperature or an opening (none: greedy, nothing stored).
-func (p PlayConfig) Stores() bool { return p.Temperature > 0 || p.Opening > 0 }
+func (p PlayConfig) Stores() bool { return p.Neural().Stores() }
 
 // NetworkConfig shapes the policy/value network (package neural).
 type NetworkConfig struct {
@@ -689,8 +689,7 @@ func (c *Config) checkModes(g *rules.Game) error {
 		return fmt.Errorf("field ppo.potential = %q: it needs ppo.shaping > 0", p.Potential)
 	}
 	if c.Play.Opening > 0 {
-		rc, _ := g.Configure(c.Params)
-		if _, ok := g.New(rc).(rules.Opener); !ok {
+		if rc, _ := g.Configure(c.Params); !rules.Opens(rc) { // Configure was checked in Validate
 			return fmt.Errorf("field play.opening = %d: %s has no scripted opening (rules.Opener); want 0", c.Play.Opening, c.Game)
 		}
 	}

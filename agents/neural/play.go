@@ -147,6 +147,10 @@ func OpeningDraw(seed, key uint64, i int) float64 { return Draw(seed, key, Openi
 // OpeningHead is the head index of the first opening draw (OpeningDraw).
 const OpeningHead = 1000
 
+// Stores reports whether p holds settings a weights file stores (PlayKey):
+// a temperature or an opening; none is greedy, stored as no settings.
+func (p Play) Stores() bool { return p.Temperature > 0 || p.Opening > 0 }
+
 // Samples reports whether play with these settings samples at the game's
 // step step (rules.State.Steps): a temperature, and step within the first
 // Steps steps when Steps is set; otherwise it plays greedy.

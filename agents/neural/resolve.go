@@ -143,7 +143,7 @@ func resolve(game, spec string) (agents.Entry, bool, error) {
 	}
 	play := which.Over(stored, given)
 	if play.Opening > 0 {
-		if _, ok := cfg.Game().New(cfg).(rules.Opener); !ok {
+		if !rules.Opens(cfg) {
 			return agents.Entry{}, true, fmt.Errorf("%s: opening=%d: %s has no scripted opening (rules.Opener); opening=0 lets the network place", spec, play.Opening, game)
 		}
 	}

@@ -208,7 +208,7 @@ func WritePlay(path string, p Play) error {
 		return err
 	}
 	out, err := SetMetadata(b, func(m map[string]string) {
-		if p.Temperature > 0 || p.Opening > 0 {
+		if p.Stores() {
 			m[PlayKey] = EncodePlay(p)
 		} else {
 			delete(m, PlayKey)

@@ -18,15 +18,7 @@ import (
 // folder with mode 0o640 and returns the copy and its bytes.
 func rectangleWeights(t *testing.T) (string, []byte) {
 	t.Helper()
-	b, err := os.ReadFile(rulestest.Policy(t, "rectangle"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := filepath.Join(t.TempDir(), "w.safetensors")
-	if err := os.WriteFile(p, b, 0o640); err != nil {
-		t.Fatal(err)
-	}
-	return p, b
+	return rulestest.PolicyCopy(t, "rectangle", 0o640)
 }
 
 // dataSection is a safetensors file's tensor bytes: everything after its

@@ -25,25 +25,13 @@ func init() {
 // rectangle.MasonMaxSide, a quicker stall and cool-down. Measured against
 // the project's bots in reports/rectangle/mason.
 func NewMason() *Encloser {
-	r := rectangle.RuleOf("mason")
-	return &Encloser{Alpha: r.Alpha, Hazard: r.Hazard, Still: r.Still, Stall: r.Stall, Cool: r.Cool,
-		MaxSide: r.MaxSide, Opening: MasonOpening}
+	e := encloserOf(rectangle.RuleOf("mason"))
+	e.Opening = MasonOpening
+	return e
 }
 
 // MasonOpening is the side of the mason's opening square (NewMason).
 const MasonOpening = 8
-
-// Encloser's defaults, tuned on 200-game tables against three boxers,
-// against planner + boxer + random, and against boxer + random + pass
-// (reports/rectangle/encloser).
-const (
-	encloserAlpha  = rectangle.RingAlpha   // enclose when its rate ≥ Alpha × the squares' rate
-	encloserHazard = rectangle.RingHazard  // moves added per expected crossing by a moving rival robot
-	encloserStill  = 3                     // a rival robot that stayed this many moves is parked
-	encloserStall  = 10                    // give up an enclosure after this many moves without progress
-	encloserCool   = 20                    // then play squares for this many moves
-	encloserSide   = rectangle.RingMaxSide // the longest side it encloses: the default board's
-)
 
 // Encloser plays Rectangle by what neither boxer nor planner sees: R11 lets
 // any rectangle whose boundary is all one colour claim every paintable cell
@@ -124,10 +112,16 @@ type Encloser struct {
 	dirs    []rectangle.Dir
 }
 
-// NewEncloser returns an encloser with the tuned defaults.
-func NewEncloser() *Encloser {
-	return &Encloser{Alpha: encloserAlpha, Hazard: encloserHazard, Still: encloserStill,
-		Stall: encloserStall, Cool: encloserCool, MaxSide: encloserSide}
+// NewEncloser returns an encloser with the tuned defaults: the encloser
+// ring rule's constants (rectangle.RuleOf("encloser"), tuned on 200-game
+// tables against three boxers, against planner + boxer + random, and
+// against boxer + random + pass: reports/rectangle/encloser).
+func NewEncloser() *Encloser { return encloserOf(rectangle.RuleOf("encloser")) }
+
+// encloserOf returns an encloser with the constants of ring rule r, which
+// the ring planes of a game with that ring_rule show (rectangle.RingKeptBy).
+func encloserOf(r rectangle.RingRule) *Encloser {
+	return &Encloser{Alpha: r.Alpha, Hazard: r.Hazard, Still: r.Still, Stall: r.Stall, Cool: r.Cool, MaxSide: r.MaxSide}
 }
 
 // Reset implements agents.Agent.

@@ -20,7 +20,7 @@ func TestEncloserRegistered(t *testing.T) {
 	if !ok {
 		t.Fatalf("encloser factory makes %T", e.New())
 	}
-	if a.Alpha != encloserAlpha || a.Hazard != encloserHazard || a.Still != encloserStill || a.Stall != encloserStall || a.Cool != encloserCool || a.MaxSide != encloserSide {
+	if r := rectangle.RuleOf("encloser"); a.Alpha != r.Alpha || a.Hazard != r.Hazard || a.Still != r.Still || a.Stall != r.Stall || a.Cool != r.Cool || a.MaxSide != r.MaxSide {
 		t.Fatalf("encloser factory: %+v", a)
 	}
 }
@@ -122,7 +122,7 @@ func TestEncloserAvoidsBlockedCells(t *testing.T) {
 		}, 1},
 		{"one rival robot parked on (19,7)", func(s *rectangle.State) {
 			s.SetRobot(3, 0, 19, 7)
-		}, encloserStill + 1},
+		}, rectangle.RingStill + 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := rectangle.New(cfg)
@@ -219,7 +219,7 @@ func TestEncloserOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a, ok := e.New().(*Encloser); !ok || !a.Once || a.Alpha != encloserAlpha || a.MaxSide != encloserSide {
+	if a, ok := e.New().(*Encloser); !ok || !a.Once || a.Alpha != rectangle.RingAlpha || a.MaxSide != rectangle.RingMaxSide {
 		t.Fatalf("encloser_once factory makes %+v", e.New())
 	}
 	pass, err := agents.Lookup(rectangle.Name, "pass")

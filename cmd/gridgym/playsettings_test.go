@@ -15,14 +15,7 @@ import (
 // that stores none; bad settings, --temp-steps alone on a greedy file and
 // a URL to write are bad input (issue 54).
 func TestWeightsPlayCommand(t *testing.T) {
-	b, err := os.ReadFile(rulestest.Policy(t, "four-square"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := filepath.Join(t.TempDir(), "net.safetensors")
-	if err := os.WriteFile(w, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	w, b := rulestest.PolicyCopy(t, "four-square", 0o644)
 	table := func(spec string) string {
 		t.Helper()
 		out, err := run("tournament", "-g", "four-square", "-b", "net="+spec+",first", "-n", "2", "-q", "--workers", "1")
@@ -75,14 +68,7 @@ func TestWeightsPlayCommand(t *testing.T) {
 	}
 	// Rectangle has an opening (rules.Opener): it is stored alone and kept
 	// when the temperature changes.
-	rb, err := os.ReadFile(rulestest.Policy(t, "rectangle"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := filepath.Join(t.TempDir(), "rect.safetensors")
-	if err := os.WriteFile(r, rb, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	r, _ := rulestest.PolicyCopy(t, "rectangle", 0o644)
 	for _, step := range []struct {
 		args []string
 		want string

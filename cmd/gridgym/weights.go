@@ -243,7 +243,7 @@ func checkOpener(path string, size int) error {
 	if err != nil {
 		return err
 	}
-	if _, ok := cfg.Game().New(cfg).(rules.Opener); !ok {
+	if !rules.Opens(cfg) {
 		return usagef("--opening %d: %s has no scripted opening (rules.Opener); only the network places", size, net.Arch.Game)
 	}
 	return nil

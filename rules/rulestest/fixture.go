@@ -20,6 +20,22 @@ const PolicyFile = "policy.safetensors"
 // <its folder>/testdata/policy.safetensors (Fixture).
 func Policy(t testing.TB, game string) string { return Fixture(t, game, PolicyFile) }
 
+// PolicyCopy copies game's network fixture (Policy) into a temporary file
+// with mode perm, which the test may rewrite, and returns its path and the
+// fixture's bytes.
+func PolicyCopy(t testing.TB, game string, perm os.FileMode) (string, []byte) {
+	t.Helper()
+	b, err := os.ReadFile(Policy(t, game))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := filepath.Join(t.TempDir(), game+".safetensors")
+	if err := os.WriteFile(w, b, perm); err != nil {
+		t.Fatal(err)
+	}
+	return w, b
+}
+
 // Fixture returns the absolute path of the file name in game's testdata
 // folder: the folder of the package that declares the game
 // (rules.Game.Package), found from the module root above the test's
