@@ -17,7 +17,9 @@ func init() {
 // (State.Ring: RingOf, or RingKept with the game's ring_memory=true, and its
 // guard against the rivals' rings with ring_guard=true), with
 // every robot taking the first of its RingSteps (N, E, S, W, X order) that
-// no robot of its own holds or steps onto; without a ring, planner's steps
+// no robot of its own holds or steps onto (with the game's ring_step=free,
+// the first of the best steps among those: State.RingMoves); without a
+// ring, planner's steps
 // (rectangle.Plans). Without ring_memory it is the encloser with no memory
 // (no kept ring, no stall, no parked rivals); with it, the state keeps that
 // memory for it. It never draws a random step, so a network with the ring
@@ -49,7 +51,7 @@ func (a *Ringer) Act(st rules.State) rules.Move {
 			a.dirs[i] = p.Step
 		}
 	} else {
-		rectangle.RingMoves(&a.ring, v, q, a.dirs[:b])
+		s.RingMoves(&a.ring, v, q, a.dirs[:b])
 	}
 	return rectangle.DirsMove(a.dirs[:b])
 }

@@ -387,7 +387,7 @@ func ringPlanes(s *State, seat int, memory bool, v *View, plans []Plan, dst []ui
 	}
 	var moves [MaxRobots]Dir
 	if memory {
-		RingMoves(&x, v, q, moves[:v.Robots])
+		RingMoves(&x, v, q, s.rt.free, moves[:v.Robots])
 	}
 	for i := 0; i < v.Robots; i++ {
 		var steps uint8

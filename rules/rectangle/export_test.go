@@ -115,10 +115,12 @@ func TestRingPlanesParity(t *testing.T) {
 // the kept ring), enclosers and boxers. With ring_guard=true as well it
 // keeps every seat's memory to guard against the rivals' rings, in games
 // where two ringers meet, and with ring_rule=mason the mason rule's
-// constants (ring.go RuleOf). Each case also counts the moves at which what it
-// adds changes the seat's ring (the kept ring against RingOf's memoryless
-// choice; the guarded ring against the same game's unguarded memory): it
-// must matter in the games it checks.
+// constants (ring.go RuleOf), and with ring_step=free the ringer's free
+// steps (RingMoves) in the ring_go planes. Each case also counts the moves
+// at which what it adds changes the seat's ring (the kept ring against
+// RingOf's memoryless choice; the guarded ring against the same game's
+// unguarded memory) or, for ring_step, the seat's ringer steps: it must
+// matter in the games it checks.
 func TestRingMemoryParity(t *testing.T) {
 	exporttest.NeedPython(t, rectangle.Name)
 	g, _ := rules.Lookup(rectangle.Name)
@@ -127,6 +129,7 @@ func TestRingMemoryParity(t *testing.T) {
 	memory := map[string]string{"n": "14", "rings": "true", "ring_memory": "true"}
 	guard := map[string]string{"n": "14", "rings": "true", "ring_memory": "true", "ring_guard": "true"}
 	mason := map[string]string{"n": "14", "rings": "true", "ring_memory": "true", "ring_guard": "true", "ring_rule": "mason"}
+	free := map[string]string{"n": "14", "rings": "true", "ring_memory": "true", "ring_guard": "true", "ring_rule": "mason", "ring_step": "free"}
 	for _, tc := range []struct {
 		name   string
 		params map[string]string
@@ -136,10 +139,14 @@ func TestRingMemoryParity(t *testing.T) {
 		// case adds, whose ring the seat's is compared with; nil: RingOf's
 		// memoryless choice.
 		shadow map[string]string
+		// steps: the case changes the ringer's steps, not the ring; the
+		// moves counted are those where RingMoves free and first differ.
+		steps bool
 	}{
-		{"memory", memory, []string{"ringer", "encloser", "boxer", "ringer"}, 4, nil}, // ~1,300 moves
-		{"guard", guard, []string{"ringer", "ringer", "boxer", "planner"}, 4, memory}, // ~1,400 moves
-		{"mason", mason, []string{"ringer", "mason", "boxer", "ringer"}, 4, guard},
+		{"memory", memory, []string{"ringer", "encloser", "boxer", "ringer"}, 4, nil, false}, // ~1,300 moves
+		{"guard", guard, []string{"ringer", "ringer", "boxer", "planner"}, 4, memory, false}, // ~1,400 moves
+		{"mason", mason, []string{"ringer", "mason", "boxer", "ringer"}, 4, guard, false},
+		{"free", free, []string{"ringer", "mason", "boxer", "ringer"}, 8, nil, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			cfg, err := g.Configure(tc.params)
@@ -180,6 +187,20 @@ func TestRingMemoryParity(t *testing.T) {
 						st.View(seat, &v)
 						rectangle.Plans(&v, plans[:4])
 						kq, kok := st.Ring(seat, &x, &v, plans[:4])
+						if kok {
+							ringed++
+						}
+						if tc.steps {
+							var a, b [rectangle.MaxRobots]rectangle.Dir
+							if kok {
+								rectangle.RingMoves(&x, &v, kq, true, a[:4])
+								rectangle.RingMoves(&x, &v, kq, false, b[:4])
+							}
+							if a != b {
+								differ++
+							}
+							goto move
+						}
 						var q rectangle.Rect
 						var ok bool
 						if shadow != nil {
@@ -187,13 +208,11 @@ func TestRingMemoryParity(t *testing.T) {
 						} else {
 							q, ok = rectangle.RingOf(&x, &v, plans[:4])
 						}
-						if kok {
-							ringed++
-						}
 						if kok != ok || ok && kq != q {
 							differ++
 						}
 					}
+				move:
 					for i, b := range bots {
 						moves[i] = b.Act(st)
 					}
@@ -203,13 +222,17 @@ func TestRingMemoryParity(t *testing.T) {
 					}
 				}
 			}
-			if ringed < 200 || differ < 100 {
-				t.Fatalf("%d of %d moves with a ring, %d where the ring changes: the test would prove little", ringed, len(ps), differ)
+			least := 100
+			if tc.steps { // a robot's best steps are taken by its own robots at ~1 move in 20
+				least = 50
+			}
+			if ringed < 200 || differ < least {
+				t.Fatalf("%d of %d moves with a ring, %d where the case changes the ring (or steps): the test would prove little", ringed, len(ps), differ)
 			}
 			if n := exporttest.ComparePlanesParams(t, rectangle.Name, tc.params, ps); n != len(ps) {
 				t.Fatalf("the bot asked its network in %d of %d positions", n, len(ps))
 			}
-			t.Logf("%d positions equal (%d with a ring, %d where the case changes the ring)", len(ps), ringed, differ)
+			t.Logf("%d positions equal (%d with a ring, %d where the case changes the ring or steps)", len(ps), ringed, differ)
 		})
 	}
 }

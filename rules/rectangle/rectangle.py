@@ -20,7 +20,8 @@
 # move to move (_ring_kept repeats RingKept; R18 allows memory in globals),
 # and with ring_guard=true as well the bot keeps every seat's memory, as the
 # Go state does, to know the rivals' rings; ring_rule picks the ring
-# procedure's constants (_RING_RULES, ring.go RuleOf). With OPENING = K > 0
+# procedure's constants (_RING_RULES, ring.go RuleOf) and ring_step=free the
+# ringer's step (_ring_moves, RingMoves). With OPENING = K > 0
 # (the weights' play settings) the placement is the opening square of side K
 # (_opening_cells, rules/rectangle/opening.go), drawn from SEED, not the
 # network's.
@@ -246,6 +247,7 @@ _RING_RULE = _RING_RULES.get(str(PARAMS.get("ring_rule", "encloser")).strip(), _
 _RING_ALPHA, _RING_HAZARD, _RING_MAX_SIDE = _RING_RULE[:3]
 _RING_STILL, _RING_STALL, _RING_COOL = _RING_RULE[3:]  # RingKept (ring_memory=true)
 _RING_GUARD_SHARE = 0.5  # RingGuard (ring_guard=true)
+_RING_FREE = str(PARAMS.get("ring_step", "first")).strip() == "free"  # RingMoves' free (ring_step=free)
 
 
 def _all_rects():
@@ -584,9 +586,10 @@ def _target(b, pos, q, per, need, arcs, i):
     return tr, tc, td
 
 
-def _ring_steps(b, pos, q, per, need, arcs, i):
+def _ring_steps(b, pos, q, per, need, arcs, i, blocked=None):
     """RingSteps: the directions (indices) among which the encloser draws
-    robot i's step toward its target on ring q."""
+    robot i's step toward its target on ring q; with blocked(y, x), among
+    the steps it allows (ringSteps)."""
     R1, C1, R2, C2 = q
 
     def on_boundary(y, x):
@@ -601,6 +604,8 @@ def _ring_steps(b, pos, q, per, need, arcs, i):
         y, x = r + _DR[d], c + _DC[d]
         if not (0 <= y < _N and 0 <= x < _N) or (td > 0 and abs(y - tr) + abs(x - tc) >= td):
             continue
+        if blocked is not None and blocked(y, x):
+            continue
         w = 2 if on_boundary(y, x) else 1
         if w > top:
             out, top = [d], w
@@ -612,16 +617,17 @@ def _ring_steps(b, pos, q, per, need, arcs, i):
 def _ring_moves(b, pos, q, per, need, arcs):
     """RingMoves: robot by robot, the first of its _ring_steps that no later
     robot of its own holds and no earlier one steps onto (OwnBlocked), else
-    X."""
+    X; with ring_step=free the first of the best steps among those."""
     dest = []
     out = []
     for i in range(_B):
+        def blocked(y, x):
+            return (y, x) in dest or any(int(pos[0, j, 0]) == y and int(pos[0, j, 1]) == x for j in range(i + 1, _B))
         d = 4
-        for s in _ring_steps(b, pos, q, per, need, arcs, i):
+        for s in _ring_steps(b, pos, q, per, need, arcs, i, blocked if _RING_FREE else None):
             if s == 4:
                 continue
-            y, x = int(pos[0, i, 0]) + _DR[s], int(pos[0, i, 1]) + _DC[s]
-            if (y, x) in dest or any(int(pos[0, j, 0]) == y and int(pos[0, j, 1]) == x for j in range(i + 1, _B)):
+            if blocked(int(pos[0, i, 0]) + _DR[s], int(pos[0, i, 1]) + _DC[s]):
                 continue
             d = s
             break

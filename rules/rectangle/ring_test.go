@@ -475,3 +475,64 @@ func TestRingMemoryFollowsTheMoves(t *testing.T) {
 	}
 	t.Logf("%d moves, %d seat-moves where the memory changes the planes", len(played), differ)
 }
+
+// TestRingMovesFree: RingMoves with free (ring_step=free) moves every robot
+// as without it while the robots before it do, and where without it a robot
+// stays because its own robots take its best steps, it takes the best of the
+// steps they leave free: a step that brings it closer to its target (or off
+// it, on its target), never onto a cell its own robots hold or enter. Checked
+// for every seat at every move of games of enclosers, masons and boxers; the
+// second rule must come up.
+func TestRingMovesFree(t *testing.T) {
+	var v rectangle.View
+	var plans [rectangle.MaxRobots]rectangle.Plan
+	var x rectangle.Rings
+	dr := [5]int{-1, 0, 1, 0, 0}
+	dc := [5]int{0, 1, 0, -1, 0}
+	moved, checked := 0, 0
+	ringPositions(t, []string{"encloser", "mason", "boxer", "mason"}, 2, func(s *rectangle.State) {
+		for seat := 0; seat < 4; seat++ {
+			s.View(seat, &v)
+			b := v.Robots
+			rectangle.Plans(&v, plans[:b])
+			q, ok := rectangle.RingOfBy(&x, &v, plans[:b], rectangle.RuleOf("mason"))
+			if !ok {
+				continue
+			}
+			var first, free [rectangle.MaxRobots]rectangle.Dir
+			rectangle.RingMoves(&x, &v, q, false, first[:b])
+			rectangle.RingMoves(&x, &v, q, true, free[:b])
+			me := v.Pos[0]
+			for i := 0; i < b; i++ {
+				checked++
+				f := free[i]
+				y, c := me[i].R+dr[f], me[i].C+dc[f]
+				for j := 0; j < b && f != rectangle.Stay; j++ {
+					dj := free[j]
+					if j > i && me[j] == (rectangle.Pos{R: y, C: c}) || j < i && me[j].R+dr[dj] == y && me[j].C+dc[dj] == c {
+						t.Fatalf("move %d seat %d: robot %d steps %v onto its robot %d's cell", s.MoveNum(), seat, i, f, j)
+					}
+				}
+				if first[i] != rectangle.Stay {
+					if f != first[i] {
+						t.Fatalf("move %d seat %d: robot %d steps %v free, %v first", s.MoveNum(), seat, i, f, first[i])
+					}
+					continue
+				}
+				if f == rectangle.Stay {
+					continue
+				}
+				moved++
+				tr, tc, td := x.Target(&v, q, i)
+				if d := max(y-tr, tr-y) + max(c-tc, tc-c); td > 0 && d >= td {
+					t.Fatalf("move %d seat %d: robot %d's free step %v leads no closer to (%d,%d)", s.MoveNum(), seat, i, f, tr, tc)
+				}
+				break // the robots after it see another robot's step than without free
+			}
+		}
+	})
+	if moved < 10 {
+		t.Fatalf("free moved a robot that stays without it %d times in %d robot moves: the test would prove little", moved, checked)
+	}
+	t.Logf("%d robot moves checked, %d where free moves a robot that stays without it", checked, moved)
+}

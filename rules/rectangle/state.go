@@ -40,6 +40,7 @@ type ringTrack struct {
 	on    bool
 	guard bool                       // ring_guard: rivals' kept rings are guarded (RingKept)
 	rule  RingRule                   // ring_rule's constants (RuleOf)
+	free  bool                       // ring_step=free (RingMoves)
 	still [maxSeats][MaxRobots]int32 // moves each robot has stood still (0 at move 1)
 	mem   [maxSeats]RingMemory       // what each seat carries into the current move
 }
@@ -106,6 +107,7 @@ func New(cfg rules.Config) *State {
 	s.rt.on = cfg.Bool("ring_memory")
 	s.rt.guard = s.rt.on && cfg.Bool("ring_guard")
 	s.rt.rule = RuleOf(cfg.Get("ring_rule"))
+	s.rt.free = cfg.Get("ring_step") == "free"
 	return s
 }
 
@@ -154,7 +156,7 @@ func (s *State) Spec() *rules.Spec { return &s.spec }
 // Reset implements rules.State: an empty board before the placement.
 func (s *State) Reset() {
 	s.board = board{}
-	s.rt = ringTrack{on: s.rt.on, guard: s.rt.guard, rule: s.rt.rule}
+	s.rt = ringTrack{on: s.rt.on, guard: s.rt.guard, rule: s.rt.rule, free: s.rt.free}
 	s.sc.nCand, s.sc.nClaims = 0, 0
 }
 

@@ -390,3 +390,8 @@ func (s *State) apply(k uint64) bool {
 	sc.nClaims++
 	return true
 }
+
+// RingMoves writes the ringer's steps on ring q (x from s.Ring) into
+// dirs[:v.Robots] by the game's ring_step (ring.go RingMoves): what the
+// ring_go planes show with ring_memory=true.
+func (s *State) RingMoves(x *Rings, v *View, q Rect, dirs []Dir) { RingMoves(x, v, q, s.rt.free, dirs) }
