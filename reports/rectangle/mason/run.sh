@@ -1,13 +1,13 @@
 #!/bin/sh
 # Rectangle's mason preset (issue 54; reports/rectangle/mason/README.md). From the
 # repository root:
-#   sh reports/rectangle/mason/run.sh train              # gridgym train --preset mason into OUT/run (about 8 minutes)
+#   sh reports/rectangle/mason/run.sh train              # gridgym train --preset mason into OUT/run (about 25 minutes)
 #   sh reports/rectangle/mason/run.sh heldout SPEC NAME  # {SPEC, held-out bot, encloser, boxer} per held-out bot
 #   sh reports/rectangle/mason/run.sh regression SPEC NAME [OLD]
 #        # {SPEC, OLD (default: the rings network shipped before, from git), encloser, boxer},
 #        # {SPEC, its clone, planner, boxer} (issue 22's table), {SPEC, mason, encloser, boxer},
 #        # and the mirror: two copies + planner + boxer against SPEC + planner + boxer + random
-#   sh reports/rectangle/mason/run.sh curve RUN          # checkpoints 0, 20, 40, 60 of RUN against each held-out bot
+#   sh reports/rectangle/mason/run.sh curve RUN          # checkpoints 0, 60, 120, 180, 240 of RUN against each held-out bot
 #        # (96 games every order each: the learning curve; the bots are evaluated, never trained against)
 # Every table: 408 games in every seating order, seed 1 (curve: 96). SPEC is a weights file as a user
 # enters it: its stored play settings (temp 6 at the placement, the opening square of side 8) apply.
@@ -45,7 +45,7 @@ regression)
 	python3 reports/mirror_ratio.py "$OUT/$3-mirror/games.jsonl" "$OUT/$3-alone/games.jsonl" net a b
 	;;
 curve)
-	for i in 000000 000020 000040 000060; do
+	for i in 000000 000060 000120 000180 000240; do
 		W="$2/checkpoints/iter-$i/weights.safetensors"
 		"$GG" weights play "$W" --opening 8 > /dev/null
 		for h in blitz raider pairs; do
