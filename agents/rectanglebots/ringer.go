@@ -19,8 +19,7 @@ func init() {
 // every robot taking the first of its RingSteps (N, E, S, W, X order) that
 // no robot of its own holds or steps onto (with the game's ring_step=free,
 // the first of the best steps among those: State.RingMoves); without a
-// ring, planner's steps
-// (rectangle.Plans). Without ring_memory it is the encloser with no memory
+// ring, planner's steps (rectangle.Plans). Without ring_memory it is the encloser with no memory
 // (no kept ring, no stall, no parked rivals); with it, the state keeps that
 // memory for it. It never draws a random step, so a network with the ring
 // planes can clone its moves; its placement is boxer's (a side-6 square

@@ -190,7 +190,10 @@ func TestRingMemoryParity(t *testing.T) {
 						if kok {
 							ringed++
 						}
-						if tc.steps {
+						var q rectangle.Rect
+						var ok bool
+						switch {
+						case tc.steps:
 							var a, b [rectangle.MaxRobots]rectangle.Dir
 							if kok {
 								rectangle.RingMoves(&x, &v, kq, true, a[:4])
@@ -199,20 +202,16 @@ func TestRingMemoryParity(t *testing.T) {
 							if a != b {
 								differ++
 							}
-							goto move
-						}
-						var q rectangle.Rect
-						var ok bool
-						if shadow != nil {
+							q, ok = kq, kok // the ring is the same
+						case shadow != nil:
 							q, ok = shadow.Ring(seat, &x, &v, plans[:4])
-						} else {
+						default:
 							q, ok = rectangle.RingOf(&x, &v, plans[:4])
 						}
 						if kok != ok || ok && kq != q {
 							differ++
 						}
 					}
-				move:
 					for i, b := range bots {
 						moves[i] = b.Act(st)
 					}
