@@ -364,7 +364,7 @@ func (e *Encoder) planPlanes(s *State, seat int, dst []uint8) {
 // 1 on its boundary cells painted 0 and 2 on the others; ring_go_d counts
 // the robots on each cell for which step d is one of the encloser's
 // choices toward its target (RingSteps), or with memory the step the robot
-// takes (RingMoves). Nothing without a ring.
+// takes (State.RingMoves: the game's ring_step). Nothing without a ring.
 func ringPlanes(s *State, seat int, memory bool, v *View, plans []Plan, dst []uint8) {
 	var x Rings
 	var q Rect
@@ -387,7 +387,7 @@ func ringPlanes(s *State, seat int, memory bool, v *View, plans []Plan, dst []ui
 	}
 	var moves [MaxRobots]Dir
 	if memory {
-		RingMoves(&x, v, q, s.rt.free, moves[:v.Robots])
+		s.RingMoves(&x, v, q, moves[:v.Robots])
 	}
 	for i := 0; i < v.Robots; i++ {
 		var steps uint8
