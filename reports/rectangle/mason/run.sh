@@ -9,6 +9,11 @@
 #        # and the mirror: two copies + planner + boxer against SPEC + planner + boxer + random
 #   sh reports/rectangle/mason/run.sh curve RUN          # checkpoints 0, 60, 120, 180, 240 of RUN against each held-out bot
 #        # (96 games every order each: the learning curve; the bots are evaluated, never trained against)
+#   sh reports/rectangle/mason/run.sh strongest          # the project's scripted bots alone: which two are strongest
+#   sh reports/rectangle/mason/run.sh heldout2 SPEC NAME # {SPEC, held-out bot, mason, encloser} (the two strongest),
+#        # blitz with seeds 1-3 and their 1,224 games pooled
+#   sh reports/rectangle/mason/run.sh bots SPEC NAME [OLD] # exploit --bots: each project bot against three copies of
+#        # SPEC, then of OLD (default: the rings network)
 # Every table: 408 games in every seating order, seed 1 (curve: 96). SPEC is a weights file as a user
 # enters it: its stored play settings (temp 6 at the placement, the opening square of side 8) apply.
 # Raw outputs go to the git-ignored results/rectangle/mason/.
@@ -17,7 +22,7 @@ OUT=${OUT:-results/rectangle/mason}
 mkdir -p "$OUT"
 GG=${GG:-$OUT/gridgym}
 [ -x "$GG" ] || go build -o "$GG" ./cmd/gridgym
-t() { "$GG" tournament -q --game rectangle --bots "$1" --games "${3:-408}" --all-orders --seed 1 --report "$OUT/$2" | sed -n 2,7p; }
+t() { "$GG" tournament -q --game rectangle --bots "$1" --games "${3:-408}" --all-orders --seed "${SEED:-1}" --report "$OUT/$2" | sed -n 2,7p; }
 case "${1:-}" in
 train)
 	"$GG" train --game rectangle --preset mason --out "$OUT/run"
@@ -54,8 +59,30 @@ curve)
 		done
 	done
 	;;
+strongest)
+	t "mason,encloser,planner,boxer" strongest
+	;;
+heldout2)
+	for h in blitz raider pairs; do
+		t "net=$2,$h,mason,encloser" "$3-2-$h"
+		python3 reports/pair.py "$OUT/$3-2-$h/games.jsonl" net $h
+	done
+	for s in 2 3; do
+		SEED=$s t "net=$2,blitz,mason,encloser" "$3-2-blitz-s$s" > /dev/null
+		python3 reports/pair.py "$OUT/$3-2-blitz-s$s/games.jsonl" net blitz
+	done
+	cat "$OUT/$3-2-blitz/games.jsonl" "$OUT/$3-2-blitz-s2/games.jsonl" "$OUT/$3-2-blitz-s3/games.jsonl" > "$OUT/$3-2-blitz-pooled.jsonl"
+	python3 reports/pair.py "$OUT/$3-2-blitz-pooled.jsonl" net blitz
+	;;
+bots)
+	OLD=${4:-$OUT/rings.safetensors}
+	[ -f "$OLD" ] || git show 3312061:models/rectangle/final.safetensors > "$OLD"
+	for x in "$2:$3" "$OLD:$3-old"; do
+		"$GG" exploit -q --target "${x%%:*}" --bots mason,encloser,ringer,planner,boxer --games 400 --seed 1 --out "$OUT/${x##*:}-bots" | tail -9
+	done
+	;;
 *)
-	sed -n 2,15p "$0"
+	sed -n "2,/^set -eu/p" "$0" | grep "^#"
 	exit 2
 	;;
 esac
