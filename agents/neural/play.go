@@ -158,6 +158,15 @@ func (p Play) Samples(step int) bool {
 	return p.Temperature > 0 && (p.Steps <= 0 || step < p.Steps)
 }
 
+// Sampling reports whether a network played with these settings samples
+// at some step it plays itself: a temperature not confined to the step a
+// scripted opening plays instead. An opening plays step 0, so a temperature
+// for the first step alone (Rectangle's stored temp 6, first step, with
+// opening 8) acts only where the game's opener declines the position.
+func (p Play) Sampling() bool {
+	return p.Temperature > 0 && !(p.Opening > 0 && p.Steps == 1)
+}
+
 // playKeys are the settings a weights spec may end with.
 var playKeys = map[string]bool{"temp": true, "seed": true, "steps": true, "opening": true}
 

@@ -318,3 +318,24 @@ func TestSoftmax(t *testing.T) {
 		t.Errorf("Softmax into a large enough dst allocates %v times", a)
 	}
 }
+
+// TestPlaySampling: a network samples somewhere it plays unless it is
+// greedy or its temperature covers only the step its opening plays.
+func TestPlaySampling(t *testing.T) {
+	for _, tc := range []struct {
+		p    neural.Play
+		want bool
+	}{
+		{neural.Play{}, false},
+		{neural.Play{Opening: 8}, false},
+		{neural.Play{Temperature: 0.3}, true},
+		{neural.Play{Temperature: 6, Steps: 1}, true},
+		{neural.Play{Temperature: 6, Steps: 1, Opening: 8}, false}, // Rectangle's shipped settings
+		{neural.Play{Temperature: 6, Steps: 2, Opening: 8}, true},
+		{neural.Play{Temperature: 1, Opening: 8}, true},
+	} {
+		if got := tc.p.Sampling(); got != tc.want {
+			t.Errorf("%+v: Sampling %v, want %v", tc.p, got, tc.want)
+		}
+	}
+}
