@@ -159,12 +159,18 @@ func (p Play) Samples(step int) bool {
 }
 
 // Sampling reports whether a network played with these settings samples
-// at some step it plays itself: a temperature not confined to the step a
-// scripted opening plays instead. An opening plays step 0, so a temperature
-// for the first step alone (Rectangle's stored temp 6, first step, with
-// opening 8) acts only where the game's opener declines the position.
+// at some step it plays itself: Samples at its first such step, which is
+// step 1 under an opening (Agent.Act plays the opening at step 0) and
+// step 0 otherwise (once Samples is false it stays false at later steps). So a
+// temperature for the first step alone with an opening (Rectangle's stored
+// temp 6, first step, opening 8) acts only where the game's opener
+// declines the position.
 func (p Play) Sampling() bool {
-	return p.Temperature > 0 && !(p.Opening > 0 && p.Steps == 1)
+	first := 0
+	if p.Opening > 0 {
+		first = 1
+	}
+	return p.Samples(first)
 }
 
 // playKeys are the settings a weights spec may end with.
