@@ -77,9 +77,9 @@ heldout2)
 bots)
 	OLD=${4:-$OUT/rings.safetensors}
 	[ -f "$OLD" ] || git show 3312061:models/rectangle/final.safetensors > "$OLD"
-	for x in "$2:$3" "$OLD:$3-old"; do
-		"$GG" exploit -q --target "${x%%:*}" --bots mason,encloser,ringer,planner,boxer --games 400 --seed 1 --out "$OUT/${x##*:}-bots" | tail -9
-	done
+	b() { "$GG" exploit -q --target "$1" --bots mason,encloser,ringer,planner,boxer --games 400 --seed 1 --out "$OUT/$2-bots" | tail -9; }
+	b "$2" "$3"
+	b "$OLD" "$3-old"
 	;;
 *)
 	sed -n "2,/^set -eu/p" "$0" | grep "^#"
