@@ -54,7 +54,12 @@ func (p *poolAllocator) Allocate(size int) []byte {
 
 // Reallocate resizes b to size bytes, keeping its contents; new bytes are
 // zero.
-func (p *poolAllocator) Reallocate(size int, b []byte) []byte {
+func (p *poolAllocator) Reallocate(size int, b []byte) []byte { return reallocate(p, size, b) }
+
+// reallocate is memory.Allocator's Reallocate for a of both allocators
+// here: b resized in place where its capacity allows (new bytes zeroed),
+// else a buffer from a with b's contents, and b given back to a.
+func reallocate(a memory.Allocator, size int, b []byte) []byte {
 	if cap(b) >= size {
 		old := len(b)
 		b = b[:size]
@@ -63,9 +68,9 @@ func (p *poolAllocator) Reallocate(size int, b []byte) []byte {
 		}
 		return b
 	}
-	nb := p.Allocate(size)
+	nb := a.Allocate(size)
 	copy(nb, b)
-	p.Free(b)
+	a.Free(b)
 	return nb
 }
 
@@ -133,18 +138,7 @@ func (a *boundedAllocator) Reallocate(size int, b []byte) []byte {
 	if size < 0 {
 		panic(errAllocLimit)
 	}
-	if cap(b) >= size {
-		old := len(b)
-		b = b[:size]
-		if size > old {
-			clear(b[old:])
-		}
-		return b
-	}
-	nb := a.Allocate(size)
-	copy(nb, b)
-	a.Free(b)
-	return nb
+	return reallocate(a, size, b)
 }
 
 // Free takes b back.

@@ -16,9 +16,16 @@ import sys
 
 def main(path, a, b):
     d = []
-    with open(path) as f:
-        for line in f:
-            g = json.loads(line)
+    try:
+        f = open(path)
+    except OSError as e:
+        sys.exit(f"pair.py: {e.strerror}: {path} (a `gridgym tournament --report DIR` writes DIR/games.jsonl)")
+    with f:
+        for i, line in enumerate(f, 1):
+            try:
+                g = json.loads(line)
+            except json.JSONDecodeError as e:
+                sys.exit(f"pair.py: {path}:{i}: not a JSON line: {e}")
             sa = [s for n, s in zip(g["lineup"], g["score"]) if n == a]
             sb = [s for n, s in zip(g["lineup"], g["score"]) if n == b]
             if sa and sb:

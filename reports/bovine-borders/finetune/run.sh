@@ -13,6 +13,8 @@
 #   sh reports/bovine-borders/finetune/run.sh exploit SPEC NAME  # a 30-iteration exploiter of SPEC into OUT/exploit-NAME
 #   sh reports/bovine-borders/finetune/run.sh league           # session 70's league from the shipped network (league.yaml;
 #                                                             # needs stage 1 from train), 11 rounds, ~40 min
+#   sh reports/bovine-borders/finetune/run.sh cleo-open        # session 80's probe: centre_cleo's opening distilled
+#                                                             # into the shipped network, then five tables (~50 min)
 # Greedy networks and these scripted bots play Bovine Borders without chance:
 # the 24 seating orders (--all-orders --games 24) are every distinct game of a
 # line-up. Raw outputs go to the git-ignored results/bovine-borders/finetune/.
@@ -87,8 +89,27 @@ eval)
 	t "net=$X,greedy,defensive_dan_heng,random_raven" alone
 	python3 reports/mirror_ratio.py "$OUT/mirror/games.jsonl" "$OUT/alone/games.jsonl" net a b
 	;;
+cleo-open)
+	# Session 79/80 probe: centre_cleo's first 600 rounds distilled into the
+	# shipped network (Expert Iteration, the expert's played move as label),
+	# then the project's tables and the held-out lookahead_lena's (480 games
+	# every order each; pair margins by reports/pair.py).
+	R=$OUT/cleo-open
+	"$GG" train --game bovine-borders --init models/bovine-borders/final.safetensors --config reports/bovine-borders/finetune/s80/cleo-open.yaml --seed 1 --out "$R/run" -q
+	C=$R/run/checkpoints/iter-000030/weights.safetensors
+	t() { "$GG" tournament -q --game bovine-borders --bots "$1" --games "$3" --all-orders --seed 1 --report "$R/$2" | sed -n 2,7p; }
+	t "cand=$C,centre_cleo,greedy,defensive_dan_heng" a 480
+	t "cand=$C,centre_cleo,voronoi_vera,greedy" b 240
+	t "cand=$C,lookahead_lena,greedy,defensive_dan_heng" lena-gd 480
+	t "cand=$C,lookahead_lena,centre_cleo,voronoi_vera" lena-cv 480
+	t "net=models/bovine-borders/final.safetensors,centre_cleo,greedy,defensive_dan_heng" ship-a 480
+	for x in a/cand:centre_cleo a/cand:greedy b/cand:centre_cleo lena-gd/cand:lookahead_lena lena-cv/cand:lookahead_lena lena-cv/cand:voronoi_vera ship-a/net:centre_cleo; do
+		d=${x%%/*} p=${x#*/}
+		python3 reports/pair.py "$R/$d/games.jsonl" "${p%%:*}" "${p#*:}"
+	done
+	;;
 *)
-	echo "usage: sh reports/bovine-borders/finetune/run.sh train | eval [WEIGHTS] | train2 | train3 | clone | sampled [SPEC] | exploit SPEC NAME | league" >&2
+	echo "usage: sh reports/bovine-borders/finetune/run.sh train | eval [WEIGHTS] | train2 | train3 | clone | sampled [SPEC] | exploit SPEC NAME | league | cleo-open" >&2
 	exit 2
 	;;
 esac
