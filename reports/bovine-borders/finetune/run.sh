@@ -14,7 +14,7 @@
 #   sh reports/bovine-borders/finetune/run.sh league           # session 70's league from the shipped network (league.yaml;
 #                                                             # needs stage 1 from train), 11 rounds, ~40 min
 #   sh reports/bovine-borders/finetune/run.sh cleo-open        # session 80's probe: centre_cleo's opening distilled
-#                                                             # into the shipped network, then five tables (~50 min)
+#                                                             # into the shipped network, then seven tables (~40 min)
 # Greedy networks and these scripted bots play Bovine Borders without chance:
 # the 24 seating orders (--all-orders --games 24) are every distinct game of a
 # line-up. Raw outputs go to the git-ignored results/bovine-borders/finetune/.
@@ -103,7 +103,10 @@ cleo-open)
 	t "cand=$C,lookahead_lena,greedy,defensive_dan_heng" lena-gd 480
 	t "cand=$C,lookahead_lena,centre_cleo,voronoi_vera" lena-cv 480
 	t "net=models/bovine-borders/final.safetensors,centre_cleo,greedy,defensive_dan_heng" ship-a 480
-	for x in a/cand:centre_cleo a/cand:greedy b/cand:centre_cleo lena-gd/cand:lookahead_lena lena-cv/cand:lookahead_lena lena-cv/cand:voronoi_vera ship-a/net:centre_cleo; do
+	"$GG" weights average models/bovine-borders/final.safetensors "$C" --out "$R/soup.safetensors"
+	t "soup=$R/soup.safetensors,centre_cleo,greedy,defensive_dan_heng" soup-a 480
+	t "soup=$R/soup.safetensors,centre_cleo,voronoi_vera,greedy" soup-b 240
+	for x in a/cand:centre_cleo a/cand:greedy b/cand:centre_cleo lena-gd/cand:lookahead_lena lena-cv/cand:lookahead_lena lena-cv/cand:voronoi_vera ship-a/net:centre_cleo soup-a/soup:centre_cleo soup-b/soup:centre_cleo; do
 		d=${x%%/*} p=${x#*/}
 		python3 reports/pair.py "$R/$d/games.jsonl" "${p%%:*}" "${p#*:}"
 	done
