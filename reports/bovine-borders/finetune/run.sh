@@ -14,7 +14,7 @@
 #   sh reports/bovine-borders/finetune/run.sh league           # session 70's league from the shipped network (league.yaml;
 #                                                             # needs stage 1 from train), 11 rounds, ~40 min
 #   sh reports/bovine-borders/finetune/run.sh cleo-open        # session 80's probe: centre_cleo's opening distilled
-#                                                             # into the shipped network, then seven tables (~40 min)
+#                                                             # into the shipped network, PPO from it, eleven tables (~75 min)
 # Greedy networks and these scripted bots play Bovine Borders without chance:
 # the 24 seating orders (--all-orders --games 24) are every distinct game of a
 # line-up. Raw outputs go to the git-ignored results/bovine-borders/finetune/.
@@ -95,6 +95,7 @@ cleo-open)
 	# then the project's tables and the held-out lookahead_lena's (480 games
 	# every order each; pair margins by reports/pair.py).
 	R=$OUT/cleo-open
+	[ "$OUT" = results/bovine-borders/finetune ] || { echo "cleo-open: cleo-rl.yaml names paths under the default OUT" >&2; exit 2; }
 	"$GG" train --game bovine-borders --init models/bovine-borders/final.safetensors --config reports/bovine-borders/finetune/s80/cleo-open.yaml --seed 1 --out "$R/run" -q
 	C=$R/run/checkpoints/iter-000030/weights.safetensors
 	t() { "$GG" tournament -q --game bovine-borders --bots "$1" --games "$3" --all-orders --seed 1 --report "$R/$2" | sed -n 2,7p; }
@@ -106,7 +107,14 @@ cleo-open)
 	"$GG" weights average models/bovine-borders/final.safetensors "$C" --out "$R/soup.safetensors"
 	t "soup=$R/soup.safetensors,centre_cleo,greedy,defensive_dan_heng" soup-a 480
 	t "soup=$R/soup.safetensors,centre_cleo,voronoi_vera,greedy" soup-b 240
-	for x in a/cand:centre_cleo a/cand:greedy b/cand:centre_cleo lena-gd/cand:lookahead_lena lena-cv/cand:lookahead_lena lena-cv/cand:voronoi_vera ship-a/net:centre_cleo soup-a/soup:centre_cleo soup-b/soup:centre_cleo; do
+	# Then PPO from the candidate against racers, fillers and networks (cleo-rl.yaml).
+	"$GG" train --game bovine-borders --init "$C" --config reports/bovine-borders/finetune/s80/cleo-rl.yaml --seed 1 --out "$R/rl" -q
+	L=$R/rl/checkpoints/iter-000060/weights.safetensors
+	t "rl=$L,centre_cleo,greedy,defensive_dan_heng" rl-a 480
+	t "rl=$L,centre_cleo,voronoi_vera,greedy" rl-b 240
+	t "rl=$L,lookahead_lena,greedy,defensive_dan_heng" rl-lena-gd 480
+	t "rl=$L,lookahead_lena,centre_cleo,voronoi_vera" rl-lena-cv 480
+	for x in a/cand:centre_cleo a/cand:greedy b/cand:centre_cleo lena-gd/cand:lookahead_lena lena-cv/cand:lookahead_lena lena-cv/cand:voronoi_vera ship-a/net:centre_cleo soup-a/soup:centre_cleo soup-b/soup:centre_cleo rl-a/rl:centre_cleo rl-b/rl:centre_cleo rl-lena-gd/rl:lookahead_lena rl-lena-cv/rl:lookahead_lena; do
 		d=${x%%/*} p=${x#*/}
 		python3 reports/pair.py "$R/$d/games.jsonl" "${p%%:*}" "${p#*:}"
 	done
