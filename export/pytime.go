@@ -22,6 +22,11 @@ const pythonRuns = 5
 type pythonTiming struct {
 	p50, max time.Duration
 	limit    time.Duration
+	// start is the median of pythonRuns runs of the bare interpreter
+	// (`python -c pass`): the part of p50 that is not the bot's own, which
+	// a slow interpreter start (site-packages, a version manager's build)
+	// makes large. 0 where it could not be measured.
+	start time.Duration
 }
 
 // errOverrun is a timed run that was killed at its deadline (10 × the
@@ -53,10 +58,12 @@ func runProcess(python, file, req string, deadline time.Duration) (time.Duration
 // timePython runs python FILE REQUEST pythonRuns times through run,
 // REQUEST being the competition's request for seat 0 of cfg's first
 // position, each a fresh process as the competition runs it, and returns
-// their times. The answer itself is not checked (the parity tests do
+// their times, then the bare interpreter (`python -c pass`) as many times,
+// whose median says how much of the bot's time is the interpreter's own
+// start. The answer itself is not checked (the parity tests do
 // that). A run that outlives 10 × the limit counts as taking the whole
 // deadline (it is over the limit, not unmeasured); a run that fails is an
-// error.
+// error (a bare interpreter's failure only leaves its start unmeasured).
 func timePython(run pyRunner, python, file string, cfg rules.Config, comp *rules.Competition) (pythonTiming, error) {
 	g := cfg.Game()
 	req := string(g.Codec.AppendRequest(nil, g.New(cfg), 0))
@@ -72,7 +79,20 @@ func timePython(run pyRunner, python, file string, cfg rules.Config, comp *rules
 		ts = append(ts, d)
 	}
 	slices.Sort(ts)
-	return pythonTiming{p50: ts[len(ts)/2], max: ts[len(ts)-1], limit: comp.Limit}, nil
+	tm := pythonTiming{p50: ts[len(ts)/2], max: ts[len(ts)-1], limit: comp.Limit}
+	// The bare interpreter, the same number of times; a failure leaves it
+	// unmeasured rather than failing the bot's timing.
+	ts = ts[:0]
+	for range pythonRuns {
+		d, err := run(python, "-c", "pass", deadline)
+		if err != nil {
+			return tm, nil
+		}
+		ts = append(ts, d)
+	}
+	slices.Sort(ts)
+	tm.start = ts[len(ts)/2]
+	return tm, nil
 }
 
 // pythonNotes times t's Python bot in dir with python where the
@@ -97,6 +117,9 @@ func pythonNotes(run pyRunner, python string, t Target, dir string, cfg rules.Co
 	if t.Executable != "" {
 		alt = "submit " + t.Executable + " where the competition accepts an executable, or " + alt
 	}
+	if tm.startDominates() {
+		alt = fmt.Sprintf("%s; half of it or more is %s starting (p50 %.0f ms for `%s -c pass`), which the competition's own interpreter decides, not the network", alt, python, ms(tm.start), python)
+	}
 	over := "more than half the limit, which a slower machine can pass"
 	if tm.max > tm.limit {
 		over = "OVER THE LIMIT already here (a loaded machine makes it worse; so may a competition's)"
@@ -115,13 +138,22 @@ func (p pythonTiming) readme(file, python string) string {
 	case p.slow():
 		verdict = "within the limit but with less than 2x margin"
 	}
+	start := ""
+	if p.start > 0 {
+		start = fmt.Sprintf(" (the bare interpreter, `%s -c pass`, p50 %.0f ms of it)", python, ms(p.start))
+	}
 	return fmt.Sprintf("Measured at export on the exporting machine, this network: %d fresh `%s %s REQUEST` runs on the\n"+
-		"first position took p50 %.0f ms, slowest %.0f ms, against the competition's %.0f ms a move (start-up included):\n%s.\n",
-		pythonRuns, python, file, ms(p.p50), ms(p.max), ms(p.limit), verdict)
+		"first position took p50 %.0f ms%s, slowest %.0f ms, against the competition's %.0f ms a move (start-up included):\n%s.\n",
+		pythonRuns, python, file, ms(p.p50), start, ms(p.max), ms(p.limit), verdict)
 }
 
 // slow says whether the slowest run took more than half the limit: too
 // little margin for a competition machine that may be slower.
 func (p pythonTiming) slow() bool { return 2*p.max > p.limit }
+
+// startDominates says whether starting the bare interpreter takes half the
+// bot's median run or more: then the interpreter, not the network, is what
+// a user should look at first.
+func (p pythonTiming) startDominates() bool { return p.start > 0 && 2*p.start >= p.p50 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }

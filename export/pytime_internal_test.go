@@ -29,21 +29,36 @@ func TestPythonNotesJudgesTheTimes(t *testing.T) {
 	for _, c := range []struct {
 		name    string
 		times   []time.Duration // one per run; an entry < 0 means killed at the deadline
+		start   time.Duration   // each bare interpreter run's time (0: it fails)
 		fail    error
 		readme  string // a substring of the README lines ("" = none)
 		warning string // a substring of the warning ("" = none)
+		not     string // a substring the warning must not have ("" = none)
 	}{
-		{"fast", []time.Duration{ms(5), ms(6), ms(4), ms(7), ms(5)}, nil, "at least 2x margin", ""},
-		{"half", []time.Duration{ms(20), ms(60), ms(20), ms(20), ms(20)}, nil, "less than 2x margin", "more than half the limit"},
-		{"over", []time.Duration{ms(120), ms(110), ms(130), ms(90), ms(115)}, nil, "OVER the limit", "OVER THE LIMIT already here"},
-		{"killed", []time.Duration{ms(30), -1, ms(30), ms(30), ms(30)}, nil, "OVER the limit", "OVER THE LIMIT already here"},
-		{"broken", nil, errors.New("exit status 3"), "Not measured at export", "slime_bot.py was not timed"},
+		{"fast", []time.Duration{ms(5), ms(6), ms(4), ms(7), ms(5)}, ms(2), nil, "at least 2x margin", "", ""},
+		{"half", []time.Duration{ms(20), ms(60), ms(20), ms(20), ms(20)}, ms(3), nil, "less than 2x margin", "more than half the limit", "starting"},
+		{"over", []time.Duration{ms(120), ms(110), ms(130), ms(90), ms(115)}, ms(15), nil, "OVER the limit", "OVER THE LIMIT already here", "starting"},
+		{"over, the interpreter's start", []time.Duration{ms(120), ms(110), ms(130), ms(90), ms(115)}, ms(60), nil,
+			"`py-standin -c pass`, p50 60 ms of it", "half of it or more is py-standin starting (p50 60 ms", ""},
+		{"over, start unmeasured", []time.Duration{ms(120), ms(110), ms(130), ms(90), ms(115)}, 0, nil, "OVER the limit", "OVER THE LIMIT already here", "starting"},
+		{"killed", []time.Duration{ms(30), -1, ms(30), ms(30), ms(30)}, ms(10), nil, "OVER the limit", "OVER THE LIMIT already here", "starting"},
+		{"broken", nil, ms(10), errors.New("exit status 3"), "Not measured at export", "slime_bot.py was not timed", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			calls := 0
+			calls, starts := 0, 0
 			run := func(python, file, req string, deadline time.Duration) (time.Duration, error) {
-				if python != "py-standin" || !strings.HasSuffix(file, tgt.File) || !strings.HasPrefix(req, "1,") || deadline != 10*limit {
-					t.Errorf("runner called with %q %q %q %v", python, file, req, deadline)
+				if python != "py-standin" || deadline != 10*limit {
+					t.Errorf("runner called with %q %v", python, deadline)
+				}
+				if file == "-c" && req == "pass" {
+					starts++
+					if c.start == 0 {
+						return 0, errors.New("exit status 1")
+					}
+					return c.start, nil
+				}
+				if !strings.HasSuffix(file, tgt.File) || !strings.HasPrefix(req, "1,") {
+					t.Errorf("runner called with %q %q", file, req)
 				}
 				if c.fail != nil {
 					return 0, c.fail
@@ -59,11 +74,17 @@ func TestPythonNotesJudgesTheTimes(t *testing.T) {
 			if c.fail == nil && calls != pythonRuns {
 				t.Errorf("%d runs, want %d", calls, pythonRuns)
 			}
+			if c.fail == nil && c.start > 0 && starts != pythonRuns {
+				t.Errorf("%d bare interpreter runs, want %d", starts, pythonRuns)
+			}
 			if !strings.Contains(readme, c.readme) {
 				t.Errorf("README %q, want it to contain %q", readme, c.readme)
 			}
 			if c.warning == "" && warning != "" || !strings.Contains(warning, c.warning) {
 				t.Errorf("warning %q, want one containing %q", warning, c.warning)
+			}
+			if c.not != "" && strings.Contains(warning, c.not) {
+				t.Errorf("warning %q, want none containing %q", warning, c.not)
 			}
 		})
 	}
