@@ -12,16 +12,8 @@ its mean). Where BOT scores the cap in every game, no bot at the table can
 be above it by its own score alone (reports/rising-tide/siege/README.md,
 "a table at the cap"). Standard library only.
 """
-import json
+from gamesfile import read
 import sys
-
-
-def read(path):
-    try:
-        with open(path) as f:
-            return [json.loads(line) for line in f if line.strip()]
-    except (OSError, ValueError) as e:
-        sys.exit(f"{path}: {e}")
 
 
 def main():

@@ -10,14 +10,9 @@ ALONE_LABEL's mean score in the alone tournament (the policy against the
 sample bots), with a 95% bootstrap interval (2,000 resamples of the games of
 both files, seed 1).
 """
-import json
+from gamesfile import read
 import random
 import sys
-
-
-def load(path):
-    with open(path) as f:
-        return [json.loads(line) for line in f]
 
 
 def mean(games, label):
@@ -28,7 +23,7 @@ def mean(games, label):
 
 
 def main(mirror, alone, alone_label, copies):
-    m, a = load(mirror), load(alone)
+    m, a = read(mirror), read(alone)
     rng = random.Random(1)
     for c in copies:
         r = mean(m, c) / mean(a, alone_label)

@@ -8,7 +8,7 @@ For every game that seats both, A's score minus B's (each the mean over the
 seats it holds); prints the mean over those games with its 95% interval
 (normal approximation) and the number of games.
 """
-import json
+from gamesfile import read
 import math
 import statistics
 import sys
@@ -16,20 +16,11 @@ import sys
 
 def main(path, a, b):
     d = []
-    try:
-        f = open(path)
-    except OSError as e:
-        sys.exit(f"pair.py: {e.strerror}: {path} (a `gridgym tournament --report DIR` writes DIR/games.jsonl)")
-    with f:
-        for i, line in enumerate(f, 1):
-            try:
-                g = json.loads(line)
-            except json.JSONDecodeError as e:
-                sys.exit(f"pair.py: {path}:{i}: not a JSON line: {e}")
-            sa = [s for n, s in zip(g["lineup"], g["score"]) if n == a]
-            sb = [s for n, s in zip(g["lineup"], g["score"]) if n == b]
-            if sa and sb:
-                d.append(sum(sa) / len(sa) - sum(sb) / len(sb))
+    for g in read(path):
+        sa = [s for n, s in zip(g["lineup"], g["score"]) if n == a]
+        sb = [s for n, s in zip(g["lineup"], g["score"]) if n == b]
+        if sa and sb:
+            d.append(sum(sa) / len(sa) - sum(sb) / len(sb))
     if len(d) < 2:
         sys.exit(f"pair.py: {len(d)} games seat both {a} and {b} in {path}")
     m = statistics.mean(d)

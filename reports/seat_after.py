@@ -15,7 +15,7 @@ alone, for every pair of bots, in their "Score by seating" table; this
 script adds the count below FULL.
 """
 import collections
-import json
+from gamesfile import read
 import sys
 
 
@@ -23,20 +23,18 @@ def main(path, bot, full):
     games = collections.Counter()
     below = collections.Counter()
     total = collections.defaultdict(float)
-    with open(path) as f:
-        for line in f:
-            g = json.loads(line)
-            seats = g["lineup"]
-            if seats.count(bot) != 1:
+    for g in read(path):
+        seats = g["lineup"]
+        if seats.count(bot) != 1:
+            continue
+        a = seats.index(bot)
+        for i, (name, s) in enumerate(zip(seats, g["score"])):
+            if i == a:
                 continue
-            a = seats.index(bot)
-            for i, (name, s) in enumerate(zip(seats, g["score"])):
-                if i == a:
-                    continue
-                key = (name, (i - a) % len(seats))
-                games[key] += 1
-                total[key] += s
-                below[key] += s < full
+            key = (name, (i - a) % len(seats))
+            games[key] += 1
+            total[key] += s
+            below[key] += s < full
     if not games:
         sys.exit(f"seat_after.py: no game seats {bot} exactly once in {path}")
     print(f"| bot | places after {bot} | games | mean score | below {full:g} |")
