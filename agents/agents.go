@@ -101,6 +101,25 @@ func HeldOut(game string) []string {
 	return names
 }
 
+// references holds each game's reference bots (RegisterReference).
+var references = map[string][]string{}
+
+// RegisterReference names game's reference bots: the project's strongest
+// scripted bots, which `gridgym heldout` seats beside a bot and each
+// held-out bot (issue 54's acceptance table: {network, held-out bot, the two
+// strongest scripted bots}). Called once, by the game's bots package, with
+// bots it registers; registering twice panics.
+func RegisterReference(game string, names ...string) {
+	if _, dup := references[game]; dup {
+		panic("agents: reference bots registered twice: " + game)
+	}
+	references[game] = slices.Clone(names)
+}
+
+// Reference lists game's reference bots (RegisterReference) in the order
+// registered; nil for a game that names none.
+func Reference(game string) []string { return slices.Clone(references[game]) }
+
 // Lookup returns the agent name of game. Every game has "random" and "pass".
 // A spec written LABEL=SPEC (SplitLabel) is SPEC, named LABEL.
 func Lookup(game, name string) (Entry, error) {

@@ -26,6 +26,8 @@ func init() {
 	agents.Register("nuggets", "harvester",
 		"fortress until 80 moves are left, then lighter compactness (0.045) and heavier singletons (0.25): new small nuggets instead of thicker ones for the rest of the game",
 		func() agents.Agent { return NewHarvester() })
+	// The strongest scripted bots (reports/nuggets/harvest), the acceptance tables' company.
+	agents.RegisterReference("nuggets", "harvester", "fortress")
 }
 
 // Greedy is the `greedy` bot. It values a nugget of size n at V(n) = ln n

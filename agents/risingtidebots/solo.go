@@ -9,6 +9,8 @@ import (
 func init() {
 	agents.Register(game, "solo_stockholm", "siege_sofia that does not gang up: its wall first, then sapper_seoul's digs, but never at a rival settlement another seat is digging at (its flood time fell in the last 30 rounds without a dig of solo_stockholm's)",
 		func() agents.Agent { return &SoloStockholm{} })
+	// The strongest scripted bots (reports/rising-tide/siege: the two best means alone).
+	agents.RegisterReference(game, "siege_sofia", "solo_stockholm")
 }
 
 // soloHold is how many rounds solo_stockholm leaves a rival alone after

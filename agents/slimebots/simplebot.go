@@ -20,6 +20,8 @@ func init() {
 	agents.Register("slime", "simplebot",
 		"official sample: a random spread (empty cell at distance 1) if any, else a random jump (distance 2), else pass; never merges",
 		func() agents.Agent { return &Simplebot{} })
+	// The scripted greedy and the official sample bot: the company of Slime's acceptance tables (reports/slime/finetune).
+	agents.RegisterReference("slime", "greedy", "simplebot")
 }
 
 // The deltas of simplebot.rb, in its order: spreads are the 8 neighbours,

@@ -67,7 +67,7 @@ Start with 'gridgym games' to see the games, their parameters and bots.`,
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	addBotLimitFlags(root)
 	addProfileFlag(root)
-	root.AddCommand(newGamesCmd(), newPlayCmd(), newTournamentCmd(), newReplayCmd(), newBenchCmd(), newSelfplayCmd(), newDatasetsCmd(), newTrainCmd(), newExportCmd(), newPipelineCmd(), newNewBotCmd(), newRateCmd(), newExploitCmd(), newLeagueCmd(), newWeightsCmd())
+	root.AddCommand(newGamesCmd(), newPlayCmd(), newTournamentCmd(), newReplayCmd(), newBenchCmd(), newSelfplayCmd(), newDatasetsCmd(), newTrainCmd(), newExportCmd(), newPipelineCmd(), newNewBotCmd(), newRateCmd(), newExploitCmd(), newLeagueCmd(), newWeightsCmd(), newHeldoutCmd())
 	addBotSpecsHelp(root)
 	return root
 }

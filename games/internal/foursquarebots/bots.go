@@ -23,4 +23,21 @@ func (b *first) Act(st rules.State) rules.Move {
 
 func init() {
 	agents.Register(foursquare.Name, "first", "places on the first empty cell", func() agents.Agent { return &first{} })
+	agents.RegisterHeldOut(foursquare.Name, "last", "test set: places on the last empty cell", func() agents.Agent { return &last{} })
+	agents.RegisterReference(foursquare.Name, "first")
+}
+
+// last places on the last empty cell: the test game's held-out bot, for
+// the generic tests of what reads held-out bots (gridgym heldout).
+type last struct{ seat int }
+
+func (b *last) Reset(_ rules.State, seat int, _ *rules.RNG) { b.seat = seat }
+
+func (b *last) Act(st rules.State) rules.Move {
+	for cell := foursquare.Cells - 1; cell >= 0; cell-- {
+		if m := foursquare.Place(cell); st.Legal(b.seat, m) {
+			return m
+		}
+	}
+	return rules.Move{}
 }
