@@ -99,7 +99,6 @@ measured against itself).`,
 			if workers < 0 || workers > eval.MaxWorkers {
 				return usagef("--workers %d: want 0 (all cores) to %d games in parallel", workers, eval.MaxWorkers)
 			}
-			w := c.OutOrStdout()
 			spec := cfg.Game().New(cfg).Spec()
 			if fit := max(spec.Seats-2, 0); len(company) > fit {
 				fmt.Fprintf(c.ErrOrStderr(), "note: %s seats %d: the tables keep the first %d of %s\n", game, spec.Seats, fit, strings.Join(company, ", "))
@@ -111,37 +110,11 @@ measured against itself).`,
 			if cfg, _, err = gf.configAndBots(strings.Join(all, ",")); err != nil {
 				return err
 			}
-			tables := make([][]string, len(held))
-			for i, h := range held {
-				tables[i] = append([]string{bot, h}, company...)
+			p := heldoutPlan{cfg: cfg, bot: bot, held: held, company: company, games: games, seed: gf.seed, workers: workers, report: report}
+			if !quiet {
+				p.progress = c.ErrOrStderr()
 			}
-			notePlaySettings(w, tables[0][:1])
-			beside := "alone"
-			if len(company) > 0 {
-				beside = "beside " + strings.Join(company, ", ")
-			}
-			fmt.Fprintf(w, "%s against %s's held-out bots, each %s, every seating order, seed %d:\n",
-				tables[0][0], game, beside, gf.seed)
-			var ms []eval.Margin
-			for i, h := range held {
-				n := games
-				if n == 0 {
-					k := len(eval.Seatings(eval.Config{Bots: tables[i], AllOrders: true}, spec.Seats))
-					n = (heldoutGames + k - 1) / k * k
-				}
-				if !quiet {
-					fmt.Fprintf(c.ErrOrStderr(), "%s: %d games…\n", h, n)
-				}
-				m, err := heldoutTable(ctx, cfg, tables[i], n, gf.seed, workers, report, h)
-				if err != nil {
-					return err
-				}
-				if ctx.Err() != nil {
-					break
-				}
-				ms = append(ms, m)
-			}
-			return writeHeldout(w, ms, len(held), report)
+			return p.run(ctx, c.OutOrStdout())
 		},
 	}
 	gf.add(c, gridgames.DefaultPlayGame)
@@ -153,6 +126,52 @@ measured against itself).`,
 	c.Flags().StringVar(&report, "report", "", "also write each table's report (ratings, plots, games.jsonl) into DIR/HELD-OUT-BOT")
 	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "no progress lines")
 	return c
+}
+
+// heldoutPlan is a run of held-out tables: bot against each of held, every
+// table seating company beside them (at most the game's seats − 2 bots).
+type heldoutPlan struct {
+	cfg           rules.Config
+	bot           string
+	held, company []string
+	games         int    // per table; 0: the smallest number of whole rounds of the seatings ≥ heldoutGames
+	seed          uint64 // every table's
+	workers       int
+	report        string    // each table's report into report/<held-out bot>; "" none
+	progress      io.Writer // a line per table as it starts; nil none
+}
+
+// run plays the tables one after another and prints them (writeHeldout);
+// stopped (ctx), it prints the tables finished.
+func (p heldoutPlan) run(ctx context.Context, w io.Writer) error {
+	spec := p.cfg.Game().New(p.cfg).Spec()
+	notePlaySettings(w, []string{p.bot})
+	beside := "alone"
+	if len(p.company) > 0 {
+		beside = "beside " + strings.Join(p.company, ", ")
+	}
+	fmt.Fprintf(w, "%s against %s's held-out bots, each %s, every seating order, seed %d:\n", p.bot, spec.Game, beside, p.seed)
+	var ms []eval.Margin
+	for _, h := range p.held {
+		lineup := append([]string{p.bot, h}, p.company...)
+		n := p.games
+		if n == 0 {
+			k := len(eval.Seatings(eval.Config{Bots: lineup, AllOrders: true}, spec.Seats))
+			n = (heldoutGames + k - 1) / k * k
+		}
+		if p.progress != nil {
+			fmt.Fprintf(p.progress, "%s: %d games…\n", h, n)
+		}
+		m, err := heldoutTable(ctx, p.cfg, lineup, n, p.seed, p.workers, p.report, h)
+		if err != nil {
+			return err
+		}
+		if ctx.Err() != nil {
+			break
+		}
+		ms = append(ms, m)
+	}
+	return writeHeldout(w, ms, len(p.held), p.report)
 }
 
 // heldoutTable plays one table (lineup: the bot, the held-out bot, the

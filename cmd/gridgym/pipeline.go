@@ -3,14 +3,17 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/gridgym/gridgym/agents"
 	"github.com/gridgym/gridgym/eval"
 	"github.com/gridgym/gridgym/export"
 	gridgames "github.com/gridgym/gridgym/games"
+	"github.com/gridgym/gridgym/rules"
 	"github.com/gridgym/gridgym/train"
 )
 
@@ -22,6 +25,7 @@ func newPipelineCmd() *cobra.Command {
 		out     string
 		runner  string
 		quiet   bool
+		heldout int
 	)
 	c := &cobra.Command{
 		Use:   "pipeline",
@@ -32,7 +36,11 @@ func newPipelineCmd() *cobra.Command {
               strongest scripted bot, then PPO self-play), into OUT/run
   2. export   gridgym export of the result into OUT/bot (the competition's
               Python file; for Slime also the executable)
-  3. evaluate gridgym tournament of the trained network against the config's
+  3. held-out gridgym heldout of the trained network: --heldout-games games
+              against each of the game's held-out bots (which no training
+              sees) beside its reference bots, every seating order, the
+              margins and their intervals, reports in OUT/heldout
+  4. evaluate gridgym tournament of the trained network against the config's
               baseline bots, seats rotated, --games games, with a report
               (ratings, win rates, plots) in OUT/report
 
@@ -59,6 +67,9 @@ checkpoint, the rest at the end.`,
 			if games > eval.MaxGames {
 				return tooManyGames(games)
 			}
+			if heldout < 0 || heldout > eval.MaxGames {
+				return usagef("--heldout-games %d: want 0 (skip the held-out tables) to %d", heldout, eval.MaxGames)
+			}
 			cfg.Minutes = minutes
 			if out == "" {
 				out = filepath.Join("runs", fmt.Sprintf("pipeline-%s-%s", game, time.Now().Format("20060102-150405")))
@@ -74,7 +85,11 @@ checkpoint, the rest at the end.`,
 			w := c.OutOrStdout()
 			botDir, reportDir := filepath.Join(o.dir, "bot"), filepath.Join(o.dir, "report")
 			runDir = filepath.Join(o.dir, "run")
-			fmt.Fprintf(w, "== 1/3 train %s for %g minutes → %s\n", game, minutes, o.show(runDir))
+			steps := 4
+			if heldout == 0 {
+				steps = 3
+			}
+			fmt.Fprintf(w, "== 1/%d train %s for %g minutes → %s\n", steps, game, minutes, o.show(runDir))
 			res, err := runTraining(ctx, c, cfg, o, "run", train.Options{Log: func(f string, a ...any) { fmt.Fprintf(c.ErrOrStderr(), "warning: "+f+"\n", a...) }}, quiet)
 			if err != nil {
 				return err
@@ -88,7 +103,7 @@ checkpoint, the rest at the end.`,
 			if policy == "" {
 				return fmt.Errorf("training saved no policy in %s", o.show(runDir))
 			}
-			fmt.Fprintf(w, "== 2/3 export %s → %s\n", o.show(policy), o.show(botDir))
+			fmt.Fprintf(w, "== 2/%d export %s → %s\n", steps, o.show(policy), o.show(botDir))
 			rep, err := export.Export(policy, botDir, export.Options{Python: timingPython("python3"), Runner: runner})
 			if err != nil {
 				return err
@@ -116,7 +131,19 @@ checkpoint, the rest at the end.`,
 			for len(bots) < seats {
 				bots = append(bots, base[(len(bots)-1)%len(base)])
 			}
-			fmt.Fprintf(w, "== 3/3 evaluate: %d games against %v, seats rotated\n", games, bots[1:])
+			if heldout > 0 {
+				if err := pipelineHeldout(ctx, w, rcfg, bots[0], heldout, cfg.Seed, filepath.Join(o.dir, "heldout")); err != nil {
+					return err
+				}
+				if ctx.Err() != nil {
+					if err := o.finish(context.Background()); err != nil {
+						return err
+					}
+					fmt.Fprintf(w, "interrupted: evaluation skipped; the bot is in %s\n%s", o.show(botDir), submitLine(o.show(rep.Submit), rep.SubmitNote))
+					return nil
+				}
+			}
+			fmt.Fprintf(w, "== %d/%d evaluate: %d games against %v, seats rotated\n", steps, steps, games, bots[1:])
 			notePlaySettings(w, bots[:1]) // the config's play: section, stored in the weights (issue 54)
 			tr, err := eval.Run(ctx, eval.Config{Game: rcfg, Bots: bots, Games: games, Seed: cfg.Seed})
 			if err != nil && (tr == nil || len(tr.Games) == 0) {
@@ -146,8 +173,27 @@ checkpoint, the rest at the end.`,
 	c.Flags().IntVarP(&games, "games", "n", 100, "evaluation games")
 	c.Flags().StringVarP(&out, "out", "o", "", "output folder, or URL (file://, s3://…: staged locally, uploaded) (default runs/pipeline-<game>-<time>, git-ignored)")
 	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "no progress bars")
+	c.Flags().IntVar(&heldout, "heldout-games", 96, "games against each held-out bot (gridgym heldout; 0 skips them)")
 	c.Flags().StringVar(&runner, "runner", "", "prebuilt cmd/slimebot binary for a game's executable bot (default: go build it, as export does)")
 	return c
+}
+
+// pipelineHeldout is the pipeline's held-out step: the trained network
+// (bot, labelled) against each of the game's held-out bots beside its
+// reference bots, games games a table, reports into dir. A game without
+// held-out bots says so and goes on.
+func pipelineHeldout(ctx context.Context, w io.Writer, cfg rules.Config, bot string, games int, seed uint64, dir string) error {
+	g := cfg.Game()
+	held := agents.HeldOut(g.Name)
+	fmt.Fprintf(w, "== 3/4 held-out: %d games against each of %d held-out bots (never trained against)\n", games, len(held))
+	if len(held) == 0 {
+		fmt.Fprintf(w, "%s has no held-out bots\n", g.Name)
+		return nil
+	}
+	company := agents.Reference(g.Name)
+	company = company[:min(len(company), max(g.New(cfg).Spec().Seats-2, 0))]
+	p := heldoutPlan{cfg: cfg, bot: bot, held: held, company: company, games: games, seed: seed, report: dir}
+	return p.run(ctx, w)
 }
 
 // submitLine is the pipeline's last line: the one file to hand in to the

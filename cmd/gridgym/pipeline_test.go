@@ -51,17 +51,17 @@ func TestPipelineUnderLoadYieldsABot(t *testing.T) {
 	if err := os.WriteFile(runner, []byte("#!/bin/sh\nexit 0\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	out, err := run("pipeline", "--game", "slime", "--minutes", "0.2", "--games", "4", "-q", "--out", dir, "--runner", runner)
+	out, err := run("pipeline", "--game", "slime", "--minutes", "0.2", "--games", "4", "--heldout-games", "2", "-q", "--out", dir, "--runner", runner)
 	took := time.Since(t0)
 	if err != nil {
 		t.Fatalf("pipeline: %v\n%s", err, out)
 	}
-	for _, w := range []string{"== 1/3 train", "== 2/3 export", "== 3/3 evaluate", "trained", "1st", "submit: "} {
+	for _, w := range []string{"== 1/4 train", "== 2/4 export", "== 3/4 held-out: 2 games against each of 4 held-out bots", "surveyor", "margin a game [95%]", "== 4/4 evaluate", "trained", "1st", "submit: "} {
 		if !strings.Contains(out, w) {
 			t.Errorf("output lacks %q:\n%s", w, out)
 		}
 	}
-	for _, f := range []string{"bot/weights.safetensors", "bot/slime_bot.py", "run/checkpoints/iter-000000/weights.safetensors"} {
+	for _, f := range []string{"bot/weights.safetensors", "bot/slime_bot.py", "run/checkpoints/iter-000000/weights.safetensors", "heldout/surveyor/report.md"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Errorf("%s: %v", f, err)
 		}
