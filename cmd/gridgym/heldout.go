@@ -55,7 +55,7 @@ settings it stores); a held-out bot given as BOT is refused (it cannot be
 measured against itself).`,
 		Example: `  gridgym heldout --game nuggets --bot models/nuggets/final.safetensors
   gridgym heldout --game rectangle --bot runs/rectangle --games 96 --report results/heldout
-  gridgym heldout --game bovine-borders --bot harvester=runs/bb --with greedy,defensive_dan_heng --against lookahead_lena`,
+  gridgym heldout --game bovine-borders --bot net=runs/bb --with greedy,defensive_dan_heng --against lookahead_lena`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) (err error) {
 			ctx, done := hostingInterruptible(c.ErrOrStderr(), "no new game starts; the tables played so far are reported", nil)
