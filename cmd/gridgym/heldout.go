@@ -99,10 +99,9 @@ measured against itself).`,
 			if workers < 0 || workers > eval.MaxWorkers {
 				return usagef("--workers %d: want 0 (all cores) to %d games in parallel", workers, eval.MaxWorkers)
 			}
-			spec := cfg.Game().New(cfg).Spec()
-			if fit := max(spec.Seats-2, 0); len(company) > fit {
-				fmt.Fprintf(c.ErrOrStderr(), "note: %s seats %d: the tables keep the first %d of %s\n", game, spec.Seats, fit, strings.Join(company, ", "))
-				company = company[:fit]
+			if kept := seatCompany(cfg, company); len(kept) < len(company) {
+				fmt.Fprintf(c.ErrOrStderr(), "note: %s seats %d: the tables keep the first %d of %s\n", game, cfg.Game().New(cfg).Spec().Seats, len(kept), strings.Join(company, ", "))
+				company = kept
 			}
 			// One resolution of every bot: the game carries the parameters a
 			// network was trained with (the same in every table).
@@ -126,6 +125,12 @@ measured against itself).`,
 	c.Flags().StringVar(&report, "report", "", "also write each table's report (ratings, plots, games.jsonl) into DIR/HELD-OUT-BOT")
 	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "no progress lines")
 	return c
+}
+
+// seatCompany is the first of company that fit a table of cfg's game
+// beside the bot and a held-out bot: its seats − 2.
+func seatCompany(cfg rules.Config, company []string) []string {
+	return company[:min(len(company), max(cfg.Game().New(cfg).Spec().Seats-2, 0))]
 }
 
 // heldoutPlan is a run of held-out tables: bot against each of held, every

@@ -190,9 +190,7 @@ func pipelineHeldout(ctx context.Context, w io.Writer, cfg rules.Config, bot str
 		fmt.Fprintf(w, "%s has no held-out bots\n", g.Name)
 		return nil
 	}
-	company := agents.Reference(g.Name)
-	company = company[:min(len(company), max(g.New(cfg).Spec().Seats-2, 0))]
-	p := heldoutPlan{cfg: cfg, bot: bot, held: held, company: company, games: games, seed: seed, report: dir}
+	p := heldoutPlan{cfg: cfg, bot: bot, held: held, company: seatCompany(cfg, agents.Reference(g.Name)), games: games, seed: seed, report: dir}
 	return p.run(ctx, w)
 }
 
