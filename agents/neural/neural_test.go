@@ -286,6 +286,41 @@ func TestRunFolderPrefersBest(t *testing.T) {
 	}
 }
 
+// RunCheckpoints lists a run folder's checkpoints by iteration, numbers
+// past the name's six digits included and folders the trainer did not name
+// left out; a folder without checkpoints is an error that names it.
+func TestRunCheckpoints(t *testing.T) {
+	net, _ := newNet(t, "slime")
+	run := t.TempDir()
+	for _, it := range []string{"iter-000100", "iter-000020", "iter-1000000", "iter-000003", "iter-x", "iter-20"} {
+		cp := filepath.Join(run, "checkpoints", it)
+		if err := os.MkdirAll(cp, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := net.Save(filepath.Join(cp, "weights.safetensors"), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cps, err := neural.RunCheckpoints(run)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []int
+	for _, c := range cps {
+		got = append(got, c.Iteration)
+		if want := filepath.Join(run, "checkpoints", fmt.Sprintf("iter-%06d", c.Iteration), "weights.safetensors"); c.Path != want {
+			t.Errorf("iteration %d: %s, want %s", c.Iteration, c.Path, want)
+		}
+	}
+	if want := []int{3, 20, 100, 1000000}; !slices.Equal(got, want) {
+		t.Errorf("iterations %v, want %v", got, want)
+	}
+	other := t.TempDir()
+	if _, err := neural.RunCheckpoints(other); err == nil || !strings.Contains(err.Error(), other) {
+		t.Errorf("no checkpoints: %v", err)
+	}
+}
+
 // A network shaped for one game is refused by another, naming both shapes.
 func TestAgentRefusesOtherGame(t *testing.T) {
 	net, _ := newNet(t, "slime")

@@ -64,6 +64,37 @@ func RunFolderWeights(dir string) string {
 	return ""
 }
 
+// RunCheckpoint is one checkpoint of a training run folder: its iteration
+// and its weights file (dir/checkpoints/iter-NNNNNN/weights.safetensors).
+type RunCheckpoint struct {
+	Iteration int
+	Path      string
+}
+
+// RunCheckpoints lists the checkpoints of the training run folder dir in
+// the order of their iterations (the points of a learning curve); an error
+// names the folder when it holds none.
+func RunCheckpoints(dir string) ([]RunCheckpoint, error) {
+	paths, err := filepath.Glob(filepath.Join(dir, "checkpoints", "iter-*", "weights.safetensors"))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", dir, err)
+	}
+	var cps []RunCheckpoint
+	for _, p := range paths {
+		var it int
+		name := filepath.Base(filepath.Dir(p))
+		if _, err := fmt.Sscanf(name, "iter-%d", &it); err != nil || fmt.Sprintf("iter-%06d", it) != name {
+			continue // not a checkpoint the trainer named
+		}
+		cps = append(cps, RunCheckpoint{Iteration: it, Path: p})
+	}
+	if len(cps) == 0 {
+		return nil, fmt.Errorf("%s: not a training run folder with checkpoints (no %s)", dir, filepath.Join(dir, "checkpoints", "iter-*", "weights.safetensors"))
+	}
+	sort.Slice(cps, func(i, j int) bool { return cps[i].Iteration < cps[j].Iteration })
+	return cps, nil
+}
+
 // LoadFor loads the network a bot spec names (WeightsPath) for game and the
 // game config it was trained with (TrainedConfig).
 func LoadFor(game, spec string) (*Net, rules.Config, error) {

@@ -1,25 +1,19 @@
 package main
 
 import (
-	"context"
 	"fmt"
-	"io"
-	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
 	"github.com/gridgym/gridgym/agents"
+	"github.com/gridgym/gridgym/agents/neural"
 	"github.com/gridgym/gridgym/eval"
+	"github.com/gridgym/gridgym/eval/heldout"
 	gridgames "github.com/gridgym/gridgym/games"
-	"github.com/gridgym/gridgym/rules"
 )
-
-// heldoutGames is --games' default: issue 54's tables are at least 400
-// games, rounded up to whole rounds of the seating orders.
-const heldoutGames = 400
 
 func newHeldoutCmd() *cobra.Command {
 	var (
@@ -31,6 +25,8 @@ func newHeldoutCmd() *cobra.Command {
 		workers int
 		report  string
 		quiet   bool
+		curve   int
+		iters   string
 	)
 	c := &cobra.Command{
 		Use:   "heldout",
@@ -52,10 +48,20 @@ whether the bot beat every held-out bot.
 
 A network is entered as for 'gridgym tournament' (a weights file plays the
 settings it stores); a held-out bot given as BOT is refused (it cannot be
-measured against itself).`,
+measured against itself).
+
+The learning curve: with --curve N and BOT a training run folder, the same
+tables are played for N of the run's checkpoints evenly spaced from the
+first to the last (--iterations names them instead), --games 96 each unless
+given, and printed as a table of margins by iteration; --report DIR also
+writes DIR/curve.png (the margins with their intervals), DIR/curve.csv and
+each table's report under DIR/iter-N. The run never saw the held-out bots, so
+the curve shows what training did for strategies it never met.`,
 		Example: `  gridgym heldout --game nuggets --bot models/nuggets/final.safetensors
   gridgym heldout --game rectangle --bot runs/rectangle --games 96 --report results/heldout
-  gridgym heldout --game bovine-borders --bot net=runs/bb --with greedy,defensive_dan_heng --against lookahead_lena`,
+  gridgym heldout --game bovine-borders --bot net=runs/bb --with greedy,defensive_dan_heng --against lookahead_lena
+  gridgym heldout --game rectangle --bot runs/rectangle --curve 5 --report results/curve    # the learning curve: 5 checkpoints
+  gridgym heldout --game nuggets --bot runs/nuggets --iterations 0,50,100 --games 192`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) (err error) {
 			ctx, done := hostingInterruptible(c.ErrOrStderr(), "no new game starts; the tables played so far are reported", nil)
@@ -94,12 +100,18 @@ measured against itself).`,
 				return usagef("--bot %s is a held-out bot of %s: it is what the bot is measured against", bot, game)
 			}
 			if games < 0 || games > eval.MaxGames {
-				return usagef("--games %d: want 1..%d (0 = the smallest number of whole rounds of the seatings ≥ %d)", games, eval.MaxGames, heldoutGames)
+				return usagef("--games %d: want 1..%d (0 = the smallest number of whole rounds of the seatings ≥ %d, %d with --curve)", games, eval.MaxGames, heldout.MinGames, heldout.CurveGames)
+			}
+			var cps []neural.RunCheckpoint
+			if curve != 0 || iters != "" {
+				if cps, err = curveCheckpoints(bot, curve, iters); err != nil {
+					return err
+				}
 			}
 			if workers < 0 || workers > eval.MaxWorkers {
 				return usagef("--workers %d: want 0 (all cores) to %d games in parallel", workers, eval.MaxWorkers)
 			}
-			if kept := seatCompany(cfg, company); len(kept) < len(company) {
+			if kept := heldout.SeatCompany(cfg, company); len(kept) < len(company) {
 				fmt.Fprintf(c.ErrOrStderr(), "note: %s seats %d: the tables keep the first %d of %s\n", game, cfg.Game().New(cfg).Spec().Seats, len(kept), strings.Join(company, ", "))
 				company = kept
 			}
@@ -109,11 +121,15 @@ measured against itself).`,
 			if cfg, _, err = gf.configAndBots(strings.Join(all, ",")); err != nil {
 				return err
 			}
-			p := heldoutPlan{cfg: cfg, bot: bot, held: held, company: company, games: games, seed: gf.seed, workers: workers, report: report}
+			p := heldout.Plan{Config: cfg, Bot: bot, Held: held, Company: company, Games: games, Seed: gf.seed, Workers: workers, Report: report}
 			if !quiet {
-				p.progress = c.ErrOrStderr()
+				p.Progress = c.ErrOrStderr()
 			}
-			return p.run(ctx, c.OutOrStdout())
+			if cps != nil {
+				return heldout.Curve{Plan: p, Checkpoints: cps}.Run(ctx, c.OutOrStdout())
+			}
+			notePlaySettings(c.OutOrStdout(), []string{bot})
+			return p.Run(ctx, c.OutOrStdout())
 		},
 	}
 	gf.add(c, gridgames.DefaultPlayGame)
@@ -124,119 +140,41 @@ measured against itself).`,
 	c.Flags().IntVar(&workers, "workers", 0, "games played in parallel (0 = one per core)")
 	c.Flags().StringVar(&report, "report", "", "also write each table's report (ratings, plots, games.jsonl) into DIR/HELD-OUT-BOT")
 	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "no progress lines")
+	c.Flags().IntVar(&curve, "curve", 0, "the learning curve of a run folder (--bot): N checkpoints evenly spaced from the first to the last (0 = off)")
+	c.Flags().StringVar(&iters, "iterations", "", "the learning curve at these checkpoints' iterations, comma-separated (e.g. 0,60,120)")
 	return c
 }
 
-// seatCompany is the first of company that fit a table of cfg's game
-// beside the bot and a held-out bot: its seats − 2.
-func seatCompany(cfg rules.Config, company []string) []string {
-	return company[:min(len(company), max(cfg.Game().New(cfg).Spec().Seats-2, 0))]
-}
-
-// heldoutPlan is a run of held-out tables: bot against each of held, every
-// table seating company beside them (at most the game's seats − 2 bots).
-type heldoutPlan struct {
-	cfg           rules.Config
-	bot           string
-	held, company []string
-	games         int    // per table; 0: the smallest number of whole rounds of the seatings ≥ heldoutGames
-	seed          uint64 // every table's
-	workers       int
-	report        string    // each table's report into report/<held-out bot>; "" none
-	progress      io.Writer // a line per table as it starts; nil none
-}
-
-// run plays the tables one after another and prints them (writeHeldout);
-// stopped (ctx), it prints the tables finished.
-func (p heldoutPlan) run(ctx context.Context, w io.Writer) error {
-	spec := p.cfg.Game().New(p.cfg).Spec()
-	notePlaySettings(w, []string{p.bot})
-	beside := "alone"
-	if len(p.company) > 0 {
-		beside = "beside " + strings.Join(p.company, ", ")
+// curveCheckpoints is the learning curve's checkpoints: --curve n of the
+// run folder bot's checkpoints (heldout.SelectCheckpoints), or those at
+// --iterations iters; a usage error where bot is not a run folder or
+// names a checkpoint it lacks.
+func curveCheckpoints(bot string, n int, iters string) ([]neural.RunCheckpoint, error) {
+	if n < 0 {
+		return nil, usagef("--curve %d: want the number of checkpoints (0 = off)", n)
 	}
-	fmt.Fprintf(w, "%s against %s's held-out bots, each %s, every seating order, seed %d:\n", p.bot, spec.Game, beside, p.seed)
-	var ms []eval.Margin
-	for _, h := range p.held {
-		lineup := append([]string{p.bot, h}, p.company...)
-		n := p.games
-		if n == 0 {
-			k := len(eval.Seatings(eval.Config{Bots: lineup, AllOrders: true}, spec.Seats))
-			n = (heldoutGames + k - 1) / k * k
+	var its []int
+	if iters != "" {
+		for _, f := range strings.Split(iters, ",") {
+			it, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil || it < 0 {
+				return nil, usagef("--iterations %s: want checkpoint iterations, comma-separated (e.g. 0,60,120)", iters)
+			}
+			its = append(its, it)
 		}
-		if p.progress != nil {
-			fmt.Fprintf(p.progress, "%s: %d games…\n", h, n)
-		}
-		m, err := heldoutTable(ctx, p.cfg, lineup, n, p.seed, p.workers, p.report, h)
-		if err != nil {
-			return err
-		}
-		if ctx.Err() != nil {
-			break
-		}
-		ms = append(ms, m)
 	}
-	return writeHeldout(w, ms, len(p.held), p.report)
-}
-
-// heldoutTable plays one table (lineup: the bot, the held-out bot, the
-// company) in every seating order and returns the bot's margin over the
-// held-out bot; with report set, the table's report goes to report/held.
-func heldoutTable(ctx context.Context, cfg rules.Config, lineup []string, games int, seed uint64, workers int, report, held string) (eval.Margin, error) {
-	labels, err := agents.Labels(lineup)
+	_, rest := agents.SplitLabel(bot)
+	base, _, err := neural.SplitPlaySpec(rest)
 	if err != nil {
-		return eval.Margin{}, usageError{err}
+		return nil, usageError{err}
 	}
-	res, err := eval.Run(ctx, eval.Config{Game: cfg, Bots: lineup, Games: games, Seed: seed, Workers: workers, AllOrders: true})
-	if err != nil && (res == nil || len(res.Games) == 0) {
-		return eval.Margin{}, fmt.Errorf("held-out table %s: %w", held, err)
+	all, err := neural.RunCheckpoints(base)
+	if err != nil {
+		return nil, usagef("--curve: --bot: %v", err)
 	}
-	if report != "" {
-		opt := eval.ReportOptions{Dir: filepath.Join(report, held), Analyze: eval.AnalyzeOptions{Ratings: eval.RatingOptions{Seed: seed}}}
-		if _, err := eval.Report(io.Discard, res, opt); err != nil {
-			return eval.Margin{}, fmt.Errorf("held-out table %s: report: %w", held, err)
-		}
+	cps, err := heldout.SelectCheckpoints(all, n, its)
+	if err != nil {
+		return nil, usagef("--iterations: %s: %v", base, err)
 	}
-	m, err := eval.PairMargin(res, labels[0], labels[1])
-	if err != nil && ctx.Err() == nil {
-		return eval.Margin{}, fmt.Errorf("held-out table %s: %w", held, err)
-	}
-	return m, nil
-}
-
-// writeHeldout prints the margins as a table, a verdict per held-out bot,
-// and whether the bot beat all of the want tables (fewer margins than want:
-// stopped early).
-func writeHeldout(w io.Writer, ms []eval.Margin, want int, report string) error {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintf(tw, "held-out bot\tgames\tbot\theld-out\tmargin a game [95%%]\tverdict\t\n")
-	beat := 0
-	for _, m := range ms {
-		verdict := "level"
-		switch {
-		case m.Lo > 0:
-			verdict, beat = "above", beat+1
-		case m.Hi < 0:
-			verdict = "below"
-		}
-		fmt.Fprintf(tw, "%s\t%d\t%.2f\t%.2f\t%+.2f [%+.2f, %+.2f]\t%s\t\n", m.B, m.Games, m.MeanA, m.MeanB, m.Mean, m.Lo, m.Hi, verdict)
-	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
-	if len(ms) > 0 {
-		fmt.Fprintf(w, "(%s a game)\n", ms[0].Score)
-	}
-	switch {
-	case len(ms) < want:
-		fmt.Fprintf(w, "stopped early: %d of %d tables played\n", len(ms), want)
-	case beat == want:
-		fmt.Fprintf(w, "beats every held-out bot (%d of %d, each interval above 0)\n", beat, want)
-	default:
-		fmt.Fprintf(w, "beats %d of %d held-out bots (a bot beaten has its whole interval above 0)\n", beat, want)
-	}
-	if report != "" {
-		fmt.Fprintf(w, "reports: %s\n", filepath.Join(report, "<held-out bot>", "report.md"))
-	}
-	return nil
+	return cps, nil
 }

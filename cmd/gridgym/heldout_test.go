@@ -1,14 +1,18 @@
 package main
 
 import (
+	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/gridgym/gridgym/agents"
+	"github.com/gridgym/gridgym/export/exporttest"
 	"github.com/gridgym/gridgym/rules"
 	"github.com/gridgym/gridgym/rules/rulestest"
 )
@@ -106,4 +110,96 @@ func TestReferenceBots(t *testing.T) {
 			}
 		}
 	}
+}
+
+// curveRun writes a training run folder of the test game with checkpoints
+// at iterations 0, 10 and 20, each another random network.
+func curveRun(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "run")
+	for i, it := range []int{0, 10, 20} {
+		cp := filepath.Join(dir, "checkpoints", fmt.Sprintf("iter-%06d", it))
+		if err := os.MkdirAll(cp, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		w := exporttest.RandomNetFile(t, t.TempDir(), "four-square", uint64(i+1))
+		if err := os.Rename(w, filepath.Join(cp, "weights.safetensors")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// gridgym heldout --curve: the learning curve of a run folder plays the
+// checkpoints evenly spaced from the first to the last (--iterations names
+// them), each point the margin that gridgym heldout prints for that
+// checkpoint's weights file, and --report writes curve.csv with those
+// margins, curve.png and each table's report.
+func TestHeldoutCurve(t *testing.T) {
+	runDir := curveRun(t)
+	rep := filepath.Join(t.TempDir(), "curve")
+	out, err := run("heldout", "-g", "four-square", "--bot", runDir, "--curve", "2", "-n", "8", "--workers", "1", "--report", rep, "-q")
+	rowRe := regexp.MustCompile(`(?m)^ *(\d+) +([-+]\d+\.\d\d) \[([-+]\d+\.\d\d), ([-+]\d+\.\d\d)\] (above|level|below)$`)
+	rows := rowRe.FindAllStringSubmatch(out, -1)
+	if err != nil || len(rows) != 2 || rows[0][1] != "0" || rows[1][1] != "20" {
+		t.Fatalf("--curve 2 of checkpoints 0, 10, 20: want rows 0 and 20: %v\n%s", err, out)
+	}
+	single := regexp.MustCompile(`(?m)^ *last +8 +\S+ +\S+ +(\S+) \[(\S+), (\S+)\] +(above|level|below)$`)
+	for _, r := range rows {
+		w := filepath.Join(runDir, "checkpoints", "iter-"+fmt.Sprintf("%06s", r[1]), "weights.safetensors")
+		alone, err := run("heldout", "-g", "four-square", "--bot", w, "-n", "8", "--workers", "1", "-q")
+		m := single.FindStringSubmatch(alone)
+		if err != nil || m == nil {
+			t.Fatalf("heldout of %s: %v\n%s", w, err, alone)
+		}
+		if m[1] != r[2] || m[2] != r[3] || m[3] != r[4] || m[4] != r[5] {
+			t.Errorf("iteration %s: the curve's %s [%s, %s] %s, heldout's of its weights %s [%s, %s] %s", r[1], r[2], r[3], r[4], r[5], m[1], m[2], m[3], m[4])
+		}
+	}
+	b, err := os.ReadFile(filepath.Join(rep, "curve.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	if len(lines) != 3 || !strings.HasPrefix(lines[0], "iteration,held_out,games,") || !strings.HasPrefix(lines[2], "20,last,8,") {
+		t.Errorf("curve.csv:\n%s", b)
+	}
+	if f := strings.Split(lines[1], ","); len(f) < 7 || fmt.Sprintf("%+.2f", atof(t, f[6])) != rows[0][2] {
+		t.Errorf("curve.csv row %q, the printed margin %s", lines[1], rows[0][2])
+	}
+	if png, err := os.ReadFile(filepath.Join(rep, "curve.png")); err != nil || !bytes.HasPrefix(png, []byte("\x89PNG")) {
+		t.Errorf("curve.png: %v", err)
+	}
+	for _, f := range []string{"iter-000000/last/report.md", "iter-000020/last/games.jsonl"} {
+		if _, err := os.Stat(filepath.Join(rep, f)); err != nil {
+			t.Error(err)
+		}
+	}
+	out, err = run("heldout", "-g", "four-square", "--bot", runDir, "--iterations", "10", "-n", "4", "--workers", "1", "-q")
+	if rows := rowRe.FindAllStringSubmatch(out, -1); err != nil || len(rows) != 1 || rows[0][1] != "10" {
+		t.Errorf("--iterations 10: %v\n%s", err, out)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--bot", "first", "--curve", "3"}, "not a training run folder with checkpoints"},
+		{[]string{"--bot", runDir, "--iterations", "5"}, "no checkpoint of iteration 5 (the run has [0 10 20])"},
+		{[]string{"--bot", runDir, "--iterations", "x"}, "--iterations x: want checkpoint iterations"},
+		{[]string{"--bot", runDir, "--curve", "-1"}, "--curve -1"},
+	} {
+		out, err := run(append([]string{"heldout", "-g", "four-square", "-n", "4"}, c.args...)...)
+		if err == nil || exitStatus(err) != 2 || !strings.Contains(out+err.Error(), c.want) {
+			t.Errorf("%v: %v (status %d), want exit 2 and %q\n%s", c.args, err, exitStatus(err), c.want, out)
+		}
+	}
+}
+
+func atof(t *testing.T, s string) float64 {
+	t.Helper()
+	x, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return x
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gridgym/gridgym/agents"
 	"github.com/gridgym/gridgym/eval"
+	"github.com/gridgym/gridgym/eval/heldout"
 	"github.com/gridgym/gridgym/export"
 	gridgames "github.com/gridgym/gridgym/games"
 	"github.com/gridgym/gridgym/rules"
@@ -190,8 +191,9 @@ func pipelineHeldout(ctx context.Context, w io.Writer, cfg rules.Config, bot str
 		fmt.Fprintf(w, "%s has no held-out bots\n", g.Name)
 		return nil
 	}
-	p := heldoutPlan{cfg: cfg, bot: bot, held: held, company: seatCompany(cfg, agents.Reference(g.Name)), games: games, seed: seed, report: dir}
-	return p.run(ctx, w)
+	p := heldout.Plan{Config: cfg, Bot: bot, Held: held, Company: heldout.SeatCompany(cfg, agents.Reference(g.Name)), Games: games, Seed: seed, Report: dir}
+	notePlaySettings(w, []string{bot})
+	return p.Run(ctx, w)
 }
 
 // submitLine is the pipeline's last line: the one file to hand in to the
