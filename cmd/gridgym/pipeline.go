@@ -136,6 +136,11 @@ checkpoint, the rest at the end.`,
 				if err := pipelineHeldout(ctx, w, rcfg, bots[0], heldout, cfg.Seed, filepath.Join(o.dir, "heldout")); err != nil {
 					return err
 				}
+				if ctx.Err() == nil && !o.remote() && len(agents.HeldOut(rcfg.Game().Name)) > 0 {
+					// A local run folder: the command that draws its learning curve.
+					fmt.Fprintf(w, "the run's learning curve against them: gridgym heldout --game %s --bot %s --curve 5 --report %s\n",
+						rcfg.Game().Name, runDir, filepath.Join(o.dir, "heldout-curve"))
+				}
 				if ctx.Err() != nil {
 					if err := o.finish(context.Background()); err != nil {
 						return err

@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -65,6 +66,13 @@ func TestPipelineUnderLoadYieldsABot(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Errorf("%s: %v", f, err)
 		}
+	}
+	// The command it prints for the run's learning curve runs as printed.
+	hint := regexp.MustCompile(`(?m)^the run's learning curve against them: gridgym (heldout .*)$`).FindStringSubmatch(out)
+	if hint == nil {
+		t.Errorf("no learning-curve command in the output:\n%s", out)
+	} else if cout, err := run(append(strings.Fields(hint[1]), "-n", "2", "-q")...); err != nil || !strings.Contains(cout, "surveyor") || !strings.Contains(cout, "curve: ") {
+		t.Errorf("%s: %v\n%s", hint[1], err, cout)
 	}
 	// How long it took under load is logged, not judged (a verdict on
 	// wall time would depend on the machine): what must hold is that the
