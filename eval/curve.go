@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -79,7 +80,23 @@ func PlotCurve(title, xLabel string, series []string, points []CurvePoint) ([]by
 	zero.Dashes = []vg.Length{vg.Points(3), vg.Points(3)}
 	p.Add(zero)
 	p.Y.Label.Text = "margin (" + score + " a game)"
+	p.X.Tick.Marker = plainTicks{}
 	p.X.Min, p.X.Max = float64(lo)-0.5*step, float64(hi)+0.5*step
 	p.Legend.Top, p.Legend.Left = true, true
 	return pngOf(p, 7*vg.Inch, 4*vg.Inch)
+}
+
+// plainTicks are gonum's default ticks labelled as plainly as their values
+// allow (an iteration 250, not 250.00).
+type plainTicks struct{}
+
+// Ticks implements plot.Ticker.
+func (plainTicks) Ticks(lo, hi float64) []plot.Tick {
+	ts := plot.DefaultTicks{}.Ticks(lo, hi)
+	for i := range ts {
+		if ts[i].Label != "" {
+			ts[i].Label = strconv.FormatFloat(ts[i].Value, 'f', -1, 64)
+		}
+	}
+	return ts
 }
