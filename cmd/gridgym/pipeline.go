@@ -20,13 +20,13 @@ import (
 
 func newPipelineCmd() *cobra.Command {
 	var (
-		game    string
-		minutes float64
-		games   int
-		out     string
-		runner  string
-		quiet   bool
-		heldout int
+		game         string
+		minutes      float64
+		games        int
+		out          string
+		runner       string
+		quiet        bool
+		heldoutGames int
 	)
 	c := &cobra.Command{
 		Use:   "pipeline",
@@ -68,8 +68,8 @@ checkpoint, the rest at the end.`,
 			if games > eval.MaxGames {
 				return tooManyGames(games)
 			}
-			if heldout < 0 || heldout > eval.MaxGames {
-				return usagef("--heldout-games %d: want 0 (skip the held-out tables) to %d", heldout, eval.MaxGames)
+			if heldoutGames < 0 || heldoutGames > eval.MaxGames {
+				return usagef("--heldout-games %d: want 0 (skip the held-out tables) to %d", heldoutGames, eval.MaxGames)
 			}
 			cfg.Minutes = minutes
 			if out == "" {
@@ -87,7 +87,7 @@ checkpoint, the rest at the end.`,
 			botDir, reportDir := filepath.Join(o.dir, "bot"), filepath.Join(o.dir, "report")
 			runDir = filepath.Join(o.dir, "run")
 			steps := 4
-			if heldout == 0 {
+			if heldoutGames == 0 {
 				steps = 3
 			}
 			fmt.Fprintf(w, "== 1/%d train %s for %g minutes → %s\n", steps, game, minutes, o.show(runDir))
@@ -132,8 +132,8 @@ checkpoint, the rest at the end.`,
 			for len(bots) < seats {
 				bots = append(bots, base[(len(bots)-1)%len(base)])
 			}
-			if heldout > 0 {
-				if err := pipelineHeldout(ctx, w, rcfg, bots[0], heldout, cfg.Seed, filepath.Join(o.dir, "heldout")); err != nil {
+			if heldoutGames > 0 {
+				if err := pipelineHeldout(ctx, w, rcfg, bots[0], heldoutGames, cfg.Seed, filepath.Join(o.dir, "heldout")); err != nil {
 					return err
 				}
 				if ctx.Err() == nil && !o.remote() && len(agents.HeldOut(rcfg.Game().Name)) > 0 {
@@ -179,7 +179,7 @@ checkpoint, the rest at the end.`,
 	c.Flags().IntVarP(&games, "games", "n", 100, "evaluation games")
 	c.Flags().StringVarP(&out, "out", "o", "", "output folder, or URL (file://, s3://…: staged locally, uploaded) (default runs/pipeline-<game>-<time>, git-ignored)")
 	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "no progress bars")
-	c.Flags().IntVar(&heldout, "heldout-games", 96, "games against each held-out bot (gridgym heldout; 0 skips them)")
+	c.Flags().IntVar(&heldoutGames, "heldout-games", 96, "games against each held-out bot (gridgym heldout; 0 skips them)")
 	c.Flags().StringVar(&runner, "runner", "", "prebuilt cmd/slimebot binary for a game's executable bot (default: go build it, as export does)")
 	return c
 }
