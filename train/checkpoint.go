@@ -84,7 +84,9 @@ func (t *trainer) create() error {
 	return os.WriteFile(filepath.Join(dir, "metrics.csv"), []byte(metricsHeader()), 0o644)
 }
 
-func checkpointName(it int) string { return fmt.Sprintf("iter-%06d", it) }
+// checkpointName is iteration it's checkpoint folder (neural.CheckpointName,
+// which gridgym heldout --curve reads back).
+func checkpointName(it int) string { return neural.CheckpointName(it) }
 
 // checkpoint writes iteration it's weights, optimiser and run state, then
 // points "latest" at them.

@@ -64,6 +64,11 @@ func RunFolderWeights(dir string) string {
 	return ""
 }
 
+// CheckpointName is the folder of iteration it's checkpoint in a training
+// run folder (dir/checkpoints/CheckpointName(it)): iter-NNNNNN, so that the
+// names sort by iteration. Training writes it, RunCheckpoints reads it.
+func CheckpointName(it int) string { return fmt.Sprintf("iter-%06d", it) }
+
 // RunCheckpoint is one checkpoint of a training run folder: its iteration
 // and its weights file (dir/checkpoints/iter-NNNNNN/weights.safetensors).
 type RunCheckpoint struct {
@@ -83,7 +88,7 @@ func RunCheckpoints(dir string) ([]RunCheckpoint, error) {
 	for _, p := range paths {
 		var it int
 		name := filepath.Base(filepath.Dir(p))
-		if _, err := fmt.Sscanf(name, "iter-%d", &it); err != nil || fmt.Sprintf("iter-%06d", it) != name {
+		if _, err := fmt.Sscanf(name, "iter-%d", &it); err != nil || CheckpointName(it) != name {
 			continue // not a checkpoint the trainer named
 		}
 		cps = append(cps, RunCheckpoint{Iteration: it, Path: p})

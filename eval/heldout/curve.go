@@ -103,7 +103,7 @@ func (c Curve) Run(ctx context.Context, w io.Writer) error {
 		p.Bot = label + "=" + cp.Path + settings
 		report := ""
 		if c.Report != "" {
-			report = filepath.Join(c.Report, fmt.Sprintf("iter-%06d", cp.Iteration))
+			report = filepath.Join(c.Report, neural.CheckpointName(cp.Iteration))
 		}
 		ms, err := p.tables(ctx, CurveGames, report)
 		if err != nil {
