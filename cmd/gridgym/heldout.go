@@ -3,13 +3,11 @@ package main
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/gridgym/gridgym/agents"
-	"github.com/gridgym/gridgym/agents/neural"
 	"github.com/gridgym/gridgym/eval"
 	"github.com/gridgym/gridgym/eval/heldout"
 	gridgames "github.com/gridgym/gridgym/games"
@@ -26,7 +24,7 @@ func newHeldoutCmd() *cobra.Command {
 		report  string
 		quiet   bool
 		curve   int
-		iters   string
+		iters   []int
 	)
 	c := &cobra.Command{
 		Use:   "heldout",
@@ -102,10 +100,12 @@ the curve shows what training did for strategies it never met.`,
 			if games < 0 || games > eval.MaxGames {
 				return usagef("--games %d: want 1..%d (0 = the smallest number of whole rounds of the seatings ≥ %d, %d with --curve)", games, eval.MaxGames, heldout.MinGames, heldout.CurveGames)
 			}
-			var cps []neural.RunCheckpoint
-			if curve != 0 || iters != "" {
-				if cps, err = curveCheckpoints(bot, curve, iters); err != nil {
-					return err
+			if curve < 0 {
+				return usagef("--curve %d: want the number of checkpoints (0 = off)", curve)
+			}
+			for _, it := range iters {
+				if it < 0 {
+					return usagef("--iterations %d: want checkpoint iterations, comma-separated (e.g. 0,60,120)", it)
 				}
 			}
 			if workers < 0 || workers > eval.MaxWorkers {
@@ -125,8 +125,12 @@ the curve shows what training did for strategies it never met.`,
 			if !quiet {
 				p.Progress = c.ErrOrStderr()
 			}
-			if cps != nil {
-				return heldout.Curve{Plan: p, Checkpoints: cps}.Run(ctx, c.OutOrStdout())
+			if curve > 0 || len(iters) > 0 {
+				cv, err := heldout.NewCurve(p, curve, iters)
+				if err != nil {
+					return usagef("--curve: %v", err)
+				}
+				return cv.Run(ctx, c.OutOrStdout())
 			}
 			notePlaySettings(c.OutOrStdout(), []string{bot})
 			return p.Run(ctx, c.OutOrStdout())
@@ -141,40 +145,6 @@ the curve shows what training did for strategies it never met.`,
 	c.Flags().StringVar(&report, "report", "", "also write each table's report (ratings, plots, games.jsonl) into DIR/HELD-OUT-BOT")
 	c.Flags().BoolVarP(&quiet, "quiet", "q", false, "no progress lines")
 	c.Flags().IntVar(&curve, "curve", 0, "the learning curve of a run folder (--bot): N checkpoints evenly spaced from the first to the last (0 = off)")
-	c.Flags().StringVar(&iters, "iterations", "", "the learning curve at these checkpoints' iterations, comma-separated (e.g. 0,60,120)")
+	c.Flags().IntSliceVar(&iters, "iterations", nil, "the learning curve at these checkpoints' iterations, comma-separated (e.g. 0,60,120)")
 	return c
-}
-
-// curveCheckpoints is the learning curve's checkpoints: --curve n of the
-// run folder bot's checkpoints (heldout.SelectCheckpoints), or those at
-// --iterations iters; a usage error where bot is not a run folder or
-// names a checkpoint it lacks.
-func curveCheckpoints(bot string, n int, iters string) ([]neural.RunCheckpoint, error) {
-	if n < 0 {
-		return nil, usagef("--curve %d: want the number of checkpoints (0 = off)", n)
-	}
-	var its []int
-	if iters != "" {
-		for _, f := range strings.Split(iters, ",") {
-			it, err := strconv.Atoi(strings.TrimSpace(f))
-			if err != nil || it < 0 {
-				return nil, usagef("--iterations %s: want checkpoint iterations, comma-separated (e.g. 0,60,120)", iters)
-			}
-			its = append(its, it)
-		}
-	}
-	_, rest := agents.SplitLabel(bot)
-	base, _, err := neural.SplitPlaySpec(rest)
-	if err != nil {
-		return nil, usageError{err}
-	}
-	all, err := neural.RunCheckpoints(base)
-	if err != nil {
-		return nil, usagef("--curve: --bot: %v", err)
-	}
-	cps, err := heldout.SelectCheckpoints(all, n, its)
-	if err != nil {
-		return nil, usagef("--iterations: %s: %v", base, err)
-	}
-	return cps, nil
 }

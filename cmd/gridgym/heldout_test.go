@@ -185,7 +185,8 @@ func TestHeldoutCurve(t *testing.T) {
 	}{
 		{[]string{"--bot", "first", "--curve", "3"}, "not a training run folder with checkpoints"},
 		{[]string{"--bot", runDir, "--iterations", "5"}, "no checkpoint of iteration 5 (the run has [0 10 20])"},
-		{[]string{"--bot", runDir, "--iterations", "x"}, "--iterations x: want checkpoint iterations"},
+		{[]string{"--bot", runDir, "--iterations", "x"}, `invalid argument "x" for "--iterations" flag`},
+		{[]string{"--bot", runDir, "--iterations=10,-5"}, "--iterations -5: want checkpoint iterations"},
 		{[]string{"--bot", runDir, "--curve", "-1"}, "--curve -1"},
 	} {
 		out, err := run(append([]string{"heldout", "-g", "four-square", "-n", "4"}, c.args...)...)

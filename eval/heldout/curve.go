@@ -31,10 +31,37 @@ const (
 // the plan's tables for each checkpoint, the network of the checkpoint in
 // the bot's seat. The plan's Bot is the run folder (LABEL=FOLDER and play
 // settings, FOLDER:temp=T, as a tournament takes them; each checkpoint
-// plays with the same label and settings); Games 0 is CurveGames.
+// plays with the same label and settings); Games 0 is CurveGames. NewCurve
+// makes one.
 type Curve struct {
 	Plan
-	Checkpoints []neural.RunCheckpoint
+	Checkpoints []neural.RunCheckpoint // the points, in the order played
+	base        string                 // the run folder
+	label       string                 // the bot's label ("net" where Bot has none)
+	settings    string                 // the play settings of Bot (":temp=T…"), given to every checkpoint
+}
+
+// NewCurve is the learning curve of the training run folder that p.Bot
+// names: n of its checkpoints or those at iterations (SelectCheckpoints).
+// An error says when the folder holds no checkpoints or lacks one named.
+func NewCurve(p Plan, n int, iterations []int) (Curve, error) {
+	label, rest := agents.SplitLabel(p.Bot)
+	if label == "" {
+		label = "net"
+	}
+	base, _, _, err := neural.SplitPlaySpecGiven(rest)
+	if err != nil {
+		return Curve{}, err
+	}
+	all, err := neural.RunCheckpoints(base)
+	if err != nil {
+		return Curve{}, err
+	}
+	cps, err := SelectCheckpoints(all, n, iterations)
+	if err != nil {
+		return Curve{}, fmt.Errorf("%s: %w", base, err)
+	}
+	return Curve{Plan: p, Checkpoints: cps, base: base, label: label, settings: rest[len(base):]}, nil
 }
 
 // SelectCheckpoints picks the points of a curve from a run's checkpoints
@@ -83,24 +110,15 @@ func SelectCheckpoints(cps []neural.RunCheckpoint, n int, iterations []int) ([]n
 // curve to Report/curve.csv and Report/curve.png. Stopped (ctx), it keeps
 // the points finished.
 func (c Curve) Run(ctx context.Context, w io.Writer) error {
-	label, rest := agents.SplitLabel(c.Bot)
-	if label == "" {
-		label = "net"
-	}
-	base, _, _, err := neural.SplitPlaySpecGiven(rest)
-	if err != nil {
-		return err
-	}
-	settings := rest[len(base):]
 	fmt.Fprintf(w, "%s: the learning curve against %s's held-out bots, %d checkpoints, each table %s, every seating order, seed %d:\n",
-		base, c.Config.Game().Name, len(c.Checkpoints), c.beside(), c.Seed)
+		c.base, c.Config.Game().Name, len(c.Checkpoints), c.beside(), c.Seed)
 	var pts []eval.CurvePoint
 	for _, cp := range c.Checkpoints {
 		if c.Progress != nil {
 			fmt.Fprintf(c.Progress, "iteration %d\n", cp.Iteration)
 		}
 		p := c.Plan
-		p.Bot = label + "=" + cp.Path + settings
+		p.Bot = c.label + "=" + cp.Path + c.settings
 		report := ""
 		if c.Report != "" {
 			report = filepath.Join(c.Report, neural.CheckpointName(cp.Iteration))
@@ -131,7 +149,7 @@ func (c Curve) Run(ctx context.Context, w io.Writer) error {
 	if err := writeCurveCSV(filepath.Join(c.Report, CurveCSV), pts); err != nil {
 		return err
 	}
-	png, err := eval.PlotCurve(label+" − held-out bot (95% interval)", "iteration", c.Held, pts)
+	png, err := eval.PlotCurve(c.label+" − held-out bot (95% interval)", "iteration", c.Held, pts)
 	if err != nil {
 		return err
 	}
