@@ -115,12 +115,17 @@ checkpoint, the rest at the end.`,
 			for _, m := range rep.Warnings {
 				fmt.Fprintf(c.ErrOrStderr(), "warning: %s\n", m)
 			}
-			if res.Interrupted {
+			// skipped ends a run stopped before its evaluation: the run
+			// saved (and uploaded), the bot to submit named.
+			skipped := func() error {
 				if err := o.finish(context.Background()); err != nil {
 					return err
 				}
 				fmt.Fprintf(w, "interrupted: evaluation skipped; the bot is in %s\n%s", o.show(botDir), submitLine(o.show(rep.Submit), rep.SubmitNote))
 				return nil
+			}
+			if res.Interrupted {
+				return skipped()
 			}
 			rcfg, err := cfg.RulesConfig()
 			if err != nil {
@@ -133,20 +138,15 @@ checkpoint, the rest at the end.`,
 				bots = append(bots, base[(len(bots)-1)%len(base)])
 			}
 			if heldoutGames > 0 {
-				if err := pipelineHeldout(ctx, w, rcfg, bots[0], heldoutGames, cfg.Seed, filepath.Join(o.dir, "heldout")); err != nil {
+				curve := "" // the command that draws the run's learning curve: a local run folder only
+				if !o.remote() {
+					curve = fmt.Sprintf("gridgym heldout --game %s --bot %s --curve 5 --report %s", rcfg.Game().Name, runDir, filepath.Join(o.dir, "heldout-curve"))
+				}
+				if err := pipelineHeldout(ctx, w, rcfg, bots[0], heldoutGames, cfg.Seed, filepath.Join(o.dir, "heldout"), curve); err != nil {
 					return err
 				}
-				if ctx.Err() == nil && !o.remote() && len(agents.HeldOut(rcfg.Game().Name)) > 0 {
-					// A local run folder: the command that draws its learning curve.
-					fmt.Fprintf(w, "the run's learning curve against them: gridgym heldout --game %s --bot %s --curve 5 --report %s\n",
-						rcfg.Game().Name, runDir, filepath.Join(o.dir, "heldout-curve"))
-				}
 				if ctx.Err() != nil {
-					if err := o.finish(context.Background()); err != nil {
-						return err
-					}
-					fmt.Fprintf(w, "interrupted: evaluation skipped; the bot is in %s\n%s", o.show(botDir), submitLine(o.show(rep.Submit), rep.SubmitNote))
-					return nil
+					return skipped()
 				}
 			}
 			fmt.Fprintf(w, "== %d/%d evaluate: %d games against %v, seats rotated\n", steps, steps, games, bots[1:])
@@ -186,9 +186,10 @@ checkpoint, the rest at the end.`,
 
 // pipelineHeldout is the pipeline's held-out step: the trained network
 // (bot, labelled) against each of the game's held-out bots beside its
-// reference bots, games games a table, reports into dir. A game without
-// held-out bots says so and goes on.
-func pipelineHeldout(ctx context.Context, w io.Writer, cfg rules.Config, bot string, games int, seed uint64, dir string) error {
+// reference bots, games games a table, reports into dir, then the command
+// curve that draws the run's learning curve against them (none if "").
+// A game without held-out bots says so and goes on.
+func pipelineHeldout(ctx context.Context, w io.Writer, cfg rules.Config, bot string, games int, seed uint64, dir, curve string) error {
 	g := cfg.Game()
 	held := agents.HeldOut(g.Name)
 	fmt.Fprintf(w, "== 3/4 held-out: %d games against each of %d held-out bots (never trained against)\n", games, len(held))
@@ -198,7 +199,11 @@ func pipelineHeldout(ctx context.Context, w io.Writer, cfg rules.Config, bot str
 	}
 	p := heldout.Plan{Config: cfg, Bot: bot, Held: held, Company: heldout.SeatCompany(cfg, agents.Reference(g.Name)), Games: games, Seed: seed, Report: dir}
 	notePlaySettings(w, []string{bot})
-	return p.Run(ctx, w)
+	if err := p.Run(ctx, w); err != nil || ctx.Err() != nil || curve == "" {
+		return err
+	}
+	fmt.Fprintf(w, "the run's learning curve against them: %s\n", curve)
+	return nil
 }
 
 // submitLine is the pipeline's last line: the one file to hand in to the
