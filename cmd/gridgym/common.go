@@ -180,6 +180,18 @@ func botList(game, list string) ([]string, []agents.Entry, error) {
 
 func isTerminal(f *os.File) bool { return term.IsTerminal(int(f.Fd())) }
 
+// shellWord returns s as one word of a POSIX shell command line: unchanged
+// when it holds only characters no shell treats specially, else in single
+// quotes (a quote inside written '\''). The commands gridgym prints for the
+// user to run next (a learning curve, a resumed run, a replay, a new bot's
+// first tournament) name folders the user chose, which may hold spaces.
+func shellWord(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./-") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
 func plural(n int, word string) string {
 	if n == 1 {
 		return fmt.Sprintf("%d %s", n, word)

@@ -90,8 +90,8 @@ Existing files are kept unless --force.`,
 			if !strings.ContainsRune(bot, os.PathSeparator) {
 				bot = "." + string(os.PathSeparator) + bot
 			}
-			fmt.Fprintf(w, "\nbot spec: %s\ntry it:   gridgym tournament --game %s --bots %s,random --games 8 --bot-log %s\n",
-				t.Spec(bot), game, t.Spec(bot), filepath.Join(out, "logs"))
+			fmt.Fprintf(w, "\nbot spec: %s\ntry it:   gridgym tournament --game %s --bots %s --games 8 --bot-log %s\n",
+				t.Spec(bot), game, shellWord(t.Spec(bot)+",random"), shellWord(filepath.Join(out, "logs")))
 			return nil
 		},
 	}

@@ -140,7 +140,7 @@ checkpoint, the rest at the end.`,
 			if heldoutGames > 0 {
 				curve := "" // the command that draws the run's learning curve: a local run folder only
 				if !o.remote() {
-					curve = fmt.Sprintf("gridgym heldout --game %s --bot %s --curve 5 --report %s", rcfg.Game().Name, runDir, filepath.Join(o.dir, "heldout-curve"))
+					curve = fmt.Sprintf("gridgym heldout --game %s --bot %s --curve 5 --report %s", rcfg.Game().Name, shellWord(runDir), shellWord(filepath.Join(o.dir, "heldout-curve")))
 				}
 				if err := pipelineHeldout(ctx, w, rcfg, bots[0], heldoutGames, cfg.Seed, filepath.Join(o.dir, "heldout"), curve); err != nil {
 					return err

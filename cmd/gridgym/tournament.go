@@ -210,7 +210,7 @@ removed.`,
 					}
 				}
 				fmt.Fprintf(c.OutOrStdout(), "\n%s in %s (play one back: gridgym replay %s)\n",
-					plural(len(res.Replays), "replay"), shown.show(replayOut.dir), shown.show(res.Replays[0]))
+					plural(len(res.Replays), "replay"), shown.show(replayOut.dir), shellWord(shown.show(res.Replays[0])))
 				if reportOut != nil {
 					fmt.Fprintf(c.OutOrStdout(), "watch one in a browser: %s (report.html links every game's page)\n",
 						reportOut.show(filepath.Join(reportOut.dir, "replays", "replay-0000.html")))

@@ -173,7 +173,7 @@ names) and at the end; --resume --out URL downloads the run first. --shards
 				return err
 			}
 			if res.Interrupted {
-				fmt.Fprintf(c.ErrOrStderr(), "interrupted after iteration %d: continue with gridgym train --resume --out %s\n", res.Iterations, out)
+				fmt.Fprintf(c.ErrOrStderr(), "interrupted after iteration %d: continue with gridgym train --resume --out %s\n", res.Iterations, shellWord(out))
 			}
 			return nil
 		},
