@@ -120,6 +120,27 @@ func RegisterReference(game string, names ...string) {
 // registered; nil for a game that names none.
 func Reference(game string) []string { return slices.Clone(references[game]) }
 
+// fields holds each game's field (RegisterField).
+var fields = map[string][]string{}
+
+// RegisterField names game's field: the bots the competition's own games
+// seat beside an entry, its published sample bots (where it published
+// none, the project's bots that issue 54's first measurements seated). A
+// held-out bot beaten beside the strongest scripted bots can still win
+// beside weak ones, which leave it other prey or none (reports/heldout-forms),
+// so `gridgym heldout` plays its tables in this company too. Called once,
+// by the game's bots package; registering twice panics.
+func RegisterField(game string, names ...string) {
+	if _, dup := fields[game]; dup {
+		panic("agents: field registered twice: " + game)
+	}
+	fields[game] = slices.Clone(names)
+}
+
+// Field lists game's field (RegisterField) in the order registered; nil
+// for a game that names none.
+func Field(game string) []string { return slices.Clone(fields[game]) }
+
 // Lookup returns the agent name of game. Every game has "random" and "pass".
 // A spec written LABEL=SPEC (SplitLabel) is SPEC, named LABEL.
 func Lookup(game, name string) (Entry, error) {

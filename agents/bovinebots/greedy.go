@@ -17,6 +17,8 @@ func init() {
 		func() agents.Agent { return &Greedy{centre: true} })
 	// The strongest scripted bots (reports/bovine-borders/finetune: 1.95 and 1.67 points a game).
 	agents.RegisterReference(bovine.Name, "centre_cleo", "voronoi_vera")
+	// The field: the sample bots of the official controller (defensive_bot, dan_heng in issue 54's runs).
+	agents.RegisterField(bovine.Name, "defensive_dan_heng", "adjacent_asta")
 }
 
 // rows is one seat's cows in the view, one bit per column (bit j = column j).

@@ -28,6 +28,8 @@ func init() {
 		func() agents.Agent { return NewHarvester() })
 	// The strongest scripted bots (reports/nuggets/harvest), the acceptance tables' company.
 	agents.RegisterReference("nuggets", "harvester", "fortress")
+	// The field: no sample bots were published; issue 54's first table seated these.
+	agents.RegisterField("nuggets", "fortress", "greedy_tuned")
 }
 
 // Greedy is the `greedy` bot. It values a nugget of size n at V(n) = ln n

@@ -18,6 +18,8 @@ func init() {
 		func() agents.Agent { return NewMason() })
 	// The strongest scripted bots (reports/rectangle/mason: mason 88.0, encloser 78.9 cells a game).
 	agents.RegisterReference(rectangle.Name, "mason", "encloser")
+	// The field: no sample bots were published; issue 54's first table seated these.
+	agents.RegisterField(rectangle.Name, "encloser", "boxer")
 }
 
 // NewMason returns the mason: an encloser that opens with a square laid out

@@ -11,6 +11,8 @@ func init() {
 		func() agents.Agent { return &SoloStockholm{} })
 	// The strongest scripted bots (reports/rising-tide/siege: the two best means alone).
 	agents.RegisterReference(game, "siege_sofia", "solo_stockholm")
+	// The field: the sample bots beside which the official runs of issue 54 seated an entry.
+	agents.RegisterField(game, "trench_tunis", "nearby_new_orleans")
 }
 
 // soloHold is how many rounds solo_stockholm leaves a rival alone after

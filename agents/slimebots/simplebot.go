@@ -22,6 +22,8 @@ func init() {
 		func() agents.Agent { return &Simplebot{} })
 	// The scripted greedy and the official sample bot: the company of Slime's acceptance tables (reports/slime/finetune).
 	agents.RegisterReference("slime", "greedy", "simplebot")
+	// The field: the competition's one sample bot, as its official runs seat it.
+	agents.RegisterField("slime", "simplebot", "simplebot")
 }
 
 // The deltas of simplebot.rb, in its order: spreads are the 8 neighbours,

@@ -91,23 +91,93 @@ func TestHeldoutCommandRefuses(t *testing.T) {
 }
 
 // Every game's reference bots (agents.RegisterReference: the company of
-// gridgym heldout's tables) are bots of the game that training may use
-// — none held out — and fit its seats beside the bot and a held-out bot.
+// gridgym heldout's tables) and its field (agents.RegisterField: the sample
+// bots its competition seats, the second company) are bots of the game
+// that training may use — none held out — and fit its seats beside the
+// bot and a held-out bot.
 func TestReferenceBots(t *testing.T) {
 	for _, name := range rules.Names() {
-		ref := agents.Reference(name)
-		if len(ref) == 0 {
-			t.Errorf("%s names no reference bots (agents.RegisterReference in its bots package)", name)
-		}
 		g, _ := rules.Lookup(name)
 		seats := g.New(g.Default()).Spec().Seats
-		if seats > 2 && len(ref) != seats-2 {
-			t.Errorf("%s: %d reference bots for %d seats, want %d", name, len(ref), seats, seats-2)
-		}
-		for _, r := range ref {
-			if !slices.Contains(agents.Names(name), r) {
-				t.Errorf("%s: reference bot %s is not one of its bots %v (held out: %v)", name, r, agents.Names(name), agents.HeldOut(name))
+		for _, c := range []struct {
+			what, register string
+			bots           []string
+		}{{"reference bots", "RegisterReference", agents.Reference(name)}, {"field", "RegisterField", agents.Field(name)}} {
+			if len(c.bots) == 0 {
+				t.Errorf("%s names no %s (agents.%s in its bots package)", name, c.what, c.register)
 			}
+			if seats > 2 && len(c.bots) != seats-2 {
+				t.Errorf("%s: %d bots in its %s for %d seats, want %d", name, len(c.bots), c.what, seats, seats-2)
+			}
+			for _, r := range c.bots {
+				if !slices.Contains(agents.Names(name), r) {
+					t.Errorf("%s: %s bot %s is not one of its bots %v (held out: %v)", name, c.what, r, agents.Names(name), agents.HeldOut(name))
+				}
+			}
+		}
+	}
+}
+
+// gridgym heldout plays its tables in the game's reference company and in
+// its field by default, each as --with names it (the same margins), with
+// each company's reports in its own folder, and ends with the tables
+// where the bot did not beat the held-out bot; --with field is refused
+// for a game without one, and a learning curve plays one company.
+func TestHeldoutCompanies(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "ho")
+	args := []string{"heldout", "-g", "slime", "--bot", "greedy", "--against", "hunter,surveyor", "-n", "24", "--workers", "1", "-q"}
+	out, err := run(append(args, "--report", dir)...)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	for i, with := range []string{"reference", "greedy,simplebot", "field"} {
+		one, err := run(append(args, "--with", with)...)
+		if err != nil {
+			t.Fatalf("--with %s: %v\n%s", with, err, one)
+		}
+		table := one[:strings.Index(one, "(cells a game)")]
+		if !strings.Contains(out, table) {
+			t.Errorf("--with %s plays another table than the default's company %d:\n%s\nthe default:\n%s", with, i%2+1, one, out)
+		}
+	}
+	for _, want := range []string{"each beside greedy, simplebot, every seating order", "each beside simplebot, simplebot, every seating order"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	// The last lines name every company where a held-out bot was not beaten, and only those.
+	rows := regexp.MustCompile(`(?m)^ *(hunter|surveyor) +24 +\S+ +\S+ +\S+ \[\S+, \S+\] +(above|level|below)$`).FindAllStringSubmatch(out, -1)
+	if len(rows) != 4 {
+		t.Fatalf("%d table rows, want 4:\n%s", len(rows), out)
+	}
+	missed := 0
+	for i, r := range rows {
+		company := []string{"greedy, simplebot", "simplebot, simplebot"}[i/2]
+		if r[2] != "above" {
+			missed++
+			if !regexp.MustCompile(`(?m)^  beside ` + company + `: .*` + r[1]).MatchString(out) {
+				t.Errorf("%s %s beside %s, not in the summary:\n%s", r[2], r[1], company, out)
+			}
+		}
+	}
+	if (missed == 0) != strings.Contains(out, "in every company (2): beats every held-out bot") || (missed > 0) != strings.Contains(out, "not in every company") {
+		t.Errorf("the summary does not follow the %d tables missed:\n%s", missed, out)
+	}
+	for _, f := range []string{"reference/hunter/report.md", "field/surveyor/games.jsonl"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Error(err)
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"heldout", "-g", "slime", "--bot", "greedy", "--with", "reference", "--with", "field", "--curve", "2"}, "a learning curve plays its tables in one company"},
+		{[]string{"heldout", "-g", "slime", "--bot", "greedy", "--with", "nosuch"}, "nosuch"},
+	} {
+		out, err := run(c.args...)
+		if err == nil || exitStatus(err) != 2 || !strings.Contains(out+err.Error(), c.want) {
+			t.Errorf("%v: %v (status %d), want exit 2 and %q\n%s", c.args, err, exitStatus(err), c.want, out)
 		}
 	}
 }

@@ -39,8 +39,9 @@ func newPipelineCmd() *cobra.Command {
               Python file; for Slime also the executable)
   3. held-out gridgym heldout of the trained network: --heldout-games games
               against each of the game's held-out bots (which no training
-              sees) beside its reference bots, every seating order, the
-              margins and their intervals, reports in OUT/heldout
+              sees) beside its reference bots and beside its field (the
+              sample bots), every seating order, the margins and their
+              intervals, reports in OUT/heldout
   4. evaluate gridgym tournament of the trained network against the config's
               baseline bots, seats rotated, --games games, with a report
               (ratings, win rates, plots) in OUT/report
@@ -186,20 +187,21 @@ checkpoint, the rest at the end.`,
 
 // pipelineHeldout is the pipeline's held-out step: the trained network
 // (bot, labelled) against each of the game's held-out bots beside its
-// reference bots, games games a table, reports into dir, then the command
+// reference bots and its field (heldout.Companies), games games a table, reports into dir, then the command
 // curve that draws the run's learning curve against them (none if "").
 // A game without held-out bots says so and goes on.
 func pipelineHeldout(ctx context.Context, w io.Writer, cfg rules.Config, bot string, games int, seed uint64, dir, curve string) error {
 	g := cfg.Game()
 	held := agents.HeldOut(g.Name)
-	fmt.Fprintf(w, "== 3/4 held-out: %d games against each of %d held-out bots (never trained against)\n", games, len(held))
+	companies := heldout.Companies(cfg)
+	fmt.Fprintf(w, "== 3/4 held-out: %d games against each of %d held-out bots (never trained against), in %d %s\n", games, len(held), len(companies), map[bool]string{true: "company", false: "companies"}[len(companies) == 1])
 	if len(held) == 0 {
 		fmt.Fprintf(w, "%s has no held-out bots\n", g.Name)
 		return nil
 	}
-	p := heldout.Plan{Config: cfg, Bot: bot, Held: held, Company: heldout.SeatCompany(cfg, agents.Reference(g.Name)), Games: games, Seed: seed, Report: dir}
+	p := heldout.Plan{Config: cfg, Bot: bot, Held: held, Games: games, Seed: seed, Report: dir}
 	notePlaySettings(w, []string{bot})
-	if err := p.Run(ctx, w); err != nil || ctx.Err() != nil || curve == "" {
+	if err := p.RunCompanies(ctx, w, companies); err != nil || ctx.Err() != nil || curve == "" {
 		return err
 	}
 	fmt.Fprintf(w, "the run's learning curve against them: %s\n", curve)

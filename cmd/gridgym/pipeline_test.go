@@ -57,12 +57,12 @@ func TestPipelineUnderLoadYieldsABot(t *testing.T) {
 	if err != nil {
 		t.Fatalf("pipeline: %v\n%s", err, out)
 	}
-	for _, w := range []string{"== 1/4 train", "== 2/4 export", "== 3/4 held-out: 2 games against each of 4 held-out bots", "surveyor", "margin a game [95%]", "== 4/4 evaluate", "trained", "1st", "submit: "} {
+	for _, w := range []string{"== 1/4 train", "== 2/4 export", "== 3/4 held-out: 2 games against each of 4 held-out bots (never trained against), in 2 companies", "beside simplebot, simplebot", "in every company", "surveyor", "margin a game [95%]", "== 4/4 evaluate", "trained", "1st", "submit: "} {
 		if !strings.Contains(out, w) {
 			t.Errorf("output lacks %q:\n%s", w, out)
 		}
 	}
-	for _, f := range []string{"bot/weights.safetensors", "bot/slime_bot.py", "run/checkpoints/iter-000000/weights.safetensors", "heldout/surveyor/report.md"} {
+	for _, f := range []string{"bot/weights.safetensors", "bot/slime_bot.py", "run/checkpoints/iter-000000/weights.safetensors", "heldout/reference/surveyor/report.md", "heldout/field/surveyor/report.md"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Errorf("%s: %v", f, err)
 		}

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -64,12 +65,92 @@ func (p Plan) lineup(held string) []string {
 // Run plays the tables one after another and prints them (Write); stopped
 // (ctx), it prints the tables finished.
 func (p Plan) Run(ctx context.Context, w io.Writer) error {
+	_, err := p.run(ctx, w)
+	return err
+}
+
+// run is Run, returning the margins of the tables played.
+func (p Plan) run(ctx context.Context, w io.Writer) ([]eval.Margin, error) {
 	fmt.Fprintf(w, "%s against %s's held-out bots, each %s, every seating order, seed %d:\n", p.Bot, p.Config.Game().Name, p.beside(), p.Seed)
 	ms, err := p.tables(ctx, MinGames, p.Report)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return Write(w, ms, len(p.Held), p.Report)
+	return ms, Write(w, ms, len(p.Held), p.Report)
+}
+
+// Company is one set of bots that fill the other seats of every table,
+// named for the summary and the reports' folders.
+type Company struct {
+	Name string
+	Bots []string
+}
+
+// Companies are a game's default companies: its reference bots (the
+// strongest scripted ones, agents.Reference) and, where it names one, its
+// field (the competition's sample bots, agents.Field), each cut to the
+// seats (SeatCompany); one that comes out the same as the one before it is
+// played once.
+func Companies(cfg rules.Config) []Company {
+	var cs []Company
+	for _, c := range []Company{{"reference", agents.Reference(cfg.Game().Name)}, {"field", agents.Field(cfg.Game().Name)}} {
+		c.Bots = SeatCompany(cfg, c.Bots)
+		if c.Bots == nil || (len(cs) > 0 && slices.Equal(cs[len(cs)-1].Bots, c.Bots)) {
+			continue
+		}
+		cs = append(cs, c)
+	}
+	if len(cs) == 0 {
+		cs = []Company{{"reference", nil}} // a two-seat game: the bot and the held-out bot alone
+	}
+	return cs
+}
+
+// RunCompanies plays p's tables beside each company in turn (p.Company
+// unused), printed as Run prints them, each company's reports in
+// p.Report/<its name> (in p.Report itself with one company), and ends with
+// whether the bot beat every held-out bot in every company, naming each
+// table where it did not. A held-out bot beaten beside the strongest
+// scripted bots can win beside weak ones (reports/heldout-forms).
+func (p Plan) RunCompanies(ctx context.Context, w io.Writer, cs []Company) error {
+	var missed []string // per company where the bot did not beat them all: which it did not
+	for i, c := range cs {
+		q := p
+		q.Company = c.Bots
+		if p.Report != "" && len(cs) > 1 {
+			q.Report = filepath.Join(p.Report, c.Name)
+		}
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		ms, err := q.run(ctx, w)
+		if err != nil || len(cs) == 1 {
+			return err
+		}
+		if len(ms) < len(p.Held) {
+			fmt.Fprintf(w, "\nstopped early: %d of %d companies played\n", i, len(cs))
+			return nil
+		}
+		by := map[string][]string{}
+		for _, m := range ms {
+			by[Verdict(m)] = append(by[Verdict(m)], m.B)
+		}
+		var not []string
+		for _, v := range []string{"level", "below"} {
+			if len(by[v]) > 0 {
+				not = append(not, map[string]string{"level": "level with ", "below": "below "}[v]+strings.Join(by[v], ", "))
+			}
+		}
+		if len(not) > 0 {
+			missed = append(missed, fmt.Sprintf("  %s: %s\n", q.beside(), strings.Join(not, "; ")))
+		}
+	}
+	if len(missed) == 0 {
+		fmt.Fprintf(w, "\nin every company (%d): beats every held-out bot\n", len(cs))
+	} else {
+		fmt.Fprintf(w, "\nnot in every company (%d of %d without a miss):\n%s", len(cs)-len(missed), len(cs), strings.Join(missed, ""))
+	}
+	return nil
 }
 
 // beside says who else sits at every table.

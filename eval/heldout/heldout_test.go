@@ -7,6 +7,8 @@ import (
 
 	"github.com/gridgym/gridgym/agents/neural"
 	"github.com/gridgym/gridgym/eval"
+	_ "github.com/gridgym/gridgym/games"
+	"github.com/gridgym/gridgym/rules"
 )
 
 func iterations(cps []neural.RunCheckpoint) []int {
@@ -59,5 +61,32 @@ func TestVerdict(t *testing.T) {
 		if got := Verdict(eval.Margin{Lo: c.lo, Hi: c.hi}); got != c.want {
 			t.Errorf("[%v, %v]: %s, want %s", c.lo, c.hi, got, c.want)
 		}
+	}
+}
+
+// Companies: the reference bots, then the field, each cut to the seats;
+// the field is left out where it comes out as the reference company, and a
+// game without either plays its tables alone.
+func TestCompanies(t *testing.T) {
+	for _, c := range []struct {
+		game string
+		want []Company
+	}{
+		{"slime", []Company{{"reference", []string{"greedy", "simplebot"}}, {"field", []string{"simplebot", "simplebot"}}}},
+		{"rising-tide", []Company{{"reference", []string{"siege_sofia", "solo_stockholm"}}, {"field", []string{"trench_tunis", "nearby_new_orleans"}}}},
+	} {
+		g, _ := rules.Lookup(c.game)
+		if got := Companies(g.Default()); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s: %v, want %v", c.game, got, c.want)
+		}
+	}
+	// Two seats: no room beside the bot and the held-out bot; one company, alone.
+	g, _ := rules.Lookup("rectangle")
+	two, err := g.Configure(map[string]string{"players": "2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := Companies(two); len(got) != 1 || got[0].Name != "reference" || len(got[0].Bots) != 0 {
+		t.Errorf("a two-seat game: %v, want the reference company, empty", got)
 	}
 }

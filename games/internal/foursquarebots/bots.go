@@ -25,6 +25,7 @@ func init() {
 	agents.Register(foursquare.Name, "first", "places on the first empty cell", func() agents.Agent { return &first{} })
 	agents.RegisterHeldOut(foursquare.Name, "last", "test set: places on the last empty cell", func() agents.Agent { return &last{} })
 	agents.RegisterReference(foursquare.Name, "first")
+	agents.RegisterField(foursquare.Name, "first")
 }
 
 // last places on the last empty cell: the test game's held-out bot, for
