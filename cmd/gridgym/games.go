@@ -42,6 +42,13 @@ play, tournament and selfplay take) and its training presets.`,
 				if h := agents.HeldOut(g.Name); len(h) > 0 {
 					fmt.Fprintf(w, "  held-out bots (the test set: played when named, never in training): %s\n", strings.Join(h, ", "))
 				}
+				if r := agents.Reference(g.Name); len(r) > 0 {
+					fmt.Fprintf(w, "  gridgym heldout's companies: reference %s (the strongest scripted bots)", strings.Join(r, ", "))
+					if f := agents.Field(g.Name); len(f) > 0 {
+						fmt.Fprintf(w, "; field %s (the company issue 54's first measurements seated)", strings.Join(f, ", "))
+					}
+					fmt.Fprintln(w)
+				}
 				if ps := configs.PresetsOf(g.Name); len(ps) > 0 {
 					fmt.Fprintf(w, "  training presets (gridgym train --preset P): %s\n", strings.Join(ps, ", "))
 					for _, p := range ps {

@@ -29,7 +29,7 @@ func TestCommands(t *testing.T) {
 		args []string
 		want []string // substrings of the output
 	}{
-		{[]string{"games"}, []string{"rising-tide", "nonadjacent_moves=false", "pass_perth", "simplebot", "decay_table", "boxer", "mason, measured: +"}},
+		{[]string{"games"}, []string{"rising-tide", "nonadjacent_moves=false", "pass_perth", "simplebot", "decay_table", "boxer", "mason, measured: +", "companies: reference siege_sofia, solo_stockholm (the strongest scripted bots); field trench_tunis, nearby_new_orleans"}},
 		// rising-tide E6: four passing bots all drown in round 502 and score 502.
 		{[]string{"play", "--game", "rising-tide", "--bots", "pass_perth", "--seed", "3"}, []string{"503 steps", "502"}},
 		// slime R5/I4: four passing seats end after 2000 turns with one cell each.
