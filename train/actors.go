@@ -415,10 +415,24 @@ func (a *actor) seatEpisode(i, ep int, rng *rules.RNG) {
 	cfg, seats := &a.t.cfg, a.v.Seats
 	o := cfg.Opponents
 	learner := ep % seats
+	var table [rules.MaxSeats]int // opponents.table: the order its bots take the other seats in
+	for k := range o.Table {
+		table[k] = k
+	}
+	for k := len(o.Table) - 1; k > 0; k-- {
+		j := rng.U(k + 1)
+		table[k], table[j] = table[j], table[k]
+	}
+	next := 0
 	for s := 0; s < seats; s++ {
 		sa := &a.pl.actors[i][s]
 		*sa = seatActor{kind: byLearner, label: "learner"}
 		if s == learner {
+			continue
+		}
+		if len(o.Table) > 0 {
+			a.seatScripted(i, s, o.Table[table[next]], rng)
+			next++
 			continue
 		}
 		u := rng.Float64()
@@ -430,12 +444,18 @@ func (a *actor) seatEpisode(i, ep int, rng *rules.RNG) {
 		case o.Clone > 0 && u >= o.Self+o.Past && u < o.Self+o.Past+o.Clone && a.t.clone != nil:
 			*sa = seatActor{kind: byClone, label: "clone"}
 		default:
-			name := o.Scripted[a.league.pick(rng, len(o.Scripted), func(k int) string { return o.Scripted[k] })]
-			e, _ := agents.Lookup(cfg.Game, name) // Config.Validate checked every name
-			*sa = seatActor{kind: byScripted, bot: e.New(), label: name}
-			sa.bot.Reset(a.v.State(i), s, rules.Derive(rng.Uint64(), uint64(s)))
+			a.seatScripted(i, s, o.Scripted[a.league.pick(rng, len(o.Scripted), func(k int) string { return o.Scripted[k] })], rng)
 		}
 	}
+}
+
+// seatScripted seats the bot name (a scripted bot or network of the
+// opponents) in seat s of env i's next episode.
+func (a *actor) seatScripted(i, s int, name string, rng *rules.RNG) {
+	e, _ := agents.Lookup(a.t.cfg.Game, name) // Config.Validate checked every name
+	sa := &a.pl.actors[i][s]
+	*sa = seatActor{kind: byScripted, bot: e.New(), label: name}
+	sa.bot.Reset(a.v.State(i), s, rules.Derive(rng.Uint64(), uint64(s)))
 }
 
 // record adds one game's result against each opponent seat of env i to

@@ -3,6 +3,7 @@ package train
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/gridgym/gridgym/rules"
@@ -111,5 +112,66 @@ func TestOverlapResumeEqualsUninterrupted(t *testing.T) {
 			cfg.PPO.Target = target
 			testResume(t, cfg, Options{})
 		})
+	}
+}
+
+// opponents.table seats exactly its bots beside the learner in every
+// episode (the learner rotated through the seats), each of them in every
+// other seat over the episodes; a table of the wrong size, one beside self
+// or past seats, or an unknown bot is refused with the field's name.
+func TestOpponentsTable(t *testing.T) {
+	cfg := tinyConfig(t)
+	cfg.Opponents.Self, cfg.Opponents.Past, cfg.Opponents.Clone = 0, 0, 0
+	cfg.Opponents.Table = []string{"greedy", "simplebot", "random"}
+	if err := cfg.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	tr := collected(t, cfg, 1)
+	a := tr.actors[0]
+	rng := rules.NewRNG(7)
+	where := map[string]map[int]bool{}
+	for ep := 0; ep < 64; ep++ {
+		a.seatEpisode(0, ep, rng)
+		var others []string
+		for s, sa := range a.pl.actors[0] {
+			if s == ep%4 {
+				if sa.kind != byLearner {
+					t.Fatalf("episode %d: seat %d is %s, want the learner", ep, s, sa.label)
+				}
+				continue
+			}
+			if sa.kind != byScripted || sa.bot == nil {
+				t.Fatalf("episode %d: seat %d is %s (kind %d), want a bot of the table", ep, s, sa.label, sa.kind)
+			}
+			others = append(others, sa.label)
+			if where[sa.label] == nil {
+				where[sa.label] = map[int]bool{}
+			}
+			where[sa.label][s] = true
+		}
+		if !slices.Equal(slices.Sorted(slices.Values(others)), []string{"greedy", "random", "simplebot"}) {
+			t.Fatalf("episode %d: the other seats %v, want the table's bots once each", ep, others)
+		}
+	}
+	for name, seats := range where {
+		if len(seats) != 4 {
+			t.Errorf("%s sat in seats %v over 64 episodes, want every seat", name, seats)
+		}
+	}
+	for _, c := range []struct {
+		table      []string
+		self, past float64
+		want       string
+	}{
+		{[]string{"greedy", "simplebot"}, 0, 0, "opponents.table: 2 bots, want exactly 3"},
+		{[]string{"greedy", "simplebot", "random"}, 0.2, 0, "set opponents.self, past and clone to 0"},
+		{[]string{"greedy", "simplebot", "nosuch"}, 0, 0, `opponents.table: unknown bot "nosuch"`},
+	} {
+		bad := tinyConfig(t)
+		bad.Opponents.Self, bad.Opponents.Past, bad.Opponents.Clone = c.self, c.past, 0
+		bad.Opponents.Table = c.table
+		if err := bad.Validate(); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("table %v, self %g: %v, want %q", c.table, c.self, err, c.want)
+		}
 	}
 }

@@ -142,6 +142,15 @@ type OpponentConfig struct {
 	// exponential average over its games, ½ before any), favouring the
 	// opponents it loses to. false or true.
 	PFSP bool `yaml:"pfsp"`
+	// Table, when set, is the other seats of every episode exactly: one
+	// bot for each (the game's seats − 1; names as Scripted's), shuffled
+	// into the seats each episode, so the learner always meets this
+	// company; Self, Past and Clone must be 0 and Scripted's draw is not
+	// used. A best response trained in the company a bot meets in its
+	// competition (gridgym exploit --with) finds what copies of the
+	// target never show: how the target fares when the others at the
+	// table are weak (reports/heldout-forms).
+	Table []string `yaml:"table"`
 }
 
 // PPOConfig holds the PPO hyperparameters: the clipped objective, the
@@ -698,6 +707,15 @@ func (c *Config) checkModes(g *rules.Game) error {
 	default:
 		return fmt.Errorf("field eval.select = %q: want points, score or margin", c.Eval.Select)
 	}
+	if o := c.Opponents; len(o.Table) > 0 {
+		rc, _ := g.Configure(c.Params) // checked above
+		if seats := g.New(rc).Spec().Seats; len(o.Table) != seats-1 {
+			return fmt.Errorf("field opponents.table: %d bots, want exactly %d (one per other seat of %s)", len(o.Table), seats-1, c.Game)
+		}
+		if o.Self > 0 || o.Past > 0 || o.Clone > 0 {
+			return fmt.Errorf("field opponents.table: the table seats only its bots; set opponents.self, past and clone to 0 (have %g, %g, %g)", o.Self, o.Past, o.Clone)
+		}
+	}
 	if c.Eval.Lineup {
 		rc, _ := g.Configure(c.Params) // checked above
 		if seats := g.New(rc).Spec().Seats; len(c.Eval.Baselines) != seats-1 {
@@ -713,7 +731,7 @@ func (c *Config) checkBots() error {
 	if len(o.Scripted) == 0 {
 		return fmt.Errorf("field opponents.scripted: empty; name at least one bot of %s (%s)", c.Game, botNames(c.Game))
 	}
-	lists := map[string][]string{"opponents.scripted": o.Scripted, "eval.baselines": c.Eval.Baselines, "bc.opponents": bc.Opponents}
+	lists := map[string][]string{"opponents.scripted": o.Scripted, "opponents.table": o.Table, "eval.baselines": c.Eval.Baselines, "bc.opponents": bc.Opponents}
 	if bc.Teacher != "" {
 		lists["bc.teacher"] = []string{bc.Teacher}
 	}
