@@ -110,10 +110,16 @@ var references = map[string][]string{}
 // strongest scripted bots}). Called once, by the game's bots package, with
 // bots it registers; registering twice panics.
 func RegisterReference(game string, names ...string) {
-	if _, dup := references[game]; dup {
-		panic("agents: reference bots registered twice: " + game)
+	registerOnce(references, "reference bots", game, names)
+}
+
+// registerOnce stores names as game's entry of m (the reference bots or the
+// field); a second call for the same game panics, naming what it is.
+func registerOnce(m map[string][]string, what, game string, names []string) {
+	if _, dup := m[game]; dup {
+		panic("agents: " + what + " registered twice: " + game)
 	}
-	references[game] = slices.Clone(names)
+	m[game] = slices.Clone(names)
 }
 
 // Reference lists game's reference bots (RegisterReference) in the order
@@ -130,12 +136,7 @@ var fields = map[string][]string{}
 // beside weak ones, which leave it other prey or none (reports/heldout-forms),
 // so `gridgym heldout` plays its tables in this company too. Called once,
 // by the game's bots package; registering twice panics.
-func RegisterField(game string, names ...string) {
-	if _, dup := fields[game]; dup {
-		panic("agents: field registered twice: " + game)
-	}
-	fields[game] = slices.Clone(names)
-}
+func RegisterField(game string, names ...string) { registerOnce(fields, "field", game, names) }
 
 // Field lists game's field (RegisterField) in the order registered; nil
 // for a game that names none.
