@@ -142,6 +142,19 @@ func RegisterField(game string, names ...string) { registerOnce(fields, "field",
 // for a game that names none.
 func Field(game string) []string { return slices.Clone(fields[game]) }
 
+// Company resolves the words commands take for a company of bots beside
+// the one measured: "reference" (Reference) and "field" (Field); ok is
+// false for any other word.
+func Company(game, word string) (bots []string, ok bool) {
+	switch word {
+	case "reference":
+		return Reference(game), true
+	case "field":
+		return Field(game), true
+	}
+	return nil, false
+}
+
 // Lookup returns the agent name of game. Every game has "random" and "pass".
 // A spec written LABEL=SPEC (SplitLabel) is SPEC, named LABEL.
 func Lookup(game, name string) (Entry, error) {

@@ -111,3 +111,29 @@ func TestOrdersEveryNeighbour(t *testing.T) {
 		t.Fatalf("Lineups(4, 4) = %v", l)
 	}
 }
+
+// Company resolves the words reference and field to what the game
+// registered, nothing else; a second registration of either panics.
+func TestCompanyWords(t *testing.T) {
+	RegisterReference("company-game", "a", "b")
+	RegisterField("company-game", "c", "c")
+	for _, c := range []struct {
+		word string
+		want string
+		ok   bool
+	}{{"reference", "a,b", true}, {"field", "c,c", true}, {"a,b", "", false}, {"Field", "", false}} {
+		bots, ok := Company("company-game", c.word)
+		if ok != c.ok || strings.Join(bots, ",") != c.want {
+			t.Errorf("Company(%q) = %v, %v; want %q, %v", c.word, bots, ok, c.want, c.ok)
+		}
+	}
+	if bots, ok := Company("no-such-game", "field"); !ok || bots != nil {
+		t.Errorf("a game without a field: %v, %v; want nil, true", bots, ok)
+	}
+	defer func() {
+		if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "field registered twice") {
+			t.Errorf("a second field: %v, want a panic naming it", r)
+		}
+	}()
+	RegisterField("company-game", "d")
+}

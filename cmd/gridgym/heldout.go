@@ -173,14 +173,10 @@ func heldoutCompanies(c *cobra.Command, cfg rules.Config, with []string, curve b
 	var cs []heldout.Company
 	for _, w := range with {
 		co := heldout.Company{Name: strings.TrimSpace(w)}
-		switch co.Name {
-		case "reference":
-			co.Bots = agents.Reference(game)
-		case "field":
-			if co.Bots = agents.Field(game); co.Bots == nil {
-				return nil, usagef("--with field: %s names no field (its sample bots); name the bots", game)
-			}
-		default:
+		var word bool
+		if co.Bots, word = agents.Company(game, co.Name); word && co.Bots == nil {
+			return nil, usagef("--with %s: %s names none; name the bots", co.Name, game)
+		} else if !word {
 			for _, b := range strings.Split(w, ",") {
 				co.Bots = append(co.Bots, strings.TrimSpace(b))
 			}

@@ -136,10 +136,11 @@ func (p Plan) RunCompanies(ctx context.Context, w io.Writer, cs []Company) error
 			by[Verdict(m)] = append(by[Verdict(m)], m.B)
 		}
 		var not []string
-		for _, v := range []string{"level", "below"} {
-			if len(by[v]) > 0 {
-				not = append(not, map[string]string{"level": "level with ", "below": "below "}[v]+strings.Join(by[v], ", "))
-			}
+		if l := by["level"]; len(l) > 0 {
+			not = append(not, "level with "+strings.Join(l, ", "))
+		}
+		if b := by["below"]; len(b) > 0 {
+			not = append(not, "below "+strings.Join(b, ", "))
 		}
 		if len(not) > 0 {
 			missed = append(missed, fmt.Sprintf("  %s: %s\n", q.beside(), strings.Join(not, "; ")))
