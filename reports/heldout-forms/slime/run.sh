@@ -1,6 +1,6 @@
 #!/bin/sh
 # Session 83's Slime probes beside the field (reports/heldout-forms/README.md), not kept:
-#   sh reports/heldout-forms/slime/run.sh    # about 45 minutes on a 2-core machine
+#   sh reports/heldout-forms/slime/run.sh    # about 55 minutes on a 2-core machine
 set -e
 OUT=results/heldout-forms/slime
 GG=${GG:-gridgym}
@@ -15,3 +15,5 @@ $GG heldout --game slime --bot x=$OUT/run6/checkpoints/iter-000060/weights.safet
 $GG train --config $D/ft7.yaml --init models/slime/final.safetensors --out $OUT/run7 --seed 1   # stage 7: the three field exploiters, PFSP
 $GG heldout --game slime --bot x=$OUT/run7/checkpoints/iter-000060/weights.safetensors --report $OUT/heldout7
 $GG exploit --target $OUT/run7/checkpoints/iter-000060/weights.safetensors --with field --iterations 60 --games 480 --seed 1 --out $OUT/xfair-run7
+$GG train --config $D/ft8.yaml --init $OUT/run7/checkpoints/iter-000060/weights.safetensors --out $OUT/run8 --seed 1   # stage 8: stage 7 continued
+$GG heldout --game slime --bot x=$OUT/run8/checkpoints/iter-000060/weights.safetensors --report $OUT/heldout8
