@@ -415,14 +415,11 @@ func (a *actor) seatEpisode(i, ep int, rng *rules.RNG) {
 	cfg, seats := &a.t.cfg, a.v.Seats
 	o := cfg.Opponents
 	learner := ep % seats
-	var table [rules.MaxSeats]int // opponents.table: the order its bots take the other seats in
+	var table [rules.MaxSeats]int8 // opponents.table: the order its bots take the other seats in
 	for k := range o.Table {
-		table[k] = k
+		table[k] = int8(k)
 	}
-	for k := len(o.Table) - 1; k > 0; k-- {
-		j := rng.U(k + 1)
-		table[k], table[j] = table[j], table[k]
-	}
+	rng.Shuffle(table[:len(o.Table)])
 	next := 0
 	for s := 0; s < seats; s++ {
 		sa := &a.pl.actors[i][s]
