@@ -585,13 +585,14 @@ func (c *Config) Validate() error {
 	if err != nil {
 		return fmt.Errorf("field game: %w", err)
 	}
-	if _, err := g.Configure(c.Params); err != nil {
+	rc, err := g.Configure(c.Params)
+	if err != nil {
 		return fmt.Errorf("field params: %w", err)
 	}
 	if err := c.checkRanges(); err != nil {
 		return err
 	}
-	if err := c.checkModes(g); err != nil {
+	if err := c.checkModes(g, rc); err != nil {
 		return err
 	}
 	if err := c.checkBots(); err != nil {
@@ -669,9 +670,11 @@ func (c *Config) checkRanges() error {
 
 // checkModes is Validate's check of the settings that name a mode (the
 // advantage target, the reward, eval.select) or depend on the game
-// (shaping, eval.lineup), and of the values that only matter with another.
-func (c *Config) checkModes(g *rules.Game) error {
+// (shaping, eval.lineup, opponents.table; rc is the game configured by
+// c.Params), and of the values that only matter with another.
+func (c *Config) checkModes(g *rules.Game, rc rules.Config) error {
 	p, bc := c.PPO, c.BC
+	others := func() int { return g.New(rc).Spec().Seats - 1 } // the seats beside the learner's
 	if err := bc.checkLabelSmoothing(); err != nil {
 		return err
 	}
@@ -687,7 +690,6 @@ func (c *Config) checkModes(g *rules.Game) error {
 		return fmt.Errorf("field ppo.reward: %w", err)
 	}
 	if p.Shaping > 0 {
-		rc, _ := g.Configure(c.Params)
 		if _, err := rules.PotentialOf(g.Encoder(rc), p.Potential); err != nil {
 			if p.Potential != "" {
 				return fmt.Errorf("field ppo.potential = %q: %s: %w", p.Potential, c.Game, err)
@@ -698,7 +700,7 @@ func (c *Config) checkModes(g *rules.Game) error {
 		return fmt.Errorf("field ppo.potential = %q: it needs ppo.shaping > 0", p.Potential)
 	}
 	if c.Play.Opening > 0 {
-		if rc, _ := g.Configure(c.Params); !rules.Opens(rc) { // Configure was checked in Validate
+		if !rules.Opens(rc) {
 			return fmt.Errorf("field play.opening = %d: %s has no scripted opening (rules.Opener); want 0", c.Play.Opening, c.Game)
 		}
 	}
@@ -708,18 +710,16 @@ func (c *Config) checkModes(g *rules.Game) error {
 		return fmt.Errorf("field eval.select = %q: want points, score or margin", c.Eval.Select)
 	}
 	if o := c.Opponents; len(o.Table) > 0 {
-		rc, _ := g.Configure(c.Params) // checked above
-		if seats := g.New(rc).Spec().Seats; len(o.Table) != seats-1 {
-			return fmt.Errorf("field opponents.table: %d bots, want exactly %d (one per other seat of %s)", len(o.Table), seats-1, c.Game)
+		if n := others(); len(o.Table) != n {
+			return fmt.Errorf("field opponents.table: %d bots, want exactly %d (one per other seat of %s)", len(o.Table), n, c.Game)
 		}
 		if o.Self > 0 || o.Past > 0 || o.Clone > 0 {
 			return fmt.Errorf("field opponents.table: the table seats only its bots; set opponents.self, past and clone to 0 (have %g, %g, %g)", o.Self, o.Past, o.Clone)
 		}
 	}
 	if c.Eval.Lineup {
-		rc, _ := g.Configure(c.Params) // checked above
-		if seats := g.New(rc).Spec().Seats; len(c.Eval.Baselines) != seats-1 {
-			return fmt.Errorf("field eval.lineup: true needs exactly %d eval.baselines (one per other seat of %s), have %d", seats-1, c.Game, len(c.Eval.Baselines))
+		if n := others(); len(c.Eval.Baselines) != n {
+			return fmt.Errorf("field eval.lineup: true needs exactly %d eval.baselines (one per other seat of %s), have %d", n, c.Game, len(c.Eval.Baselines))
 		}
 	}
 	return nil
