@@ -113,7 +113,8 @@ the curve shows what training did for strategies it never met.`,
 			if workers < 0 || workers > eval.MaxWorkers {
 				return usagef("--workers %d: want 0 (all cores) to %d games in parallel", workers, eval.MaxWorkers)
 			}
-			companies, err := heldoutCompanies(c, cfg, with, curve > 0 || len(iters) > 0)
+			wantCurve := curve > 0 || len(iters) > 0
+			companies, err := heldoutCompanies(c, cfg, with, wantCurve)
 			if err != nil {
 				return err
 			}
@@ -130,7 +131,7 @@ the curve shows what training did for strategies it never met.`,
 			if !quiet {
 				p.Progress = c.ErrOrStderr()
 			}
-			if curve > 0 || len(iters) > 0 {
+			if wantCurve {
 				cv, err := heldout.NewCurve(p, curve, iters)
 				if err != nil {
 					return usagef("--curve: %v", err)

@@ -193,8 +193,11 @@ checkpoint, the rest at the end.`,
 func pipelineHeldout(ctx context.Context, w io.Writer, cfg rules.Config, bot string, games int, seed uint64, dir, curve string) error {
 	g := cfg.Game()
 	held := agents.HeldOut(g.Name)
-	companies := heldout.Companies(cfg)
-	fmt.Fprintf(w, "== 3/4 held-out: %d games against each of %d held-out bots (never trained against), in %d %s\n", games, len(held), len(companies), map[bool]string{true: "company", false: "companies"}[len(companies) == 1])
+	companies, word := heldout.Companies(cfg), "companies"
+	if len(companies) == 1 {
+		word = "company"
+	}
+	fmt.Fprintf(w, "== 3/4 held-out: %d games against each of %d held-out bots (never trained against), in %d %s\n", games, len(held), len(companies), word)
 	if len(held) == 0 {
 		fmt.Fprintf(w, "%s has no held-out bots\n", g.Name)
 		return nil
