@@ -182,9 +182,11 @@ func isTerminal(f *os.File) bool { return term.IsTerminal(int(f.Fd())) }
 
 // shellWord returns s as one word of a POSIX shell command line: unchanged
 // when it holds only characters no shell treats specially, else in single
-// quotes (a quote inside closes them, is escaped and reopens them). The commands gridgym prints for the
-// user to run next (a learning curve, a resumed run, a replay, a new bot's
-// first tournament) name folders the user chose, which may hold spaces.
+// quotes (a quote inside closes them, is escaped and reopens them). The
+// commands gridgym prints for the user to run next (a learning curve, a
+// resumed run, a replay, a new bot's first tournament) name folders the
+// user chose, which may hold spaces. (mvdan.cc/sh's syntax.Quote does this
+// too, inside a whole shell parser: not worth the dependency for one word.)
 func shellWord(s string) string {
 	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./-") == "" {
 		return s
