@@ -14,6 +14,7 @@ import (
 
 	"github.com/gridgym/gridgym/agents"
 	"github.com/gridgym/gridgym/agents/neural"
+	"github.com/gridgym/gridgym/exploit"
 	"github.com/gridgym/gridgym/rules"
 	"github.com/gridgym/gridgym/train"
 )
@@ -125,6 +126,11 @@ func (l *League) resume() error {
 		return &InputError{err}
 	}
 	opt := l.opt
+	if opt.Settings != nil { // its words resolved, as create stored them
+		s := *opt.Settings
+		s.EvalWith, s.ExploitWith = exploit.CompanyOf(st.Game, s.EvalWith), exploit.CompanyOf(st.Game, s.ExploitWith)
+		opt.Settings = &s
+	}
 	switch {
 	case opt.Game != "" && opt.Game != st.Game:
 		return inputf("%s holds a league of %s, not %s", l.Dir, st.Game, opt.Game)
@@ -161,7 +167,11 @@ func (l *League) create() error {
 	if err != nil {
 		return err
 	}
+	s.EvalWith = exploit.CompanyOf(base.Game, s.EvalWith) // field, reference: the game's bots
 	if err := checkEval(base, s.Eval, s.EvalWith); err != nil {
+		return err
+	}
+	if err := checkExploitWith(base, &s); err != nil {
 		return err
 	}
 	net, err := initialNet(&base, l.opt.Init, s.Seed)
@@ -249,6 +259,28 @@ func checkEval(base train.Config, bots, with []string) error {
 	}
 	if seats := rcfg.Game().New(rcfg).Spec().Seats; 2+len(with) != seats {
 		return inputf("eval-with %s: %s seats %d, so the main agent and an eval bot want %d beside them, not %d", strings.Join(with, ","), base.Game, seats, seats-2, len(with))
+	}
+	return nil
+}
+
+// checkExploitWith resolves and checks Settings.ExploitWith as `gridgym
+// exploit --with` does (exploit.CompanyOf, exploit.CheckCompany: the
+// words field and reference, else the game's seats − 2 bots, none held
+// out), in a league that has a main exploiter to seat beside them.
+func checkExploitWith(base train.Config, s *Settings) error {
+	if len(s.ExploitWith) == 0 {
+		return nil
+	}
+	s.ExploitWith = exploit.CompanyOf(base.Game, s.ExploitWith)
+	if s.MainExploiters == 0 {
+		return inputf("exploit-with %s: the league has no main exploiter to seat beside them (main_exploiters 0)", strings.Join(s.ExploitWith, ","))
+	}
+	rcfg, err := base.RulesConfig()
+	if err != nil {
+		return err
+	}
+	if err := exploit.CheckCompany(rcfg, s.ExploitWith); err != nil {
+		return inputf("exploit-with: %w", err)
 	}
 	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gridgym/gridgym/agents"
 	"github.com/gridgym/gridgym/agents/neural"
 	"github.com/gridgym/gridgym/eval"
 	_ "github.com/gridgym/gridgym/games/gamestest" // every game and the test game, Four Square
@@ -454,5 +455,105 @@ func TestLeagueContinuesTheOptimizer(t *testing.T) {
 	}
 	if steps[1] <= 0 || steps[0] != 3*steps[1] {
 		t.Errorf("the main agent's Adam after three rounds: %v steps continued, %v restarted; want three times", steps[0], steps[1])
+	}
+}
+
+// exploitWithLeague creates (without playing) a Nuggets league of one
+// main agent and one main exploiter whose company is with.
+func exploitWithLeague(t *testing.T, with []string) (*League, error) {
+	t.Helper()
+	base, err := train.DefaultConfig("nuggets")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base.Envs, base.Decisions, base.PPO.Minibatch = 2, 64, 32
+	s := Defaults()
+	s.Iterations, s.LeagueExploiters, s.Draws, s.PayoffGames, s.ExploitWith = 1, 0, 2, 24, with
+	return Open(Options{Dir: t.TempDir(), Game: "nuggets", Base: &base, Settings: &s, Rounds: 1, Workers: 2})
+}
+
+// TestExploitWith: with Settings.ExploitWith (the word field here) a main
+// exploiter trains with its main agent and exactly those bots at the table
+// (opponents.table), and its payoff match seats them beside it and the
+// main agent in every seating order, the win share that table's; the main
+// agent still draws from the pool. A round trains with it.
+func TestExploitWith(t *testing.T) {
+	l, err := exploitWithLeague(t, []string{"field"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	field := agents.Field("nuggets")
+	if len(field) != 2 || !slices.Equal(l.State.Settings.ExploitWith, field) {
+		t.Fatalf("exploit_with %v: want the word field resolved to the game's field %v", l.State.Settings.ExploitWith, field)
+	}
+	plans, err := l.plans(rules.Derive(l.State.Settings.Seed, 1), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mainSpec := "main=" + filepath.Join(l.Dir, initialFile)
+	var x *plan
+	for _, p := range plans {
+		o := p.config.Opponents
+		switch p.learner.Role {
+		case RoleMainExploiter:
+			x = p
+			if want := append([]string{mainSpec}, field...); !slices.Equal(o.Table, want) || o.Self != 0 {
+				t.Errorf("main exploiter: opponents %+v, want the table %v", o, want)
+			}
+		case RoleMain:
+			if len(o.Table) != 0 || len(o.Scripted) != l.State.Settings.Draws {
+				t.Errorf("main agent: opponents %+v, want PFSP draws and no table", o)
+			}
+		}
+	}
+	if err := l.measure(context.Background(), 1, []*plan{x}); err != nil {
+		t.Fatal(err)
+	}
+	s := l.State.Settings
+	seed := rules.Derive(s.Seed, 1<<16|uint64(x.index)<<8).Uint64()
+	r, err := eval.Run(context.Background(), eval.Config{Game: l.rcfg, Seed: seed, Games: s.PayoffGames, AllOrders: true,
+		Bots: append([]string{"main-exploiter=" + filepath.Join(l.Dir, initialFile), mainSpec}, field...)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := eval.ComputePairwise(r).Pairs[0][1]
+	if got := l.State.Payoff["main-exploiter"]["main"]; got.Wins != want.Score || got.Games != float64(want.Games) || got.Games != 24 {
+		t.Errorf("payoff record %+v, want the table's %+v over 24 games", got, want)
+	}
+	if err := l.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := train.LoadConfigFor(filepath.Join(l.Dir, "main-exploiter", "run-r0001", "config.yaml"), "nuggets")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := append([]string{mainSpec}, field...); !slices.Equal(cfg.Opponents.Table, want) {
+		t.Errorf("the main exploiter's round trained with table %v, want %v", cfg.Opponents.Table, want)
+	}
+}
+
+// TestExploitWithBadInput: the company must fill the table beside the
+// main exploiter and its main agent, hold no held-out bot, and have a
+// main exploiter to sit beside.
+func TestExploitWithBadInput(t *testing.T) {
+	held := agents.HeldOut("nuggets")[0]
+	for _, c := range []struct {
+		with []string
+		want string
+	}{
+		{[]string{"fortress"}, "1 bots, want 2"},
+		{[]string{"fortress", held}, "held-out"},
+		{[]string{"fortress", "nobody"}, "nobody"},
+	} {
+		_, err := exploitWithLeague(t, c.with)
+		var in *InputError
+		if err == nil || !errors.As(err, &in) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("exploit-with %v: %v, want an input error saying %q", c.with, err, c.want)
+		}
+	}
+	s := tinySettings()
+	s.MainExploiters, s.ExploitWith = 0, []string{"first"}
+	if _, err := Open(Options{Dir: t.TempDir(), Game: testGame, Settings: s, Rounds: 1}); err == nil || !strings.Contains(err.Error(), "no main exploiter") {
+		t.Errorf("exploit-with without a main exploiter: %v", err)
 	}
 }

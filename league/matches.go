@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -42,7 +43,9 @@ func (l *League) play(ctx context.Context, cfg eval.Config) (*eval.Result, error
 }
 
 // measure plays the round's payoff matches — every learner, at its new
-// weights, against each distinct opponent it trained against — and adds
+// weights, against each distinct opponent it trained against (a main
+// exploiter with Settings.ExploitWith: beside those bots, every seating
+// order) — and adds
 // them to the payoff table (Payoff.Add with Settings.PayoffDecay). A game
 // counts the share of the learner's seat comparisons with the opponent's
 // seats that it won (eval.ComputePairwise).
@@ -56,7 +59,12 @@ func (l *League) measure(ctx context.Context, round int, plans []*plan) error {
 				return err
 			}
 			seed := rules.Derive(s.Seed, uint64(round)<<16|uint64(p.index)<<8|uint64(j)).Uint64()
-			r, err := l.match(ctx, me, spec, s.PayoffGames, seed)
+			var r *eval.Result
+			if p.learner.Role == RoleMainExploiter && len(s.ExploitWith) > 0 {
+				r, err = l.table(ctx, slices.Concat([]string{me, spec}, s.ExploitWith), s.PayoffGames, seed)
+			} else {
+				r, err = l.match(ctx, me, spec, s.PayoffGames, seed)
+			}
 			if err != nil {
 				return fmt.Errorf("payoff match %s vs %s: %w", p.learner.Name, opp, err)
 			}

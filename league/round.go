@@ -123,7 +123,8 @@ func (l *League) plans(rng *rules.RNG, round int) ([]*plan, error) {
 // base config: its network, PPO, envs and decisions as they are; the
 // opponent pool the plan's opponents (as bot specs: a member's weights
 // file or scripted bot, a main agent's current weights) and the plan's
-// self-play share, nothing else — no past snapshots of the run's own, no
+// self-play share (a main exploiter with Settings.ExploitWith: the table
+// of its main agent and those bots), nothing else — no past snapshots of the run's own, no
 // frozen clone, no warm start, no Expert Iteration, no evaluations, no KL
 // term but a main agent's Settings.Anchor — at a constant learning rate; Settings.Iterations iterations, one
 // checkpoint at the end. It refuses a config that names a held-out bot.
@@ -139,7 +140,14 @@ func (l *League) roundConfig(p *plan, round int) (train.Config, error) {
 		}
 		specs[i] = spec
 	}
-	cfg.Opponents = train.OpponentConfig{Scripted: specs, Self: p.self, PoolEvery: 1}
+	if with := l.State.Settings.ExploitWith; p.learner.Role == RoleMainExploiter && len(with) > 0 {
+		// Its main agent and the company, every episode (Settings.ExploitWith);
+		// the scripted list, which a table does not draw from, names the main
+		// agent as without one.
+		cfg.Opponents = train.OpponentConfig{Scripted: specs, Table: slices.Concat(specs, with), PoolEvery: 1}
+	} else {
+		cfg.Opponents = train.OpponentConfig{Scripted: specs, Self: p.self, PoolEvery: 1}
+	}
 	cfg.PPO.LRFinal = 1
 	cfg.PPO.KLClone, cfg.PPO.KLAnneal, cfg.PPO.CriticWarmup = 0, 0, 0
 	if p.learner.Role == RoleMain && l.State.Settings.Anchor > 0 {

@@ -61,8 +61,21 @@ type Settings struct {
 	// {network, held-out bot, the two strongest scripted bots}, played in
 	// every seating order, the curve's margin then the main agent's
 	// per-game margin over the Eval bot (eval.PairMargin). Empty: copies
-	// of the Eval bot fill every other seat, seats rotated.
+	// of the Eval bot fill every other seat, seats rotated. The words
+	// field and reference, alone, are the game's bots of that name
+	// (agents.Company), stored resolved.
 	EvalWith []string `json:"eval_with,omitempty"`
+	// ExploitWith are the bots that sit beside every main exploiter and
+	// its main agent, one a seat (the game's seats − 2 of them, never a
+	// held-out bot), both when it trains (opponents.table) and in its
+	// payoff match (every seating order; its win share the share of seat
+	// comparisons it wins against the main agent), as `gridgym exploit
+	// --with` does. Empty: copies of the main agent fill every other seat.
+	// Three copies of a target never show a weakness that needs weaker
+	// company at the table; an exploiter beside the competition's sample
+	// bots found one in Slime (+2.69 cells) and Rising Tide (+37 rounds)
+	// where exploiters against copies found none (reports/heldout-forms).
+	ExploitWith []string `json:"exploit_with,omitempty"`
 	// Anchor (0..100) weighs a KL penalty KL(π_initial ‖ π) that keeps
 	// every main agent near the league's initial network, at the same
 	// weight in every round (ppo.kl_clone of its round's run, not

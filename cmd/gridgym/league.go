@@ -14,7 +14,7 @@ import (
 
 // leagueSettingFlags are the flags that set a new league's settings; a
 // resumed league keeps the ones it was created with.
-var leagueSettingFlags = []string{"seed", "iterations", "snapshot-every", "draws", "payoff-games", "main-agents", "main-exploiters", "league-exploiters", "eval", "eval-games", "eval-with", "anchor", "restart-optimizer"}
+var leagueSettingFlags = []string{"seed", "iterations", "snapshot-every", "draws", "payoff-games", "main-agents", "main-exploiters", "league-exploiters", "eval", "eval-games", "eval-with", "exploit-with", "anchor", "restart-optimizer"}
 
 func newLeagueCmd() *cobra.Command {
 	var (
@@ -47,6 +47,10 @@ of the eval bot fill the other seats; --eval-with names the bots that fill
 them instead (the acceptance form of issue 54: the network, a held-out bot
 and the two strongest scripted bots, every seating order), and the curve's
 margin is then the main agent's per-game margin over the eval bot.
+--exploit-with seats a company beside every main exploiter and its main
+agent (field: the competition's sample bots), in training and payoff
+matches, as 'gridgym exploit --with' does: a weakness that shows only
+when the rest of the table is weak is found only there.
 
 The league folder (--dir) holds league.json (members, roles, payoff table,
 round counter), written atomically after each round: run the same command
@@ -59,6 +63,7 @@ Docs: docs/league.md.`,
 		Example: `  gridgym league --game rising-tide --dir runs/league-rt --rounds 20 --init models/rising-tide/final.safetensors
   gridgym league --game slime --dir runs/league-slime --minutes 60 --eval surveyor,hunter
   gridgym league --game nuggets --dir runs/league-nug --init models/nuggets/final.safetensors --eval appraiser_april --eval-with fortress,greedy_tuned --eval-games 48
+  gridgym league --game slime --dir runs/league-sf --init models/slime/final.safetensors --exploit-with field --eval hunter --eval-with field
   gridgym league --game bovine-borders --dir runs/league-bb --init models/bovine-borders/final.safetensors --anchor 0.1 --minutes 60
   gridgym league --dir runs/league-rt --rounds 40            # resume, go on to round 40
   gridgym tournament --game rising-tide --bots runs/league-rt/main/final.safetensors,breach_berlin,trench_tunis,wall_warsaw`,
@@ -117,7 +122,8 @@ func leagueFlags(c *cobra.Command, opt *league.Options, s *league.Settings, conf
 	f.IntVar(&s.LeagueExploiters, "league-exploiters", s.LeagueExploiters, "league exploiters")
 	f.StringSliceVar(&s.Eval, "eval", nil, "bots the main agent is evaluated against after every round (never trained against): the learning curve D/curve.csv")
 	f.IntVar(&s.EvalGames, "eval-games", s.EvalGames, "games of each evaluation")
-	f.StringSliceVar(&s.EvalWith, "eval-with", nil, "bots seated beside the main agent and each --eval bot, filling the table (the acceptance form: the strongest scripted bots), every seating order; the curve's margin is then the main agent's per-game margin over the eval bot (default: copies of the eval bot fill the table)")
+	f.StringSliceVar(&s.EvalWith, "eval-with", nil, "bots seated beside the main agent and each --eval bot, filling the table (the acceptance form: the strongest scripted bots), every seating order; the curve's margin is then the main agent's per-game margin over the eval bot (default: copies of the eval bot fill the table); field or reference: the game's bots of that name")
+	f.StringSliceVar(&s.ExploitWith, "exploit-with", nil, "bots seated beside every main exploiter and its main agent, in its training and payoff matches (every seating order), instead of copies of the main agent: the game's seats − 2 bots (never a held-out one), or field (its sample bots) or reference (its strongest scripted bots), as exploit --with")
 	f.Float64Var(&s.Anchor, "anchor", s.Anchor, "weight of a KL term keeping every main agent near the initial network (--init), in every round; 0: none")
 	f.BoolVar(&s.RestartOptimizer, "restart-optimizer", false, "start Adam's moments from zero every round (leagues before 2026-11-30); default: each learner's round continues its last round's optimiser state")
 	f.BoolVarP(quiet, "quiet", "q", false, "no progress lines")

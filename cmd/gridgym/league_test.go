@@ -59,5 +59,7 @@ func TestLeagueBadInputs(t *testing.T) {
 		{[]string{"league", "--dir", dir, "--rounds", "2", "--seed", "4"}, "fixed when it was created"},
 		{[]string{"league", "--dir", dir, "--game", "slime", "--rounds", "2"}, "not slime"},
 		{[]string{"league", "--dir", dir, "--minutes", "-1"}, "minutes"},
+		{[]string{"league", "--game", "four-square", "--dir", fresh, "--rounds", "1", "--exploit-with", "field"}, "exploit-with: company first: 1 bots, want 0"},
+		{[]string{"league", "--dir", dir, "--rounds", "2", "--exploit-with", "field"}, "(--exploit-with)"},
 	})
 }
