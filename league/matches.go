@@ -45,10 +45,9 @@ func (l *League) play(ctx context.Context, cfg eval.Config) (*eval.Result, error
 // measure plays the round's payoff matches — every learner, at its new
 // weights, against each distinct opponent it trained against (a main
 // exploiter with Settings.ExploitWith: beside those bots, every seating
-// order) — and adds
-// them to the payoff table (Payoff.Add with Settings.PayoffDecay). A game
-// counts the share of the learner's seat comparisons with the opponent's
-// seats that it won (eval.ComputePairwise).
+// order) — and adds them to the payoff table (Payoff.Add with
+// Settings.PayoffDecay). A game counts the share of the learner's seat
+// comparisons with the opponent's seats that it won (eval.ComputePairwise).
 func (l *League) measure(ctx context.Context, round int, plans []*plan) error {
 	s := l.State.Settings
 	for _, p := range plans {

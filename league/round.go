@@ -124,10 +124,11 @@ func (l *League) plans(rng *rules.RNG, round int) ([]*plan, error) {
 // opponent pool the plan's opponents (as bot specs: a member's weights
 // file or scripted bot, a main agent's current weights) and the plan's
 // self-play share (a main exploiter with Settings.ExploitWith: the table
-// of its main agent and those bots), nothing else — no past snapshots of the run's own, no
-// frozen clone, no warm start, no Expert Iteration, no evaluations, no KL
-// term but a main agent's Settings.Anchor — at a constant learning rate; Settings.Iterations iterations, one
-// checkpoint at the end. It refuses a config that names a held-out bot.
+// of its main agent and those bots), nothing else — no past snapshots of
+// the run's own, no frozen clone, no warm start, no Expert Iteration, no
+// evaluations, no KL term but a main agent's Settings.Anchor — at a
+// constant learning rate; Settings.Iterations iterations, one checkpoint
+// at the end. It refuses a config that names a held-out bot.
 func (l *League) roundConfig(p *plan, round int) (train.Config, error) {
 	cfg := l.base
 	cfg.Seed = rules.Derive(l.State.Settings.Seed, uint64(round)<<8|uint64(p.index)+1).Uint64()
