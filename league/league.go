@@ -126,9 +126,9 @@ func (l *League) resume() error {
 		return &InputError{err}
 	}
 	opt := l.opt
-	if opt.Settings != nil { // its words resolved, as create stored them
+	if opt.Settings != nil { // compared as create stored them
 		s := *opt.Settings
-		s.EvalWith, s.ExploitWith = exploit.CompanyOf(st.Game, s.EvalWith), exploit.CompanyOf(st.Game, s.ExploitWith)
+		s.resolveCompanies(st.Game)
 		opt.Settings = &s
 	}
 	switch {
@@ -167,11 +167,11 @@ func (l *League) create() error {
 	if err != nil {
 		return err
 	}
-	s.EvalWith = exploit.CompanyOf(base.Game, s.EvalWith) // field, reference: the game's bots
+	s.resolveCompanies(base.Game)
 	if err := checkEval(base, s.Eval, s.EvalWith); err != nil {
 		return err
 	}
-	if err := checkExploitWith(base, &s); err != nil {
+	if err := checkExploitWith(base, s); err != nil {
 		return err
 	}
 	net, err := initialNet(&base, l.opt.Init, s.Seed)
@@ -263,15 +263,14 @@ func checkEval(base train.Config, bots, with []string) error {
 	return nil
 }
 
-// checkExploitWith resolves and checks Settings.ExploitWith as `gridgym
-// exploit --with` does (exploit.CompanyOf, exploit.CheckCompany: the
-// words field and reference, else the game's seats − 2 bots, none held
-// out), in a league that has a main exploiter to seat beside them.
-func checkExploitWith(base train.Config, s *Settings) error {
+// checkExploitWith checks Settings.ExploitWith (resolved) as `gridgym
+// exploit --with` does (exploit.CheckCompany: the game's seats − 2 bots,
+// none held out), in a league that has a main exploiter to seat beside
+// them.
+func checkExploitWith(base train.Config, s Settings) error {
 	if len(s.ExploitWith) == 0 {
 		return nil
 	}
-	s.ExploitWith = exploit.CompanyOf(base.Game, s.ExploitWith)
 	if s.MainExploiters == 0 {
 		return inputf("exploit-with %s: the league has no main exploiter to seat beside them (main_exploiters 0)", strings.Join(s.ExploitWith, ","))
 	}

@@ -59,8 +59,8 @@ func (l *League) measure(ctx context.Context, round int, plans []*plan) error {
 			}
 			seed := rules.Derive(s.Seed, uint64(round)<<16|uint64(p.index)<<8|uint64(j)).Uint64()
 			var r *eval.Result
-			if p.learner.Role == RoleMainExploiter && len(s.ExploitWith) > 0 {
-				r, err = l.table(ctx, slices.Concat([]string{me, spec}, s.ExploitWith), s.PayoffGames, seed)
+			if len(p.beside) > 0 {
+				r, err = l.table(ctx, slices.Concat([]string{me, spec}, p.beside), s.PayoffGames, seed)
 			} else {
 				r, err = l.match(ctx, me, spec, s.PayoffGames, seed)
 			}

@@ -29,11 +29,15 @@ type plan struct {
 	// share of the opponent seats that are not self-play.
 	opponents []string
 	self      float64 // share of opponent seats that are the learner itself
-	config    train.Config
-	run       string // the round's training run folder, league-relative
-	weights   string // the weights it ends the round with, league-relative
-	trained   int    // iterations trained this round
-	optim     string // the checkpoint folder it ends the round with, league-relative
+	// beside are the bots that fill the other seats beside the opponent,
+	// in training and the payoff match: a main exploiter's
+	// Settings.ExploitWith; none, copies of the opponents.
+	beside  []string
+	config  train.Config
+	run     string // the round's training run folder, league-relative
+	weights string // the weights it ends the round with, league-relative
+	trained int    // iterations trained this round
+	optim   string // the checkpoint folder it ends the round with, league-relative
 }
 
 // Step plays one round of the league, AlphaStar's loop at the scale of a
@@ -102,7 +106,7 @@ func (l *League) plans(rng *rules.RNG, round int) ([]*plan, error) {
 			p.self = s.MainSelf
 			p.opponents, err = st.Payoff.Draw(rng, ln.Name, st.memberNames(), Hard, s.Draws)
 		case RoleMainExploiter:
-			p.opponents = []string{ln.Target}
+			p.opponents, p.beside = []string{ln.Target}, s.ExploitWith
 		case RoleLeagueExploiter:
 			p.opponents, err = st.Payoff.Draw(rng, ln.Name, st.memberNames(), Hard, s.Draws)
 		default:
@@ -141,11 +145,10 @@ func (l *League) roundConfig(p *plan, round int) (train.Config, error) {
 		}
 		specs[i] = spec
 	}
-	if with := l.State.Settings.ExploitWith; p.learner.Role == RoleMainExploiter && len(with) > 0 {
-		// Its main agent and the company, every episode (Settings.ExploitWith);
-		// the scripted list, which a table does not draw from, names the main
-		// agent as without one.
-		cfg.Opponents = train.OpponentConfig{Scripted: specs, Table: slices.Concat(specs, with), PoolEvery: 1}
+	if len(p.beside) > 0 {
+		// Its opponent and the company, every episode; the scripted list,
+		// which a table does not draw from, names the opponent as without one.
+		cfg.Opponents = train.OpponentConfig{Scripted: specs, Table: slices.Concat(specs, p.beside), PoolEvery: 1}
 	} else {
 		cfg.Opponents = train.OpponentConfig{Scripted: specs, Self: p.self, PoolEvery: 1}
 	}

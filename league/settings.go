@@ -2,6 +2,8 @@ package league
 
 import (
 	"fmt"
+
+	"github.com/gridgym/gridgym/exploit"
 )
 
 // Settings are a league's fixed choices, stored in league.json when it is
@@ -133,4 +135,11 @@ func (s *Settings) Validate() error {
 		}
 	}
 	return nil
+}
+
+// resolveCompanies replaces the words field and reference in EvalWith and
+// ExploitWith by the game's bots (exploit.CompanyOf), as league.json
+// stores them.
+func (s *Settings) resolveCompanies(game string) {
+	s.EvalWith, s.ExploitWith = exploit.CompanyOf(game, s.EvalWith), exploit.CompanyOf(game, s.ExploitWith)
 }
