@@ -1,0 +1,58 @@
+#!/bin/sh
+# Session 85: Bovine Borders fine-tuned in one fixed company (README.md):
+#   sh reports/bovine-borders/table/run.sh train      # A: ft.yaml from the shipped network (~15 minutes on 2 cores)
+#   sh reports/bovine-borders/table/run.sh train-mix  # B: ft-mix.yaml (~8 minutes)
+#   sh reports/bovine-borders/table/run.sh screen     # A's checkpoints against the project's bots alone
+#   sh reports/bovine-borders/table/run.sh tables NET # the README's tables for NET (about an hour)
+# Raw outputs go to the git-ignored results/bovine-borders/table/.
+set -eu
+OUT=${OUT:-results/bovine-borders/table}
+GG=${GG:-gridgym}
+D=reports/bovine-borders/table
+mkdir -p "$OUT"
+# t NAME BOTS [GAMES]: a table in every seating order, seed 1
+t() { $GG tournament -q --game bovine-borders --bots "$2" --games "${3:-480}" --all-orders --seed "${SEED:-1}" --report "$OUT/$1" > /dev/null; }
+case "${1:-}" in
+train)
+	$GG train --config $D/ft.yaml --init models/bovine-borders/final.safetensors --out "$OUT/run400" -q
+	;;
+train-mix)
+	$GG train --config $D/ft-mix.yaml --init models/bovine-borders/final.safetensors --out "$OUT/mix" -q
+	;;
+screen)
+	# {X, centre_cleo, greedy, defensive_dan_heng}, 96 games, seed 2, each checkpoint
+	for it in 000050 000100 000150 000200 000250 000300 000350 000400; do
+		SEED=2 t "screen-$it" "X=$OUT/run400/checkpoints/iter-$it/weights.safetensors,centre_cleo,greedy,defensive_dan_heng" 96
+		printf '%s ' "$it"
+		python3 reports/pair.py "$OUT/screen-$it/games.jsonl" X centre_cleo
+	done
+	# the two best, beside both racers: 192 games, seed 3
+	for it in 000150 000400; do
+		SEED=3 t "sel-$it" "X=$OUT/run400/checkpoints/iter-$it/weights.safetensors,centre_cleo,voronoi_vera,greedy" 192
+		printf '%s ' "$it"
+		python3 reports/pair.py "$OUT/sel-$it/games.jsonl" X centre_cleo
+		python3 reports/pair.py "$OUT/sel-$it/games.jsonl" X voronoi_vera
+	done
+	;;
+tables)
+	net=$2
+	t lena-ref "A=$net,lookahead_lena,centre_cleo,voronoi_vera"
+	python3 reports/pair.py "$OUT/lena-ref/games.jsonl" A lookahead_lena
+	t lena-gd "A=$net,lookahead_lena,greedy,defensive_dan_heng"
+	python3 reports/pair.py "$OUT/lena-gd/games.jsonl" A lookahead_lena
+	t lena-field "A=$net,lookahead_lena,defensive_dan_heng,adjacent_asta" 408
+	python3 reports/pair.py "$OUT/lena-field/games.jsonl" A lookahead_lena
+	# no regression: the strongest scripted bot, and the network it would replace
+	t cleo "A=$net,centre_cleo,greedy,defensive_dan_heng"
+	python3 reports/pair.py "$OUT/cleo/games.jsonl" A centre_cleo
+	python3 reports/pair.py "$OUT/cleo/games.jsonl" A greedy
+	t shipped "A=$net,shipped=models/bovine-borders/final.safetensors,greedy,defensive_dan_heng"
+	python3 reports/pair.py "$OUT/shipped/games.jsonl" A shipped
+	# exploitability: 30 iterations from the target against three copies, as the shipped network was measured
+	$GG exploit --target "$net" --iterations 30 --games 96 --seed 1 --out "$OUT/exploit" -q
+	;;
+*)
+	echo "usage: run.sh train|train-mix|screen|tables NET" >&2
+	exit 2
+	;;
+esac
