@@ -415,11 +415,14 @@ func (a *actor) seatEpisode(i, ep int, rng *rules.RNG) {
 	cfg, seats := &a.t.cfg, a.v.Seats
 	o := cfg.Opponents
 	learner := ep % seats
+	atTable := o.tableEpisode(rng)
 	var table [rules.MaxSeats]int8 // opponents.table: the order its bots take the other seats in
-	for k := range o.Table {
-		table[k] = int8(k)
+	if atTable {
+		for k := range o.Table {
+			table[k] = int8(k)
+		}
+		rng.Shuffle(table[:len(o.Table)])
 	}
-	rng.Shuffle(table[:len(o.Table)])
 	next := 0
 	for s := 0; s < seats; s++ {
 		sa := &a.pl.actors[i][s]
@@ -427,7 +430,7 @@ func (a *actor) seatEpisode(i, ep int, rng *rules.RNG) {
 		if s == learner {
 			continue
 		}
-		if len(o.Table) > 0 {
+		if atTable {
 			a.seatScripted(i, s, o.Table[table[next]], rng)
 			next++
 			continue

@@ -159,19 +159,72 @@ func TestOpponentsTable(t *testing.T) {
 		}
 	}
 	for _, c := range []struct {
-		table      []string
-		self, past float64
-		want       string
+		table             []string
+		self, past, share float64
+		want              string
 	}{
-		{[]string{"greedy", "simplebot"}, 0, 0, "opponents.table: 2 bots, want exactly 3"},
-		{[]string{"greedy", "simplebot", "random"}, 0.2, 0, "set opponents.self, past and clone to 0"},
-		{[]string{"greedy", "simplebot", "nosuch"}, 0, 0, `opponents.table: unknown bot "nosuch"`},
+		{[]string{"greedy", "simplebot"}, 0, 0, 0, "opponents.table: 2 bots, want exactly 3"},
+		{[]string{"greedy", "simplebot", "random"}, 0.2, 0, 0, "set opponents.self, past and clone to 0"},
+		{[]string{"greedy", "simplebot", "random"}, 0.2, 0, 1, "set opponents.self, past and clone to 0"},
+		{[]string{"greedy", "simplebot", "nosuch"}, 0, 0, 0, `opponents.table: unknown bot "nosuch"`},
+		{[]string{"greedy", "simplebot", "random"}, 0.2, 0, 1.5, "opponents.table_share = 1.5: want 0..1"},
+		{nil, 0.2, 0, 0.5, "opponents.table_share = 0.5: it needs opponents.table"},
 	} {
 		bad := tinyConfig(t)
 		bad.Opponents.Self, bad.Opponents.Past, bad.Opponents.Clone = c.self, c.past, 0
-		bad.Opponents.Table = c.table
+		bad.Opponents.Table, bad.Opponents.TableShare = c.table, c.share
 		if err := bad.Validate(); err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("table %v, self %g: %v, want %q", c.table, c.self, err, c.want)
+			t.Errorf("table %v, self %g, share %g: %v, want %q", c.table, c.self, c.share, err, c.want)
 		}
+	}
+}
+
+// opponents.table_share seats the table in about that share of the
+// episodes, and the others draw their seats as without a table (here
+// self-play or the one scripted bot, which alone can never make up the
+// table); beside self-play a share of 0 or 1 is refused above.
+func TestOpponentsTableShare(t *testing.T) {
+	cfg := tinyConfig(t)
+	cfg.Opponents.Self, cfg.Opponents.Past, cfg.Opponents.Clone = 0.5, 0, 0
+	cfg.Opponents.Scripted = []string{"random"}
+	cfg.Opponents.Table = []string{"greedy", "simplebot", "random"}
+	cfg.Opponents.TableShare = 0.25
+	if err := cfg.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	tr := collected(t, cfg, 1)
+	a := tr.actors[0]
+	rng := rules.NewRNG(11)
+	const episodes = 800
+	tables, selfSeats := 0, 0
+	for ep := 0; ep < episodes; ep++ {
+		a.seatEpisode(0, ep, rng)
+		var others []string
+		for s, sa := range a.pl.actors[0] {
+			if s == ep%4 {
+				continue
+			}
+			if sa.kind == byLearner {
+				selfSeats++
+			}
+			others = append(others, sa.label)
+		}
+		slices.Sort(others)
+		if slices.Equal(others, []string{"greedy", "random", "simplebot"}) {
+			tables++
+			continue
+		}
+		for _, l := range others {
+			if l != "learner" && l != "random" {
+				t.Fatalf("episode %d away from the table seats %v, want only self-play and random", ep, others)
+			}
+		}
+	}
+	if share := float64(tables) / episodes; share < 0.2 || share > 0.3 {
+		t.Errorf("the table sat in %d of %d episodes (%.3f), want about 0.25", tables, episodes, share)
+	}
+	// away from the table, each seat is self-play with probability 0.5
+	if away := 3 * (episodes - tables); selfSeats < away*4/10 || selfSeats > away*6/10 {
+		t.Errorf("%d self-play seats of %d away from the table, want about half", selfSeats, away)
 	}
 }

@@ -145,12 +145,31 @@ type OpponentConfig struct {
 	// Table, when set, is the other seats of every episode exactly: one
 	// bot for each (the game's seats − 1; names as Scripted's), shuffled
 	// into the seats each episode, so the learner always meets this
-	// company; Self, Past and Clone must be 0 and Scripted's draw is not
-	// used. A best response trained in the company a bot meets in its
-	// competition (gridgym exploit --with) finds what copies of the
-	// target never show: how the target fares when the others at the
-	// table are weak (reports/heldout-forms).
+	// company, and Scripted's draw is not used. A best response trained in
+	// the company a bot meets in its competition (gridgym exploit --with)
+	// finds what copies of the target never show: how the target fares
+	// when the others at the table are weak (reports/heldout-forms).
 	Table []string `yaml:"table"`
+	// TableShare (0..1) is the share of episodes seated at Table; the
+	// others draw their seats as without a table (Self, Past, Clone,
+	// Scripted). 0 means every episode (then Self, Past and Clone must be
+	// 0). A share below 1 trains in a company that matters without
+	// unlearning what held against copies and snapshots
+	// (reports/bovine-borders/table).
+	TableShare float64 `yaml:"table_share"`
+}
+
+// tableEpisode reports whether an episode is seated at opponents.table,
+// drawing from rng only when the share is between 0 and 1 (so a run with a
+// table for every episode draws exactly as before the share existed).
+func (o *OpponentConfig) tableEpisode(rng *rules.RNG) bool {
+	switch {
+	case len(o.Table) == 0:
+		return false
+	case o.TableShare <= 0 || o.TableShare >= 1:
+		return true
+	}
+	return rng.Float64() < o.TableShare
 }
 
 // PPOConfig holds the PPO hyperparameters: the clipped objective, the
@@ -639,6 +658,7 @@ func (c *Config) checkRanges() error {
 		{"ppo.entropy_floor", p.EntropyFloor, 0, 10},
 		{"ppo.entropy_floor_coef", p.EntropyFloorCoef, 0, 10},
 		{"opponents.clone", o.Clone, 0, 1 - o.Self - o.Past},
+		{"opponents.table_share", o.TableShare, 0, 1},
 		{"bc.samples", float64(bc.Samples), 0, 1e8},
 		{"eval.every", float64(c.Eval.Every), 0, 1e6},
 		{"checkpoint_every", float64(c.CheckpointEvery), 1, 1e6},
@@ -713,9 +733,12 @@ func (c *Config) checkModes(g *rules.Game, rc rules.Config) error {
 		if n := others(); len(o.Table) != n {
 			return fmt.Errorf("field opponents.table: %d bots, want exactly %d (one per other seat of %s)", len(o.Table), n, c.Game)
 		}
-		if o.Self > 0 || o.Past > 0 || o.Clone > 0 {
-			return fmt.Errorf("field opponents.table: the table seats only its bots; set opponents.self, past and clone to 0 (have %g, %g, %g)", o.Self, o.Past, o.Clone)
+		if (o.TableShare <= 0 || o.TableShare >= 1) && (o.Self > 0 || o.Past > 0 || o.Clone > 0) {
+			return fmt.Errorf("field opponents.table: the table seats only its bots in every episode; set opponents.self, past and clone to 0 (have %g, %g, %g), or opponents.table_share below 1 for the table in a share of the episodes", o.Self, o.Past, o.Clone)
 		}
+	}
+	if o := c.Opponents; o.TableShare > 0 && len(o.Table) == 0 {
+		return fmt.Errorf("field opponents.table_share = %v: it needs opponents.table", o.TableShare)
 	}
 	if c.Eval.Lineup {
 		if n := others(); len(c.Eval.Baselines) != n {

@@ -2,7 +2,8 @@
 # Session 85: Bovine Borders fine-tuned in one fixed company (README.md):
 #   sh reports/bovine-borders/table/run.sh train      # A: ft.yaml from the shipped network (~15 minutes on 2 cores)
 #   sh reports/bovine-borders/table/run.sh train-mix  # B: ft-mix.yaml (~8 minutes)
-#   sh reports/bovine-borders/table/run.sh screen     # A's checkpoints against the project's bots alone
+#   sh reports/bovine-borders/table/run.sh train-share # C: ft-share.yaml, the table for half of the episodes (~25 minutes)
+#   sh reports/bovine-borders/table/run.sh screen [RUN] # RUN's checkpoints against the project's bots alone (default run400)
 #   sh reports/bovine-borders/table/run.sh tables NET # the README's tables for NET (about an hour)
 # Raw outputs go to the git-ignored results/bovine-borders/table/.
 set -eu
@@ -18,6 +19,9 @@ train)
 	;;
 train-mix)
 	$GG train --config $D/ft-mix.yaml --init models/bovine-borders/final.safetensors --out "$OUT/mix" -q
+	;;
+train-share)
+	$GG train --config $D/ft-share.yaml --init models/bovine-borders/final.safetensors --out "$OUT/share" -q
 	;;
 screen)
 	# {X, centre_cleo, greedy, defensive_dan_heng}, 96 games, seed 2, each checkpoint
