@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"math"
@@ -24,6 +25,7 @@ func newPlayCmd() *cobra.Command {
 		gf     gameFlags
 		bots   string
 		render bool
+		every  int
 		delay  time.Duration
 	)
 	c := &cobra.Command{
@@ -33,13 +35,16 @@ func newPlayCmd() *cobra.Command {
 repeated to fill the seats) and print each seat's score, placement points and
 rank, then each seat's answer times (mean, p50, p99 and slowest move in this
 process). --render draws the board after every step, in colour on a terminal,
-after a legend of which symbol is which seat and bot.
+after a legend of which symbol is which seat and bot; --every N draws only
+the start, every Nth step and the final position (a 10,000-round Bovine
+Borders game is 8 MB of boards at every step).
 A bot is a registered name, a weights file, a checkpoint folder
 (runs/x/checkpoints/iter-000050) or a training run folder, or the URL of a
 weights file or run folder (file://…, s3://bucket/run?endpoint=…: downloaded
 first).`,
 		Example: `  gridgym play --game rising-tide --bots pass_perth,random_rizhao,nearby_new_orleans,trench_tunis --seed 7
-  gridgym play --game slime --bots simplebot,random --render --delay 50ms`,
+  gridgym play --game slime --bots simplebot,random --render --delay 50ms
+  gridgym play --game bovine-borders --bots models/bovine-borders/final.safetensors,greedy,centre_cleo,defensive_dan_heng --every 500`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) (err error) {
 			// Ctrl-C and SIGTERM stop at once, leaving no bot behind.
@@ -64,21 +69,20 @@ first).`,
 			out := c.OutOrStdout()
 			notePlaySettings(out, names) // what each network plays with (issue 54)
 			color := isTerminal(os.Stdout)
+			if every < 0 {
+				return fmt.Errorf("--every %d: want a number of steps ≥ 1 (or 0: every step)", every)
+			}
 			var onStep func(rules.State)
-			if render {
+			var boards *boardSampler
+			if render || every > 0 {
 				writeLegend(out, g.Name, seated)
-				onStep = func(st rules.State) {
-					if color && delay > 0 {
-						fmt.Fprint(out, "\x1b[H\x1b[2J")
-					}
-					st.Render(out, color)
-					fmt.Fprintln(out)
-					if delay > 0 {
-						time.Sleep(delay)
-					}
-				}
+				boards = &boardSampler{out: out, every: max(every, 1), color: color, delay: delay}
+				onStep = boards.step
 			}
 			res := eval.PlayGame(cfg, entries, lineup, gf.seed, 0, onStep)
+			if boards != nil {
+				boards.finish()
+			}
 			fmt.Fprintf(out, "%s (%s), seed %d: %s\n", g.Title, cfg, gf.seed, plural(res.Steps, "step"))
 			writeRanking(out, spec, seated, res)
 			perSeat := &eval.Result{} // each seat's answer times, in the tournament's table
@@ -94,9 +98,50 @@ first).`,
 	gf.add(c, games.DefaultPlayGame)
 	c.Flags().StringVarP(&bots, "bots", "b", "random", "comma-separated bots (names, weights files, run folders or their URLs), one per seat in seat order")
 	c.Flags().BoolVar(&render, "render", false, "draw the board after every step")
+	c.Flags().IntVar(&every, "every", 0, "with --render (implied), draw only every Nth step, the start and the final position (e.g. --every 500)")
 	c.Flags().DurationVar(&delay, "delay", 0, "pause after each rendered step (e.g. 100ms)")
 	addBotLogFlag(c)
 	return c
+}
+
+// boardSampler draws play's boards: the start, every every-th step and the
+// final position. PlayGame's states live in its env, gone when it returns,
+// so the latest position not drawn is kept as text in last until finish.
+type boardSampler struct {
+	out   io.Writer
+	every int
+	color bool
+	delay time.Duration
+	step0 int          // positions seen so far
+	last  bytes.Buffer // the latest position, drawn, if it was not written
+}
+
+// step sees the position before the first step and after every step.
+func (b *boardSampler) step(st rules.State) {
+	b.last.Reset()
+	if b.color && b.delay > 0 {
+		b.last.WriteString("\x1b[H\x1b[2J")
+	}
+	st.Render(&b.last, b.color)
+	b.last.WriteByte('\n')
+	if b.step0%b.every == 0 {
+		b.flush()
+	}
+	b.step0++
+}
+
+// finish writes the final position if it was not drawn already.
+func (b *boardSampler) finish() { b.flush() }
+
+func (b *boardSampler) flush() {
+	if b.last.Len() == 0 {
+		return
+	}
+	_, _ = b.out.Write(b.last.Bytes()) // a terminal or pipe; a write error shows as missing boards
+	b.last.Reset()
+	if b.delay > 0 {
+		time.Sleep(b.delay)
+	}
 }
 
 // writeLegend writes which symbol of the rendered board is which seat and

@@ -83,3 +83,41 @@ func TestRenderLegendMatchesTheBoard(t *testing.T) {
 		}
 	}
 }
+
+// play --every N draws the boards --render draws at steps 0, N, 2N, … and
+// the final one, each exactly as --render draws it, after the same legend.
+func TestRenderEvery(t *testing.T) {
+	boards := func(out string) (legend string, bs []string) {
+		legend, rest, _ := strings.Cut(out, "\n\n")
+		rest, _, _ = strings.Cut(rest, "\n\nSlime: ") // the result after the last board
+		return legend, strings.Split(rest, "\n\n")
+	}
+	args := []string{"play", "-g", "slime", "-b", "simplebot,random", "--seed", "4"}
+	legendAll, all := boards(mustRun(t, "to move", append(args, "--render")...))
+	if len(all) < 20 {
+		t.Fatalf("%d boards with --render, want a longer game to sample", len(all))
+	}
+	const every = 7
+	var want []string
+	for i := 0; i < len(all); i += every {
+		want = append(want, all[i])
+	}
+	if (len(all)-1)%every != 0 {
+		want = append(want, all[len(all)-1])
+	}
+	legend, got := boards(mustRun(t, "to move", append(args, "--every", fmt.Sprint(every))...))
+	if legend != legendAll {
+		t.Errorf("--every's legend differs from --render's:\n%s\n---\n%s", legend, legendAll)
+	}
+	if len(got) != len(want) {
+		t.Fatalf("--every %d drew %d boards of %d, want %d (the start, every %dth and the final one)", every, len(got), len(all), len(want), every)
+	}
+	for i := range got {
+		if got[i] != want[i] {
+			t.Errorf("board %d of --every %d:\n%s\nwant --render's:\n%s", i, every, got[i], want[i])
+		}
+	}
+	if _, err := run(append(args, "--every", "-2")...); err == nil || !strings.Contains(err.Error(), "--every -2") {
+		t.Errorf("--every -2: %v, want an error naming it", err)
+	}
+}
