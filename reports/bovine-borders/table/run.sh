@@ -3,7 +3,9 @@
 #   sh reports/bovine-borders/table/run.sh train      # A: ft.yaml from the shipped network (~15 minutes on 2 cores)
 #   sh reports/bovine-borders/table/run.sh train-mix  # B: ft-mix.yaml (~8 minutes)
 #   sh reports/bovine-borders/table/run.sh train-share # C: ft-share.yaml, the table for half of the episodes (~25 minutes)
-#   sh reports/bovine-borders/table/run.sh screen [RUN] # RUN's checkpoints against the project's bots alone (default run400)
+#   sh reports/bovine-borders/table/run.sh train-kl   # D: ft-kl.yaml, A held to the shipped network by a KL penalty (~15 minutes)
+#   sh reports/bovine-borders/table/run.sh screen [RUN] # RUN's checkpoints against centre_cleo alone (default run400)
+#   sh reports/bovine-borders/table/run.sh select RUN IT... # those checkpoints beside both racers
 #   sh reports/bovine-borders/table/run.sh tables NET # the README's tables for NET (about an hour)
 # Raw outputs go to the git-ignored results/bovine-borders/table/.
 set -eu
@@ -20,22 +22,30 @@ train)
 train-mix)
 	$GG train --config $D/ft-mix.yaml --init models/bovine-borders/final.safetensors --out "$OUT/mix" -q
 	;;
+train-kl)
+	$GG train --config $D/ft-kl.yaml --init models/bovine-borders/final.safetensors --out "$OUT/kl" -q
+	;;
 train-share)
 	$GG train --config $D/ft-share.yaml --init models/bovine-borders/final.safetensors --out "$OUT/share" -q
 	;;
 screen)
-	# {X, centre_cleo, greedy, defensive_dan_heng}, 96 games, seed 2, each checkpoint
+	# RUN's checkpoints (default A's run400) in {X, centre_cleo, greedy, defensive_dan_heng}, 96 games, seed 2
+	run=${2:-run400}
 	for it in 000050 000100 000150 000200 000250 000300 000350 000400; do
-		SEED=2 t "screen-$it" "X=$OUT/run400/checkpoints/iter-$it/weights.safetensors,centre_cleo,greedy,defensive_dan_heng" 96
+		SEED=2 t "screen-$run-$it" "X=$OUT/$run/checkpoints/iter-$it/weights.safetensors,centre_cleo,greedy,defensive_dan_heng" 96
 		printf '%s ' "$it"
-		python3 reports/pair.py "$OUT/screen-$it/games.jsonl" X centre_cleo
+		python3 reports/pair.py "$OUT/screen-$run-$it/games.jsonl" X centre_cleo
 	done
-	# the two best, beside both racers: 192 games, seed 3
-	for it in 000150 000400; do
-		SEED=3 t "sel-$it" "X=$OUT/run400/checkpoints/iter-$it/weights.safetensors,centre_cleo,voronoi_vera,greedy" 192
+	;;
+select)
+	# two checkpoints of RUN beside both racers: 192 games, seed 3 (A: 000150 000400)
+	run=$2
+	shift 2
+	for it in "$@"; do
+		SEED=3 t "sel-$run-$it" "X=$OUT/$run/checkpoints/iter-$it/weights.safetensors,centre_cleo,voronoi_vera,greedy" 192
 		printf '%s ' "$it"
-		python3 reports/pair.py "$OUT/sel-$it/games.jsonl" X centre_cleo
-		python3 reports/pair.py "$OUT/sel-$it/games.jsonl" X voronoi_vera
+		python3 reports/pair.py "$OUT/sel-$run-$it/games.jsonl" X centre_cleo
+		python3 reports/pair.py "$OUT/sel-$run-$it/games.jsonl" X voronoi_vera
 	done
 	;;
 tables)
@@ -56,7 +66,7 @@ tables)
 	$GG exploit --target "$net" --iterations 30 --games 96 --seed 1 --out "$OUT/exploit" -q
 	;;
 *)
-	echo "usage: run.sh train|train-mix|screen|tables NET" >&2
+	echo "usage: run.sh train|train-mix|train-share|train-kl|screen [RUN]|select RUN IT...|tables NET" >&2
 	exit 2
 	;;
 esac
