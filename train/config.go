@@ -153,9 +153,10 @@ type OpponentConfig struct {
 	// TableShare (0..1) is the share of episodes seated at Table; the
 	// others draw their seats as without a table (Self, Past, Clone,
 	// Scripted). 0 means every episode (then Self, Past and Clone must be
-	// 0). A share below 1 trains in a company that matters without
-	// unlearning what held against copies and snapshots
-	// (reports/bovine-borders/table).
+	// 0). A share below 1 mixes the company where a policy loses with
+	// self-play and snapshots in one run (reports/bovine-borders/table, C:
+	// in Bovine Borders half and half kept neither the seating nor the
+	// exploitability of the network it started from).
 	TableShare float64 `yaml:"table_share"`
 }
 

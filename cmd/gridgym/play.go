@@ -112,7 +112,7 @@ type boardSampler struct {
 	every int
 	color bool
 	delay time.Duration
-	step0 int          // positions seen so far
+	seen  int          // positions seen so far
 	last  bytes.Buffer // the latest position, drawn, if it was not written
 }
 
@@ -124,10 +124,10 @@ func (b *boardSampler) step(st rules.State) {
 	}
 	st.Render(&b.last, b.color)
 	b.last.WriteByte('\n')
-	if b.step0%b.every == 0 {
+	if b.seen%b.every == 0 {
 		b.flush()
 	}
-	b.step0++
+	b.seen++
 }
 
 // finish writes the final position if it was not drawn already.
