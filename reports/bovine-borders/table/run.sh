@@ -4,6 +4,7 @@
 #   sh reports/bovine-borders/table/run.sh train-mix  # B: ft-mix.yaml (~8 minutes)
 #   sh reports/bovine-borders/table/run.sh train-share # C: ft-share.yaml, the table for half of the episodes (~25 minutes)
 #   sh reports/bovine-borders/table/run.sh train-kl   # D: ft-kl.yaml, A held to the shipped network by a KL penalty (~15 minutes)
+#   sh reports/bovine-borders/table/run.sh train-kl05 # E: ft-kl05.yaml, D with a quarter of its penalty
 #   sh reports/bovine-borders/table/run.sh screen [RUN] # RUN's checkpoints against centre_cleo alone (default run400)
 #   sh reports/bovine-borders/table/run.sh select RUN IT... # those checkpoints beside both racers
 #   sh reports/bovine-borders/table/run.sh tables NET # the README's tables for NET (about an hour)
@@ -24,6 +25,9 @@ train-mix)
 	;;
 train-kl)
 	$GG train --config $D/ft-kl.yaml --init models/bovine-borders/final.safetensors --out "$OUT/kl" -q
+	;;
+train-kl05)
+	$GG train --config $D/ft-kl05.yaml --init models/bovine-borders/final.safetensors --out "$OUT/kl05" -q
 	;;
 train-share)
 	$GG train --config $D/ft-share.yaml --init models/bovine-borders/final.safetensors --out "$OUT/share" -q
@@ -66,7 +70,7 @@ tables)
 	$GG exploit --target "$net" --iterations 30 --games 96 --seed 1 --out "$OUT/exploit" -q
 	;;
 *)
-	echo "usage: run.sh train|train-mix|train-share|train-kl|screen [RUN]|select RUN IT...|tables NET" >&2
+	echo "usage: run.sh train|train-mix|train-share|train-kl|train-kl05|screen [RUN]|select RUN IT...|tables NET" >&2
 	exit 2
 	;;
 esac
