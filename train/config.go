@@ -160,6 +160,10 @@ type OpponentConfig struct {
 	TableShare float64 `yaml:"table_share"`
 }
 
+// tableAlways reports whether a TableShare seats the table in every
+// episode (0, the default, or 1).
+func (o *OpponentConfig) tableAlways() bool { return o.TableShare <= 0 || o.TableShare >= 1 }
+
 // tableEpisode reports whether an episode is seated at opponents.table,
 // drawing from rng only when the share is between 0 and 1 (so a run with a
 // table for every episode draws exactly as before the share existed).
@@ -167,7 +171,7 @@ func (o *OpponentConfig) tableEpisode(rng *rules.RNG) bool {
 	switch {
 	case len(o.Table) == 0:
 		return false
-	case o.TableShare <= 0 || o.TableShare >= 1:
+	case o.tableAlways():
 		return true
 	}
 	return rng.Float64() < o.TableShare
@@ -734,7 +738,7 @@ func (c *Config) checkModes(g *rules.Game, rc rules.Config) error {
 		if n := others(); len(o.Table) != n {
 			return fmt.Errorf("field opponents.table: %d bots, want exactly %d (one per other seat of %s)", len(o.Table), n, c.Game)
 		}
-		if (o.TableShare <= 0 || o.TableShare >= 1) && (o.Self > 0 || o.Past > 0 || o.Clone > 0) {
+		if o.tableAlways() && (o.Self > 0 || o.Past > 0 || o.Clone > 0) {
 			return fmt.Errorf("field opponents.table: the table seats only its bots in every episode; set opponents.self, past and clone to 0 (have %g, %g, %g), or opponents.table_share below 1 for the table in a share of the episodes", o.Self, o.Past, o.Clone)
 		}
 	}

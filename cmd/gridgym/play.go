@@ -47,6 +47,9 @@ first).`,
   gridgym play --game bovine-borders --bots models/bovine-borders/final.safetensors,greedy,centre_cleo,defensive_dan_heng --every 500`,
 		Args: cobra.NoArgs,
 		RunE: func(c *cobra.Command, _ []string) (err error) {
+			if every < 0 {
+				return fmt.Errorf("--every %d: want a number of steps ≥ 1 (or 0: every step)", every)
+			}
 			// Ctrl-C and SIGTERM stop at once, leaving no bot behind.
 			_, done := hostingInterruptible(c.ErrOrStderr(), "", nil)
 			defer func() { err = done(err) }()
@@ -69,9 +72,6 @@ first).`,
 			out := c.OutOrStdout()
 			notePlaySettings(out, names) // what each network plays with (issue 54)
 			color := isTerminal(os.Stdout)
-			if every < 0 {
-				return fmt.Errorf("--every %d: want a number of steps ≥ 1 (or 0: every step)", every)
-			}
 			var onStep func(rules.State)
 			var boards *boardSampler
 			if render || every > 0 {
@@ -81,7 +81,7 @@ first).`,
 			}
 			res := eval.PlayGame(cfg, entries, lineup, gf.seed, 0, onStep)
 			if boards != nil {
-				boards.finish()
+				boards.flush() // the final position, unless it was drawn
 			}
 			fmt.Fprintf(out, "%s (%s), seed %d: %s\n", g.Title, cfg, gf.seed, plural(res.Steps, "step"))
 			writeRanking(out, spec, seated, res)
@@ -106,7 +106,7 @@ first).`,
 
 // boardSampler draws play's boards: the start, every every-th step and the
 // final position. PlayGame's states live in its env, gone when it returns,
-// so the latest position not drawn is kept as text in last until finish.
+// so the latest position not drawn is kept as text in last until flush.
 type boardSampler struct {
 	out   io.Writer
 	every int
@@ -130,9 +130,8 @@ func (b *boardSampler) step(st rules.State) {
 	b.seen++
 }
 
-// finish writes the final position if it was not drawn already.
-func (b *boardSampler) finish() { b.flush() }
-
+// flush writes the latest position if it was not written yet: every
+// every-th step, and the final position after the game.
 func (b *boardSampler) flush() {
 	if b.last.Len() == 0 {
 		return

@@ -16,22 +16,14 @@ D=reports/bovine-borders/table
 mkdir -p "$OUT"
 # t NAME BOTS [GAMES]: a table in every seating order, seed 1
 t() { $GG tournament -q --game bovine-borders --bots "$2" --games "${3:-480}" --all-orders --seed "${SEED:-1}" --report "$OUT/$1" > /dev/null; }
+# ft CONFIG RUN: CONFIG of this folder from the shipped network into OUT/RUN
+ft() { $GG train --config "$D/$1" --init models/bovine-borders/final.safetensors --out "$OUT/$2" -q; }
 case "${1:-}" in
-train)
-	$GG train --config $D/ft.yaml --init models/bovine-borders/final.safetensors --out "$OUT/run400" -q
-	;;
-train-mix)
-	$GG train --config $D/ft-mix.yaml --init models/bovine-borders/final.safetensors --out "$OUT/mix" -q
-	;;
-train-kl)
-	$GG train --config $D/ft-kl.yaml --init models/bovine-borders/final.safetensors --out "$OUT/kl" -q
-	;;
-train-kl05)
-	$GG train --config $D/ft-kl05.yaml --init models/bovine-borders/final.safetensors --out "$OUT/kl05" -q
-	;;
-train-share)
-	$GG train --config $D/ft-share.yaml --init models/bovine-borders/final.safetensors --out "$OUT/share" -q
-	;;
+train) ft ft.yaml run400 ;;
+train-mix) ft ft-mix.yaml mix ;;
+train-share) ft ft-share.yaml share ;;
+train-kl) ft ft-kl.yaml kl ;;
+train-kl05) ft ft-kl05.yaml kl05 ;;
 screen)
 	# RUN's checkpoints (default A's run400) in {X, centre_cleo, greedy, defensive_dan_heng}, 96 games, seed 2
 	run=${2:-run400}
