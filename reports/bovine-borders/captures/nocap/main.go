@@ -105,17 +105,45 @@ func resolve(game, spec string) (agents.Entry, bool, error) {
 	enc := cfg.Game().Encoder(cfg)
 	sp := enc.Space()
 	return agents.Entry{Game: game, Name: spec, Doc: "probe", Params: cfg.CarriedParams(), New: func() agents.Agent {
-		return &nocap{net: net, enc: enc, k: k, bias: float32(bias), w: neural.NewWorkspace(net.Arch, 1),
+		if k > 0 {
+			a, _ := neural.NewAgent(net, cfg, false) // cannot fail: LoadFor checked the shape
+			return &nocap{a: a, k: k}
+		}
+		return &capb{net: net, enc: enc, bias: float32(bias), w: neural.NewWorkspace(net.Arch, 1),
 			planes: make([]uint8, sp.ObsSize()), scalars: make([]float32, sp.Scalars), mask: make([]uint64, sp.MaskWords())}
 	}}, true, nil
 }
 
-// nocap is the probe's agent (the package comment).
+// nocap is nocapK's agent: the network's ranking (neural.Agent.Rank, the
+// greedy move first) searched for a move that is not a capture.
 type nocap struct {
+	a    *neural.Agent
+	k    int
+	seat int
+	buf  []rules.Move
+}
+
+func (n *nocap) Reset(st rules.State, seat int, rng *rules.RNG) {
+	n.seat = seat
+	n.a.Reset(st, seat, rng)
+}
+
+func (n *nocap) Act(st rules.State) rules.Move {
+	n.buf = n.a.Rank(st, n.k, n.buf[:0])
+	for _, m := range n.buf {
+		if !capture(st.(*bovine.State), n.seat, m) {
+			return m
+		}
+	}
+	return n.buf[0]
+}
+
+// capb is capbB's agent: the network greedy with B subtracted from the
+// logit of every capture.
+type capb struct {
 	net     *neural.Net
 	enc     rules.Encoder
-	k       int     // nocapK: the rank rule; 0 with capbB
-	bias    float32 // capbB: the logit bias
+	bias    float32
 	w       *neural.Workspace
 	planes  []uint8
 	scalars []float32
@@ -123,9 +151,9 @@ type nocap struct {
 	seat    int
 }
 
-func (n *nocap) Reset(_ rules.State, seat int, _ *rules.RNG) { n.seat = seat }
+func (n *capb) Reset(_ rules.State, seat int, _ *rules.RNG) { n.seat = seat }
 
-func (n *nocap) Act(st rules.State) rules.Move {
+func (n *capb) Act(st rules.State) rules.Move {
 	s := st.(*bovine.State)
 	n.enc.Observe(st, n.seat, n.planes, n.scalars)
 	n.enc.Mask(st, n.seat, n.mask)
@@ -133,47 +161,14 @@ func (n *nocap) Act(st rules.State) rules.Move {
 	n.net.Forward(n.w, 1, n.mask, len(n.mask))
 	l := n.w.Logits[:n.net.Arch.Actions]
 	var act [1]int32
-	if n.k == 0 {
-		for a, x := range l {
-			act[0] = int32(a)
-			if !math.IsInf(float64(x), -1) && capture(s, n.seat, n.enc.Decode(st, n.seat, act[:])) {
-				l[a] = x - n.bias
-			}
-		}
-	}
-	first := neural.Argmax(l)
-	prev := -1
-	for i := 0; i < n.k; i++ {
-		a := first
-		if i > 0 {
-			a = next(l, prev)
-		}
-		if a < 0 {
-			break
-		}
-		prev = a
+	for a, x := range l {
 		act[0] = int32(a)
-		if m := n.enc.Decode(st, n.seat, act[:]); !capture(s, n.seat, m) {
-			return m
+		if !math.IsInf(float64(x), -1) && capture(s, n.seat, n.enc.Decode(st, n.seat, act[:])) {
+			l[a] = x - n.bias
 		}
 	}
-	act[0] = int32(first)
+	act[0] = int32(neural.Argmax(l))
 	return n.enc.Decode(st, n.seat, act[:])
-}
-
-// next is the legal action ranked just after i (logits descending, then
-// index ascending), −1 if none.
-func next(l []float32, i int) int {
-	v, bi := l[i], -1
-	for j, x := range l {
-		if math.IsInf(float64(x), -1) || !(x < v || x == v && j > i) {
-			continue
-		}
-		if bi < 0 || x > l[bi] {
-			bi = j
-		}
-	}
-	return bi
 }
 
 // capture reports whether m takes a rival's cow outside the four barns.
