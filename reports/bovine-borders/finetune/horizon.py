@@ -7,7 +7,8 @@
 For each step K (default 300 600 1000 3000) it reads every replay's territories
 at step K (`gridgym replay --step K`), ranks the seats by them (placement points
 3/2/1/0, ties share) and prints how many seats already hold their final
-points, and per bot its mean points at step K and the change to the end.
+points and in how many games every seat does (the whole ranking is final), and
+per bot its mean points at step K and the change to the end.
 GRIDGYM names the binary (default: gridgym on the PATH).
 """
 import json
@@ -36,16 +37,18 @@ def points(t):
 
 
 for step in steps:
-    same, seats = 0, 0
+    same, seats, whole = 0, 0, 0
     at, change = defaultdict(list), defaultdict(list)
     for g in games:
         p = points(territories(g["index"], step))
+        whole += p == g["points"]
         for s, bot in enumerate(g["lineup"]):
             same += p[s] == g["points"][s]
             seats += 1
             at[bot].append(p[s])
             change[bot].append(g["points"][s] - p[s])
-    print("step %d: %d of %d seats already hold their final points" % (step, same, seats))
+    print("step %d: %d of %d seats already hold their final points; the whole ranking in %d of %d games" %
+          (step, same, seats, whole, len(games)))
     for bot in at:
         print("  %-20s points at step %d %.2f, final minus that %+.2f" %
               (bot, step, sum(at[bot]) / len(at[bot]), sum(change[bot]) / len(change[bot])))
