@@ -33,6 +33,14 @@ type Config struct {
 	// (rules.Potentials); "" = its own rules.Potential.
 	Potential string
 	MaxSteps  int // truncate episodes after this many steps; 0 = the game's own end only
+	// Continue keeps the game going at MaxSteps: the env reports
+	// Truncated and the outcome at the cut as usual, restarts its step
+	// count, and its next episode starts from the cut position instead of
+	// the start position, so a long game is played in MaxSteps-step
+	// pieces (only the rules' end, Reset or ResetEnv starts a new game).
+	// For trainers that cut long games into episodes and still want the
+	// late game in their data (train.Config.ContinueCut).
+	Continue bool
 	// NoObs skips the observation planes and scalars (masks, rewards and
 	// Active are still written): for self-play with agents that read the
 	// state, whose datasets store the compact state and rebuild observations
@@ -303,7 +311,10 @@ func (v *Vec) stepRange(lo, hi int) {
 		}
 		if v.Terminated[i] || v.Truncated[i] {
 			v.finish(i)
-			if !v.cfg.Hold {
+			switch {
+			case v.Truncated[i] && v.cfg.Continue && !v.cfg.Hold:
+				v.Steps[i] = 0
+			case !v.cfg.Hold:
 				st.Reset()
 				v.Steps[i] = 0
 			}

@@ -567,3 +567,76 @@ func TestResetEnvStepMovesHold(t *testing.T) {
 		}
 	}
 }
+
+// With Continue, an env cut at MaxSteps plays its game on from the cut
+// position, exactly as the rules stepped straight through: it reports
+// Truncated with the outcome at each cut and restarts its step count there,
+// and only the rules' end reports Terminated and puts it back at the start.
+func TestContinuePlaysTheGameOnAcrossCuts(t *testing.T) {
+	for _, g := range gamesWithEncoders(t) {
+		t.Run(g.Name, func(t *testing.T) {
+			const maxSteps = 3
+			v, err := env.New(env.Config{Game: g.Default(), N: 2, Workers: 1, Seed: 9, NoObs: true, MaxSteps: maxSteps, Continue: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer v.Close()
+			v.ResetEnv(1, rules.GameStream(3, 4))
+			ref := g.New(g.Default())
+			refRNG := rules.GameStream(3, 4)
+			pick := rules.NewRNG(5)
+			moves := make([]rules.Move, v.Seats)
+			var buf []uint64
+			hash := func(st rules.State) uint64 {
+				var h uint64
+				h, buf = rules.Hash(st, buf)
+				return h
+			}
+			start := hash(ref)
+			o := rules.NewOutcome(v.Seats)
+			cuts := 0
+			for steps := 1; !ref.Done(); steps++ {
+				for s := range moves {
+					moves[s] = rules.Move{}
+					if ref.Active(s) != v.Active[v.Seats+s] {
+						t.Fatalf("step %d: seat %d Active %v, the rules say %v", steps, s, v.Active[v.Seats+s], ref.Active(s))
+					}
+					if ref.Active(s) {
+						moves[s] = ref.RandomMove(s, pick)
+						v.SetMove(1, s, moves[s])
+					}
+				}
+				v.StepMoves()
+				ref.Step(moves, refRNG)
+				cut := !ref.Done() && steps%maxSteps == 0
+				if v.Terminated[1] != ref.Done() || v.Truncated[1] != cut {
+					t.Fatalf("step %d: Terminated %v Truncated %v, want %v %v", steps, v.Terminated[1], v.Truncated[1], ref.Done(), cut)
+				}
+				if ref.Done() {
+					break
+				}
+				if hash(v.State(1)) != hash(ref) {
+					t.Fatalf("step %d: env state differs from the rules stepped straight through", steps)
+				}
+				if want := int32(steps % maxSteps); v.Steps[1] != want {
+					t.Fatalf("step %d: Steps %d, want %d", steps, v.Steps[1], want)
+				}
+				if cut {
+					cuts++
+					ref.Outcome(o)
+					for s := range o.Points {
+						if v.FinalPoints[v.Seats+s] != o.Points[s] {
+							t.Fatalf("cut at step %d: seat %d points %v, the position says %v", steps, s, v.FinalPoints[v.Seats+s], o.Points[s])
+						}
+					}
+				}
+			}
+			if hash(v.State(1)) != start || v.Steps[1] != 0 {
+				t.Fatalf("after the rules' end: not at the start (steps %d)", v.Steps[1])
+			}
+			if ref.Spec().MaxSteps > 2*maxSteps && cuts == 0 {
+				t.Fatalf("a game of up to %d steps was never cut at %d", ref.Spec().MaxSteps, maxSteps)
+			}
+		})
+	}
+}

@@ -50,6 +50,11 @@ type actor struct {
 	events []leagueEvent
 	// out is what its last rollout played.
 	out actorResult
+	// With Config.ContinueCut, cut[i] says env i holds a cut game to play
+	// on, and base[env·seats+seat] is each seat's terminal reward at the
+	// position its current episode started from (0 at a game's start).
+	cut  []bool
+	base []float64
 }
 
 // actorResult is an actor's rollout's figures: the env steps played and
@@ -92,7 +97,7 @@ func (t *trainer) newActors(workers int) error {
 	for k := 0; k < n; k++ {
 		a := &actor{t: t, decisions: share(cfg.Decisions, k, n)}
 		ec := env.Config{Game: t.rcfg, N: share(games, k, n), Seed: cfg.Seed, Workers: cfg.Workers, MaxSteps: cfg.MaxEpisodeSteps,
-			Reward: mode, Shaping: cfg.PPO.Shaping, Potential: cfg.PPO.Potential}
+			Reward: mode, Shaping: cfg.PPO.Shaping, Potential: cfg.PPO.Potential, Continue: cfg.ContinueCut}
 		pw := workers
 		if n > 1 {
 			ec.Seed, ec.Workers, pw = rules.Derive(cfg.Seed, uint64(k)).Uint64(), 1, 1
@@ -103,6 +108,7 @@ func (t *trainer) newActors(workers int) error {
 		}
 		a.pl = newPlayer(a.v, t.rcfg, t.net, pw)
 		a.buf = buffer{os: t.buf.os, ns: t.buf.ns, mw: t.buf.mw, heads: t.buf.heads}
+		a.cut, a.base = make([]bool, a.v.N), make([]float64, a.v.N*a.v.Seats)
 		t.actors = append(t.actors, a)
 	}
 	t.v = t.actors[0].v
@@ -361,7 +367,7 @@ func (a *actor) collect(ctx context.Context, rng *rules.RNG, it int) {
 	a.buf.reset()
 	a.out = actorResult{}
 	v, pl := a.v, a.pl
-	v.Reset(rng.Uint64())
+	a.resetGames(rng.Uint64())
 	c := &collection{a: a, it: it, last: make([]int32, v.N*v.Seats), active: make([]bool, v.N), allScripted: make([]bool, v.N)}
 	c.mode, _ = a.t.cfg.RewardMode()
 	rngs := make([]*rules.RNG, v.N)
@@ -391,6 +397,22 @@ func (a *actor) collect(ctx context.Context, rng *rules.RNG, it int) {
 		}
 	}
 	a.out.ok = true
+}
+
+// resetGames starts the rollout's games: every env at its start position
+// (rules.EnvStream(seed, i)), except, with Config.ContinueCut, the envs
+// holding a cut game, which play on from where they stand.
+func (a *actor) resetGames(seed uint64) {
+	if !a.t.cfg.ContinueCut {
+		a.v.Reset(seed)
+		return
+	}
+	for i, c := range a.cut {
+		if !c {
+			a.v.ResetEnv(i, rules.EnvStream(seed, i))
+			clear(a.base[i*a.v.Seats : (i+1)*a.v.Seats])
+		}
+	}
 }
 
 // opponents sets the actions of pool networks (sampling) and the moves of
@@ -573,12 +595,25 @@ func (c *collection) settle(i int) {
 			b.reward[last[k]] += float32(r)
 			o.rewardSum += r
 		}
+		if a.base[k] != 0 { // ContinueCut: the episode is scored by the change over it
+			b.reward[last[k]] -= float32(a.base[k])
+			o.rewardSum -= a.base[k]
+		}
 		b.done[last[k]] = true
 		last[k] = -1
 		o.rewardN++
 		if c.allScripted[i] {
 			o.wins += v.FinalWin[k]
 			o.winN++
+		}
+	}
+	if a.t.cfg.ContinueCut {
+		a.cut[i] = v.Truncated[i]
+		for s := 0; s < seats; s++ {
+			a.base[i*seats+s] = 0
+			if v.Truncated[i] {
+				a.base[i*seats+s] = env.TerminalReward(c.mode, &c.out, s, v.Space.ScoreScale)
+			}
 		}
 	}
 	a.record(i, c.out.Points)

@@ -2,10 +2,12 @@ package train
 
 import (
 	"context"
+	"math"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/gridgym/gridgym/env"
 	"github.com/gridgym/gridgym/rules"
 )
 
@@ -227,4 +229,99 @@ func TestOpponentsTableShare(t *testing.T) {
 	if away := 3 * (episodes - tables); selfSeats < away*4/10 || selfSeats > away*6/10 {
 		t.Errorf("%d self-play seats of %d away from the table, want about half", selfSeats, away)
 	}
+}
+
+// With continue_cut a game cut at max_episode_steps is played on by the
+// next rollout from where it stands, and each piece is scored by the change
+// of the learner seat's terminal reward over it: the last decision of a
+// piece carries the reward at its cut (or the game's end) less the reward
+// at the position it started from, so the pieces of a game add up to the
+// game's own terminal reward.
+func TestContinueCutScoresEachPieceByItsChange(t *testing.T) {
+	cfg := tinyConfigOf(t, "slime")
+	cfg.Envs, cfg.Decisions, cfg.MaxEpisodeSteps, cfg.ContinueCut = 1, 1, 7, true
+	cfg.Opponents.Self, cfg.Opponents.Past = 0, 0
+	cfg.PPO.Shaping = 0
+	if err := cfg.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	tr, err := newTrainer(cfg, Options{Dir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(tr.close)
+	a := tr.actors[0]
+	v := a.v
+	mode, _ := cfg.RewardMode()
+	out := rules.NewOutcome(v.Seats)
+	var hbuf []uint64
+	hash := func() uint64 {
+		var h uint64
+		h, hbuf = rules.Hash(v.State(0), hbuf)
+		return h
+	}
+	v.Reset(0)
+	start := hash()
+	cuts, ends, carried := 0, 0, 0
+	for it := 1; it <= 60; it++ {
+		before := slices.Clone(a.base)
+		cut, at := a.cut[0], hash()
+		a.resetGames(uint64(it))
+		if cut && hash() != at || !cut && hash() != start {
+			t.Fatalf("iteration %d (cut %v): the rollout's game is not the cut game or a new one", it, cut)
+		}
+		var m Metrics
+		if _, ok := tr.collect(context.Background(), rules.NewRNG(uint64(it)), it, &m); !ok {
+			t.Fatal("collect stopped without a reason")
+		}
+		learner := -1
+		for s := 0; s < v.Seats; s++ {
+			if a.pl.actors[0][s].kind == byLearner {
+				learner = s
+			}
+		}
+		copy(out.Points, v.FinalPoints)
+		copy(out.Score, v.FinalScore)
+		var done []int
+		for i, d := range tr.buf.done {
+			if d {
+				done = append(done, i)
+			}
+		}
+		if len(done) != 1 || learner < 0 {
+			t.Fatalf("iteration %d: %d ended pieces, learner seat %d; want one piece of one env", it, len(done), learner)
+		}
+		if a.out.episodes > 1 { // a piece before it gave the learner no decision (its seat out, or the game over at once)
+			continue
+		}
+		want := env.TerminalReward(mode, out, learner, v.Space.ScoreScale) - before[learner]
+		if got := float64(tr.buf.reward[done[0]]); math.Abs(got-want) > 1e-6 {
+			t.Fatalf("iteration %d: the piece's reward %v, want its change %v (base %v, trunc %v term %v, learner %d, points %v)", it, got, want, before, v.Truncated[0], v.Terminated[0], learner, v.FinalPoints)
+		}
+		if a.cut[0] != v.Truncated[0] {
+			t.Fatalf("iteration %d: cut %v, the env truncated %v", it, a.cut[0], v.Truncated[0])
+		}
+		for s := 0; s < v.Seats; s++ {
+			want := 0.0
+			if v.Truncated[0] {
+				want = env.TerminalReward(mode, out, s, v.Space.ScoreScale)
+			}
+			if a.base[s] != want {
+				t.Fatalf("iteration %d: seat %d's base %v, want %v", it, s, a.base[s], want)
+			}
+		}
+		switch {
+		case v.Truncated[0]:
+			cuts++
+		default:
+			ends++
+		}
+		if cut && before[learner] != 0 && a.out.episodes == 1 {
+			carried++
+		}
+	}
+	if cuts == 0 || ends == 0 || carried == 0 {
+		t.Fatalf("%d cuts, %d game ends, %d pieces checked from a cut with a ranking: the test saw too little", cuts, ends, carried)
+	}
+	t.Logf("%d cuts, %d game ends, %d pieces checked from a cut with a ranking", cuts, ends, carried)
 }

@@ -44,6 +44,16 @@ type Config struct {
 	Envs            int `yaml:"envs"`
 	Decisions       int `yaml:"decisions"`
 	MaxEpisodeSteps int `yaml:"max_episode_steps"`
+	// ContinueCut plays a game cut at MaxEpisodeSteps on: the next
+	// episode in that env starts from the cut position (seated afresh,
+	// as every episode), across iterations too, until the rules end the
+	// game, so the late game of a game longer than the cut is trained as
+	// well as its opening. An episode is then scored by the change of
+	// each learner seat's terminal reward over it (the reward at its cut
+	// or end less the reward at the position it started from), so the
+	// pieces of one game add up to the game's own terminal reward. Needs
+	// max_episode_steps > 0. A resumed run starts every game afresh.
+	ContinueCut bool `yaml:"continue_cut,omitempty"`
 	// EnvsPerWorker (0..4096) sizes the acting by the cores: 0 (the
 	// default) plays Envs games in one batch that the workers step
 	// together; above 0 every worker is an actor of its own, with its
@@ -705,6 +715,9 @@ func (c *Config) checkModes(g *rules.Game, rc rules.Config) error {
 	}
 	if p.KLClone > 0 && !(p.KLAnneal >= 1 && p.KLAnneal <= 1e6) {
 		return fmt.Errorf("field ppo.kl_anneal = %d: want 1..1000000 with ppo.kl_clone > 0", p.KLAnneal)
+	}
+	if c.ContinueCut && c.MaxEpisodeSteps == 0 {
+		return fmt.Errorf("field continue_cut: needs max_episode_steps > 0 (with 0 every episode is a whole game)")
 	}
 	switch p.Target {
 	case "", "gae", "upgo", "vtrace":

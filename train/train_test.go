@@ -131,6 +131,7 @@ func TestConfigErrorsNameTheField(t *testing.T) {
 		{"game: bovine-borders\nppo: {shaping: 1, potential: voronoi}", "territory, frontier"},
 		{"game: slime\nppo: {shaping: 1, potential: frontier}", "ppo.potential"},
 		{"game: nuggets\neval: {select: wins}", "eval.select"},
+		{"game: slime\nmax_episode_steps: 0\ncontinue_cut: true", "continue_cut"},
 		{"game: nuggets\neval: {lineup: true, baselines: [greedy, random]}", "eval.lineup"},
 	} {
 		_, err := ParseConfig([]byte(tc.yaml), "test.yaml")

@@ -9,6 +9,11 @@
 // logit of every such capture (a logit bias instead of a rank). It writes the
 // tournament's games.jsonl, for reports/pair.py.
 //
+// A bot written switchK:A|B plays bot A (any spec but another switch) in
+// rounds before K and bot B from round K on: the opening probe of
+// reports/bovine-borders/opening. Both are reset at the game's start with
+// generators split from the seat's.
+//
 //	go run ./reports/bovine-borders/captures/nocap -bots X=nocap16:models/bovine-borders/final.safetensors,centre_cleo,greedy,defensive_dan_heng -games 480 -seed 1 -out DIR
 //
 // It is an experiment, not a gridgym feature: the README says why the rule
@@ -50,6 +55,7 @@ func run(bots string, games int, seed uint64, out string) error {
 		return fmt.Errorf("want -bots, -out and -games ≥ 1")
 	}
 	agents.RegisterResolver(resolve)
+	agents.RegisterResolver(resolveSwitch)
 	g, err := rules.Lookup(bovine.Name)
 	if err != nil {
 		return err
@@ -182,4 +188,47 @@ func capture(s *bovine.State, seat int, m rules.Move) bool {
 	}
 	o := s.Cell(d/bovine.Size, d%bovine.Size)
 	return o != bovine.Empty && o != seat
+}
+
+// resolveSwitch answers switchK:A|B.
+func resolveSwitch(game, spec string) (agents.Entry, bool, error) {
+	pre, rest, ok := strings.Cut(spec, ":")
+	v, isSwitch := strings.CutPrefix(pre, "switch")
+	if !ok || !isSwitch {
+		return agents.Entry{}, false, nil
+	}
+	k, err := strconv.Atoi(v)
+	a, b, two := strings.Cut(rest, "|")
+	if err != nil || k < 0 || !two {
+		return agents.Entry{}, true, fmt.Errorf("bot %s: want switchK:A|B with K ≥ 0", spec)
+	}
+	ea, err := agents.Lookup(game, a)
+	if err != nil {
+		return agents.Entry{}, true, fmt.Errorf("bot %s: %w", spec, err)
+	}
+	eb, err := agents.Lookup(game, b)
+	if err != nil {
+		return agents.Entry{}, true, fmt.Errorf("bot %s: %w", spec, err)
+	}
+	return agents.Entry{Game: game, Name: spec, Doc: "probe", Params: eb.Params, New: func() agents.Agent {
+		return &switcher{k: k, a: ea.New(), b: eb.New()}
+	}}, true, nil
+}
+
+// switcher is switchK's agent.
+type switcher struct {
+	k    int
+	a, b agents.Agent
+}
+
+func (w *switcher) Reset(st rules.State, seat int, rng *rules.RNG) {
+	w.a.Reset(st, seat, rules.NewRNG(rng.Uint64()))
+	w.b.Reset(st, seat, rules.NewRNG(rng.Uint64()))
+}
+
+func (w *switcher) Act(st rules.State) rules.Move {
+	if st.(*bovine.State).Steps() < w.k {
+		return w.a.Act(st)
+	}
+	return w.b.Act(st)
 }

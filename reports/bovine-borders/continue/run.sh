@@ -1,0 +1,40 @@
+#!/bin/sh
+# Session 89: Bovine Borders fine-tuned on games cut every 600 rounds and played on
+# (train.Config.ContinueCut; README.md):
+#   sh reports/bovine-borders/continue/run.sh train [CONFIG RUN]  # H: ft-cont.yaml from the shipped network (~8 minutes on 2 cores)
+#   sh reports/bovine-borders/continue/run.sh screen RUN IT...    # checkpoints by the project's bots alone
+#   sh reports/bovine-borders/continue/run.sh tables NET          # the held-out tables (../table/run.sh tables)
+# GG is the gridgym binary (default: gridgym); raw outputs go to the git-ignored
+# results/bovine-borders/continue/.
+set -eu
+OUT=${OUT:-results/bovine-borders/continue}
+GG=${GG:-gridgym}
+D=reports/bovine-borders/continue
+mkdir -p "$OUT"
+# t NAME BOTS GAMES SEED: a table in every seating order
+t() { $GG tournament -q --game bovine-borders --bots "$2" --games "$3" --all-orders --seed "$4" --report "$OUT/$1" > /dev/null; }
+case "${1:-}" in
+train)
+	$GG train --config "$D/${2:-ft-cont.yaml}" --init models/bovine-borders/final.safetensors --out "$OUT/${3:-h}" -q
+	;;
+screen)
+	# each checkpoint's own mean points in two companies of project bots (96 games
+	# each, seed 2), and its margin over centre_cleo; `shipped` screens the shipped network
+	run=$2
+	shift 2
+	for it in "$@"; do
+		w=$OUT/$run/checkpoints/iter-$it/weights.safetensors
+		[ "$it" = shipped ] && w=models/bovine-borders/final.safetensors
+		t "scr-$run-$it-gd" "X=$w,centre_cleo,greedy,defensive_dan_heng" 96 2
+		t "scr-$run-$it-vv" "X=$w,centre_cleo,voronoi_vera,greedy" 96 2
+		echo "$it: $(python3 $D/mean.py "$OUT/scr-$run-$it-gd/games.jsonl" "$OUT/scr-$run-$it-vv/games.jsonl")"
+	done
+	;;
+tables)
+	OUT=$OUT GG=$GG sh reports/bovine-borders/table/run.sh tables "$2"
+	;;
+*)
+	echo "usage: run.sh train [CONFIG RUN]|screen RUN IT...|tables NET" >&2
+	exit 2
+	;;
+esac
