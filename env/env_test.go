@@ -509,35 +509,15 @@ func TestResetEnvStepMovesHold(t *testing.T) {
 				if (v.Mask == nil) != c.noMask {
 					t.Fatalf("NoMask %v, Mask of %d words", c.noMask, len(v.Mask))
 				}
-				v.ResetEnv(1, rules.GameStream(3, 4))
-				ref := g.New(g.Default())
-				refRNG := rules.GameStream(3, 4)
-				pick := rules.NewRNG(5)
-				moves := make([]rules.Move, v.Seats)
-				var buf []uint64
-				hash := func(st rules.State) uint64 {
-					var h uint64
-					h, buf = rules.Hash(st, buf)
-					return h
-				}
+				ls := newLockstep(g, v)
+				ref, moves, pick, hash := ls.ref, ls.moves, ls.pick, ls.hash
 				start := hash(ref)
 				steps := 0
 				for !ref.Done() && (maxSteps == 0 || steps < maxSteps) {
 					if v.Terminated[1] || v.Truncated[1] {
 						t.Fatalf("step %d: env ended before the rules", steps)
 					}
-					for s := range moves {
-						moves[s] = rules.Move{}
-						if ref.Active(s) != v.Active[v.Seats+s] {
-							t.Fatalf("step %d: seat %d Active %v, the rules say %v", steps, s, v.Active[v.Seats+s], ref.Active(s))
-						}
-						if ref.Active(s) {
-							moves[s] = ref.RandomMove(s, pick)
-							v.SetMove(1, s, moves[s])
-						}
-					}
-					v.StepMoves()
-					ref.Step(moves, refRNG)
+					ls.step(t, steps)
 					steps++
 					if hash(v.State(1)) != hash(ref) {
 						t.Fatalf("step %d: env state differs from the rules stepped directly", steps)
@@ -581,33 +561,13 @@ func TestContinuePlaysTheGameOnAcrossCuts(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer v.Close()
-			v.ResetEnv(1, rules.GameStream(3, 4))
-			ref := g.New(g.Default())
-			refRNG := rules.GameStream(3, 4)
-			pick := rules.NewRNG(5)
-			moves := make([]rules.Move, v.Seats)
-			var buf []uint64
-			hash := func(st rules.State) uint64 {
-				var h uint64
-				h, buf = rules.Hash(st, buf)
-				return h
-			}
+			ls := newLockstep(g, v)
+			ref, hash := ls.ref, ls.hash
 			start := hash(ref)
 			o := rules.NewOutcome(v.Seats)
 			cuts := 0
 			for steps := 1; !ref.Done(); steps++ {
-				for s := range moves {
-					moves[s] = rules.Move{}
-					if ref.Active(s) != v.Active[v.Seats+s] {
-						t.Fatalf("step %d: seat %d Active %v, the rules say %v", steps, s, v.Active[v.Seats+s], ref.Active(s))
-					}
-					if ref.Active(s) {
-						moves[s] = ref.RandomMove(s, pick)
-						v.SetMove(1, s, moves[s])
-					}
-				}
-				v.StepMoves()
-				ref.Step(moves, refRNG)
+				ls.step(t, steps)
 				cut := !ref.Done() && steps%maxSteps == 0
 				if v.Terminated[1] != ref.Done() || v.Truncated[1] != cut {
 					t.Fatalf("step %d: Terminated %v Truncated %v, want %v %v", steps, v.Terminated[1], v.Truncated[1], ref.Done(), cut)
@@ -639,4 +599,47 @@ func TestContinuePlaysTheGameOnAcrossCuts(t *testing.T) {
 			}
 		})
 	}
+}
+
+// lockstep plays env 1 of v and a copy of its game stepped directly by the
+// rules (ref) side by side: both seeded with rules.GameStream(3, 4), every
+// active seat a random legal move of ref's (pick), set with SetMove.
+type lockstep struct {
+	v      *env.Vec
+	ref    rules.State
+	refRNG *rules.RNG
+	pick   *rules.RNG
+	moves  []rules.Move
+	buf    []uint64
+}
+
+func newLockstep(g *rules.Game, v *env.Vec) *lockstep {
+	v.ResetEnv(1, rules.GameStream(3, 4))
+	return &lockstep{v: v, ref: g.New(g.Default()), refRNG: rules.GameStream(3, 4), pick: rules.NewRNG(5), moves: make([]rules.Move, v.Seats)}
+}
+
+// hash is st's rules.Hash.
+func (l *lockstep) hash(st rules.State) uint64 {
+	var h uint64
+	h, l.buf = rules.Hash(st, l.buf)
+	return h
+}
+
+// step plays one step in both, failing if the env's Active flags are not
+// the rules' (step numbers the message).
+func (l *lockstep) step(t *testing.T, step int) {
+	t.Helper()
+	v, ref := l.v, l.ref
+	for s := range l.moves {
+		l.moves[s] = rules.Move{}
+		if ref.Active(s) != v.Active[v.Seats+s] {
+			t.Fatalf("step %d: seat %d Active %v, the rules say %v", step, s, v.Active[v.Seats+s], ref.Active(s))
+		}
+		if ref.Active(s) {
+			l.moves[s] = ref.RandomMove(s, l.pick)
+			v.SetMove(1, s, l.moves[s])
+		}
+	}
+	v.StepMoves()
+	ref.Step(l.moves, l.refRNG)
 }
