@@ -19,10 +19,13 @@ import subprocess
 import sys
 from collections import defaultdict
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+from gamesfile import read  # noqa: E402 (the shared reader, reports/gamesfile.py)
+
 run = sys.argv[1]
 K = int(sys.argv[2]) if len(sys.argv) > 2 else 200
 binary = os.environ.get("GRIDGYM", "gridgym")
-games = [json.loads(line) for line in open(os.path.join(run, "games.jsonl"))]
+games = read(os.path.join(run, "games.jsonl"))
 OWNER = {".": -1, "A": 0, "B": 1, "C": 2, "D": 3, "0": 0, "1": 1, "2": 2, "3": 3}
 
 

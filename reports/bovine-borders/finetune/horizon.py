@@ -11,17 +11,19 @@ points and in how many games every seat does (the whole ranking is final), and
 per bot its mean points at step K and the change to the end.
 GRIDGYM names the binary (default: gridgym on the PATH).
 """
-import json
 import os
 import re
 import subprocess
 import sys
 from collections import defaultdict
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+from gamesfile import read  # noqa: E402 (the shared reader, reports/gamesfile.py)
+
 run = sys.argv[1]
 steps = [int(k) for k in sys.argv[2:]] or [300, 600, 1000, 3000]
 binary = os.environ.get("GRIDGYM", "gridgym")
-games = [json.loads(line) for line in open(os.path.join(run, "games.jsonl"))]
+games = read(os.path.join(run, "games.jsonl"))
 
 
 def territories(index, step):
