@@ -37,7 +37,8 @@ type Config struct {
 	Network NetworkConfig `yaml:"network"`
 
 	// Envs games played at once, 1..4096. Each iteration plays whole
-	// episodes from fresh starts until the learner has made at least
+	// episodes from fresh starts (with ContinueCut, from the cut position
+	// of a game cut before) until the learner has made at least
 	// Decisions decisions (1..1e7); MaxEpisodeSteps (0 = the game's own end,
 	// else 1..1e6) truncates long episodes, which are then scored by the
 	// current ranking.
