@@ -33,13 +33,16 @@ type Config struct {
 	// (rules.Potentials); "" = its own rules.Potential.
 	Potential string
 	MaxSteps  int // truncate episodes after this many steps; 0 = the game's own end only
-	// Continue keeps the game going at MaxSteps: the env reports
-	// Truncated and the outcome at the cut as usual, restarts its step
-	// count, and its next episode starts from the cut position instead of
-	// the start position, so a long game is played in MaxSteps-step
-	// pieces (only the rules' end, Reset or ResetEnv starts a new game).
-	// For trainers that cut long games into episodes and still want the
-	// late game in their data (train.Config.ContinueCut).
+	// Continue keeps a game cut at MaxSteps for more: the env reports
+	// Truncated and the outcome at the cut as usual, then holds the cut
+	// position (later Steps leave it alone, reward 0, Truncated stays set)
+	// until PlayOn plays the game on from there as its next episode, or
+	// Reset or ResetEnv starts a new game; an episode ended by the rules
+	// starts the next game at once, as without it. So a long game is
+	// played in MaxSteps-step pieces, and a caller that stops playing an
+	// env at a cut finds it where it stopped. For trainers that cut long
+	// games into episodes and still want the late game in their data
+	// (train.Config.ContinueCut).
 	Continue bool
 	// NoObs skips the observation planes and scalars (masks, rewards and
 	// Active are still written): for self-play with agents that read the
@@ -221,6 +224,15 @@ func (v *Vec) ResetEnv(i int, rng *rules.RNG) {
 	v.resetRange(i, i+1)
 }
 
+// PlayOn plays env i's game on from the position Config.Continue holds it
+// at after a cut: its next episode starts there, with its step count at 0.
+// It does nothing to an env not held at a cut.
+func (v *Vec) PlayOn(i int) {
+	if v.cfg.Continue && v.Truncated[i] {
+		v.Truncated[i], v.Steps[i] = false, 0
+	}
+}
+
 func (v *Vec) resetRange(lo, hi int) {
 	for i := lo; i < hi; i++ {
 		v.states[i].Reset()
@@ -275,7 +287,7 @@ func (v *Vec) StepRandom() {
 func (v *Vec) stepRange(lo, hi int) {
 	seats, heads := v.Seats, v.Space.Heads
 	for i := lo; i < hi; i++ {
-		if v.cfg.Hold && (v.Terminated[i] || v.Truncated[i]) {
+		if v.cfg.Hold && (v.Terminated[i] || v.Truncated[i]) || v.cfg.Continue && v.Truncated[i] {
 			for k := i * seats; k < (i+1)*seats; k++ {
 				v.Reward[k], v.useRaw[k] = 0, false
 			}
@@ -311,10 +323,7 @@ func (v *Vec) stepRange(lo, hi int) {
 		}
 		if v.Terminated[i] || v.Truncated[i] {
 			v.finish(i)
-			switch {
-			case v.Truncated[i] && v.cfg.Continue && !v.cfg.Hold:
-				v.Steps[i] = 0
-			case !v.cfg.Hold:
+			if !v.cfg.Hold && !(v.Truncated[i] && v.cfg.Continue) {
 				st.Reset()
 				v.Steps[i] = 0
 			}

@@ -548,10 +548,11 @@ func TestResetEnvStepMovesHold(t *testing.T) {
 	}
 }
 
-// With Continue, an env cut at MaxSteps plays its game on from the cut
-// position, exactly as the rules stepped straight through: it reports
-// Truncated with the outcome at each cut and restarts its step count there,
-// and only the rules' end reports Terminated and puts it back at the start.
+// With Continue, an env cut at MaxSteps reports Truncated with the outcome
+// at the cut and holds the cut position through later steps (no reward)
+// until PlayOn; then it plays its game on, exactly as the rules stepped
+// straight through, its step count restarted, and only the rules' end
+// reports Terminated and puts it back at the start.
 func TestContinuePlaysTheGameOnAcrossCuts(t *testing.T) {
 	for _, g := range gamesWithEncoders(t) {
 		t.Run(g.Name, func(t *testing.T) {
@@ -578,7 +579,7 @@ func TestContinuePlaysTheGameOnAcrossCuts(t *testing.T) {
 				if hash(v.State(1)) != hash(ref) {
 					t.Fatalf("step %d: env state differs from the rules stepped straight through", steps)
 				}
-				if want := int32(steps % maxSteps); v.Steps[1] != want {
+				if want := int32((steps-1)%maxSteps + 1); v.Steps[1] != want {
 					t.Fatalf("step %d: Steps %d, want %d", steps, v.Steps[1], want)
 				}
 				if cut {
@@ -588,6 +589,21 @@ func TestContinuePlaysTheGameOnAcrossCuts(t *testing.T) {
 						if v.FinalPoints[v.Seats+s] != o.Points[s] {
 							t.Fatalf("cut at step %d: seat %d points %v, the position says %v", steps, s, v.FinalPoints[v.Seats+s], o.Points[s])
 						}
+					}
+					for k := 0; k < 2; k++ { // held: steps leave it alone
+						for s := range ls.moves {
+							if ref.Active(s) {
+								v.SetMove(1, s, ref.RandomMove(s, ls.pick))
+							}
+						}
+						v.StepMoves()
+						if hash(v.State(1)) != hash(ref) || !v.Truncated[1] || v.Reward[v.Seats] != 0 {
+							t.Fatalf("cut at step %d: the held env moved (truncated %v, reward %v)", steps, v.Truncated[1], v.Reward[v.Seats])
+						}
+					}
+					v.PlayOn(1)
+					if v.Truncated[1] || v.Steps[1] != 0 {
+						t.Fatalf("cut at step %d: PlayOn left Truncated %v, Steps %d", steps, v.Truncated[1], v.Steps[1])
 					}
 				}
 			}

@@ -27,10 +27,11 @@ var importExceptions = map[string]string{
 	// --search`) and, through it, its rules, to stay small and start
 	// within R16's 0.1 s.
 	"cmd/slimebot": module + "/agents/slimebots",
-	// A report's probe of one game (reports/bovine-borders/captures): a
-	// tournament whose network bot declines captures, which it tells from
-	// the game's board; an experiment kept beside the figures it made,
-	// not a part of gridgym.
+	// A report's probe of one game (reports/bovine-borders/captures and
+	// continue): a tournament whose network bot declines captures, which
+	// it tells from the game's board, or switches bots at a round it reads
+	// from the game's state; an experiment kept beside the figures it
+	// made, not a part of gridgym.
 	"reports/bovine-borders/captures/nocap": module + "/rules/bovine",
 }
 

@@ -10,9 +10,9 @@
 // tournament's games.jsonl, for reports/pair.py.
 //
 // A bot written switchK:A|B plays bot A (any spec but another switch) in
-// rounds before K and bot B from round K on: the opening probe of
-// reports/bovine-borders/opening. Both are reset at the game's start with
-// generators split from the seat's.
+// rounds before K and bot B from round K on: the opening/late-game probe
+// of reports/bovine-borders/continue. Both are reset at the game's start
+// with generators split from the seat's; the entry carries B's parameters.
 //
 //	go run ./reports/bovine-borders/captures/nocap -bots X=nocap16:models/bovine-borders/final.safetensors,centre_cleo,greedy,defensive_dan_heng -games 480 -seed 1 -out DIR
 //
