@@ -14,18 +14,23 @@ import statistics
 import sys
 
 
-def main(path, a, b):
+def margin(games, a, b, path=""):
+    """The mean of A's score less B's over the games seating both, the
+    half-width of its 95% interval, and the number of those games."""
     d = []
-    for g in read(path):
+    for g in games:
         sa = [s for n, s in zip(g["lineup"], g["score"]) if n == a]
         sb = [s for n, s in zip(g["lineup"], g["score"]) if n == b]
         if sa and sb:
             d.append(sum(sa) / len(sa) - sum(sb) / len(sb))
     if len(d) < 2:
         sys.exit(f"pair.py: {len(d)} games seat both {a} and {b} in {path}")
-    m = statistics.mean(d)
-    h = 1.96 * statistics.stdev(d) / math.sqrt(len(d))
-    print(f"{a} - {b}: {m:+.2f} [{m - h:+.2f}, {m + h:+.2f}] over {len(d)} games")
+    return statistics.mean(d), 1.96 * statistics.stdev(d) / math.sqrt(len(d)), len(d)
+
+
+def main(path, a, b):
+    m, h, n = margin(read(path), a, b, path)
+    print(f"{a} - {b}: {m:+.2f} [{m - h:+.2f}, {m + h:+.2f}] over {n} games")
 
 
 if __name__ == "__main__":
