@@ -408,10 +408,12 @@ func (a *actor) resetGames(seed uint64) {
 		return
 	}
 	for i, c := range a.cut {
-		if !c {
-			a.v.ResetEnv(i, rules.EnvStream(seed, i))
-			clear(a.base[i*a.v.Seats : (i+1)*a.v.Seats])
+		if c {
+			a.v.PlayOn(i)
+			continue
 		}
+		a.v.ResetEnv(i, rules.EnvStream(seed, i))
+		clear(a.base[i*a.v.Seats : (i+1)*a.v.Seats])
 	}
 }
 
@@ -623,5 +625,6 @@ func (c *collection) settle(i int) {
 		c.running--
 		return
 	}
+	v.PlayOn(i) // ContinueCut: a cut game goes on
 	c.start(i)
 }
