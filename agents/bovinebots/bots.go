@@ -5,12 +5,14 @@
 // same choices and uniform tie-breaking as the original, using its own seeded
 // generator, and maps its answer back with bovine.ViewFullMove/ViewDstMove.
 //
-// Beside them, two stronger scripted baselines (greedy.go):
+// Beside them, stronger scripted baselines (greedy.go, voronoi.go, reach.go):
 //
 // | name | behaviour |
 // | --- | --- |
 // | `greedy` | takes a rival barn if it can (R12a), else clears a rival cow next to its own barn, else the connected place or capture whose destination has the smallest row+column, a capture ranked lower for each own cow its emptied source cuts off (R4, R11); else moves a disconnected cow; never moves its barn onto a rival (R12b); ties uniformly at random. About 9 µs a move, no allocation; wins about 94% of games against random_raven, defensive_dan_heng and adjacent_asta |
 // | `centre_cleo` | greedy's rules, but after filling the cells within row+column 3 of its barn its places and captures take the destination nearest the board's centre first: it races for the middle, which the shipped networks left to whoever came first (reports/bovine-borders/finetune, 2026-11-29); first in 67% of 48 games against greedy, defensive_dan_heng and adjacent_asta, above the shipped network in a 48-game table with greedy and defensive_dan_heng (1.75 points against 1.67). A training opponent |
+// | `voronoi_vera` | greedy's barn rules, then while the board is open the place after which it reaches the most empty cells before every rival (voronoi.go) |
+// | `reach_rosa` | a one-step simulation: each of its moves played on a copy of the game by the engine, the rivals passing, the best position kept by own and connected cows, the race for the empty cells and the rivals' connected cows (reach.go); a training sparring partner that sees what a capture cuts off |
 package bovinebots
 
 import (

@@ -15,11 +15,14 @@ mkdir -p "$OUT"
 t() { $GG tournament -q --game bovine-borders --bots "$2" --games "$3" --all-orders --seed "$4" --report "$OUT/$1" > /dev/null; }
 case "${1:-}" in
 train)
-	$GG train --config "$D/${2:-ft-cont.yaml}" --init models/bovine-borders/final.safetensors --out "$OUT/${3:-h}" -q
+	c=${2:-ft-cont.yaml}
+	case $c in */*) ;; *) c=$D/$c ;; esac # a config named with a slash is a path from the repository root
+	$GG train --config "$c" --init models/bovine-borders/final.safetensors --out "$OUT/${3:-h}" -q
 	;;
 screen)
 	# each checkpoint's own mean points in two companies of project bots (96 games
-	# each, seed 2), and its margin over centre_cleo; `shipped` screens the shipped network
+	# each, seed 2), and its margin over centre_cleo; `shipped` screens the shipped network;
+	# ROSA=1 adds {X, reach_rosa, greedy, defensive_dan_heng} and X's margin over reach_rosa
 	run=$2
 	shift 2
 	for it in "$@"; do
@@ -28,6 +31,10 @@ screen)
 		t "scr-$run-$it-gd" "X=$w,centre_cleo,greedy,defensive_dan_heng" 96 2
 		t "scr-$run-$it-vv" "X=$w,centre_cleo,voronoi_vera,greedy" 96 2
 		echo "$it: $(python3 $D/mean.py "$OUT/scr-$run-$it-gd/games.jsonl" "$OUT/scr-$run-$it-vv/games.jsonl")"
+		if [ -n "${ROSA:-}" ]; then # a third company, with the project's one-step simulator
+			t "scr-$run-$it-rr" "X=$w,reach_rosa,greedy,defensive_dan_heng" 96 2
+			echo "$it: $(python3 $D/mean.py --over reach_rosa "$OUT/scr-$run-$it-rr/games.jsonl")"
+		fi
 	done
 	;;
 tables)

@@ -1,0 +1,173 @@
+package bovinebots
+
+import (
+	"testing"
+
+	"github.com/gridgym/gridgym/rules"
+	"github.com/gridgym/gridgym/rules/bovine"
+)
+
+// bestRosa returns the largest rosaValue over seat's full moves in st that
+// are not a barn suicide (R12b), each played on a copy with the rivals
+// passing, and how many moves reach it: the same search as ReachRosa.Act,
+// written out here from the engine's own pieces.
+func bestRosa(st *bovine.State, seat int) (best, n int) {
+	br, bc := bovine.Barn(seat)
+	moves := make([]rules.Move, bovine.Seats)
+	first := true
+	for _, m := range st.LegalMoves(seat, nil) {
+		if m.Kind != bovine.Full {
+			continue
+		}
+		dst := int(m.Arg[1])
+		if int(m.Arg[0]) == br*bovine.Size+bc && st.Cell(dst/bovine.Size, dst%bovine.Size) >= 0 {
+			continue
+		}
+		sim := st.Clone().(*bovine.State)
+		clear(moves)
+		moves[seat] = m
+		sim.Step(moves, rules.NewRNG(0))
+		switch v := rosaValue(sim, seat); {
+		case first || v > best:
+			best, n, first = v, 1, false
+		case v == best:
+			n++
+		}
+	}
+	return best, n
+}
+
+// TestReachRosa: in every seat of games against greedy, centre_cleo and
+// voronoi_vera, reach_rosa answers legal full moves (botGame's check) and
+// each one scores, played on a copy, the best rosaValue of all its moves;
+// the same seed plays the same game.
+func TestReachRosa(t *testing.T) {
+	checked := 0
+	for gs := 0; gs < bovine.Seats; gs++ {
+		others := []string{"greedy", "centre_cleo", "voronoi_vera"}
+		st := bovine.New(bovine.Config(false))
+		var bots [bovine.Seats]interface {
+			Reset(rules.State, int, *rules.RNG)
+			Act(rules.State) rules.Move
+		}
+		for s := range bots {
+			n := "reach_rosa"
+			if s != gs {
+				n = others[(s-gs+3)%4]
+			}
+			bots[s] = newBot(t, n)
+			bots[s].Reset(st, s, rules.Derive(uint64(gs), uint64(s)))
+		}
+		rng := rules.NewRNG(uint64(gs))
+		moves := make([]rules.Move, bovine.Seats)
+		for r := 0; r < 300 && !st.Done(); r++ {
+			for s, b := range bots {
+				moves[s] = rules.Move{}
+				if !st.Active(s) {
+					continue
+				}
+				moves[s] = b.Act(st)
+				if !st.Legal(s, moves[s]) || moves[s].Kind != bovine.Full {
+					t.Fatalf("round %d seat %d: %+v is not a legal full move", r, s, moves[s])
+				}
+				if s != gs || r%7 != 0 {
+					continue
+				}
+				sim := st.Clone().(*bovine.State)
+				one := make([]rules.Move, bovine.Seats)
+				one[s] = moves[s]
+				sim.Step(one, rules.NewRNG(0))
+				if best, _ := bestRosa(st, s); rosaValue(sim, s) != best {
+					t.Fatalf("round %d seat %d: played %+v worth %d; the best move is worth %d", r, s, moves[s], rosaValue(sim, s), best)
+				}
+				checked++
+			}
+			st.Step(moves, rng)
+		}
+	}
+	if checked < 100 {
+		t.Fatalf("only %d moves checked", checked)
+	}
+	a, b := botGame(t, "reach_rosa", 2, 9, 200), botGame(t, "reach_rosa", 2, 9, 200)
+	if len(a) != len(b) {
+		t.Fatalf("same seed: %d and %d moves", len(a), len(b))
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			t.Fatalf("same seed, move %d: %+v then %+v", i, a[i], b[i])
+		}
+	}
+}
+
+// TestReachRosaGolden: positions where the engine's answer decides.
+func TestReachRosaGolden(t *testing.T) {
+	play := func(st *bovine.State, seat int) (src, dst int) {
+		a := newBot(t, "reach_rosa")
+		a.Reset(st, seat, rules.NewRNG(1))
+		m := a.Act(st)
+		return int(m.Arg[0]), int(m.Arg[1])
+	}
+	cell := func(r, c int) int { return r*bovine.Size + c }
+
+	// Seat 0 holds row 0 and column 19 down to (17,19), beside seat 2's
+	// barn (19,19) after seat 1 is gone: it takes the barn (R12a).
+	st := bovine.New(bovine.Config(false))
+	st.SetEliminated(1, 5)
+	for c := 1; c < bovine.Size; c++ {
+		st.SetCell(0, c, 0)
+	}
+	for r := 1; r < bovine.Size-1; r++ {
+		st.SetCell(r, 19, 0)
+	}
+	if src, dst := play(st, 0); dst != cell(19, 19) || src != cell(18, 19) {
+		t.Fatalf("played %d→%d, want (18,19)→(19,19), seat 2's barn", src, dst)
+	}
+
+	// A seat-1 cow beside seat 0's barn takes the barn next round (R12):
+	// seat 0 captures it from (1,1), never from the barn itself (R12b).
+	st = bovine.New(bovine.Config(false))
+	st.SetCell(1, 0, 0)
+	st.SetCell(1, 1, 0)
+	st.SetCell(0, 1, 1)
+	st.SetCell(0, 2, 1)
+	if src, dst := play(st, 0); dst != cell(0, 1) || src != cell(1, 1) {
+		t.Fatalf("played %d→%d, want (1,1)→(0,1)", src, dst)
+	}
+
+	// Seat 1's block (rows 2–3, columns 5–19) reaches its barn (0,19) only
+	// through (1,18) and (0,18); seat 0 holds row 1 up to (1,17).
+	// Capturing the neck (1,18) from (1,17) cuts 30 rival cows off their
+	// barn (R4: they can no longer place, R11). The capture gains seat 0 no
+	// cow (R11) and leaves its new cow cut off; the engine shows what it
+	// does to the rival, which no place is worth.
+	st = bovine.New(bovine.Config(false))
+	for c := 0; c < 18; c++ {
+		st.SetCell(1, c, 0)
+	}
+	st.SetCell(0, 18, 1)
+	st.SetCell(1, 18, 1)
+	for r := 2; r < 4; r++ {
+		for c := 5; c < bovine.Size; c++ {
+			st.SetCell(r, c, 1)
+		}
+	}
+	if src, dst := play(st, 0); dst != cell(1, 18) || src != cell(1, 17) {
+		t.Fatalf("played %d→%d, want the cut (1,17)→(1,18)", src, dst)
+	}
+}
+
+// TestReachRosaAllocs: once its move list has grown, a decision allocates
+// nothing.
+func TestReachRosaAllocs(t *testing.T) {
+	st := bovine.New(bovine.Config(false))
+	a := newBot(t, "reach_rosa")
+	a.Reset(st, 0, rules.NewRNG(1))
+	for c := 0; c < 6; c++ {
+		st.SetCell(1, c, 0)
+		st.SetCell(5, c+8, 1)
+	}
+	a.Act(st)
+	if n := testing.AllocsPerRun(50, func() { a.Act(st) }); n != 0 {
+		t.Fatalf("Act allocates %v times, want 0", n)
+	}
+}
