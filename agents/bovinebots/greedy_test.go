@@ -19,7 +19,16 @@ func greedyGame(t *testing.T, gs int, seed uint64, rounds int) []rules.Move {
 // botGame is greedyGame for the bot called name.
 func botGame(t *testing.T, name string, gs int, seed uint64, rounds int) []rules.Move {
 	t.Helper()
-	others := []string{"random_raven", "defensive_dan_heng", "adjacent_asta"}
+	return seatGame(t, name, gs, []string{"random_raven", "defensive_dan_heng", "adjacent_asta"}, seed, rounds, nil)
+}
+
+// seatGame plays the bot called name at seat gs against others (in the
+// seats after it, in order) for rounds rounds, checking every answer of
+// every bot is legal; check (if not nil) sees each of gs's answers on the
+// position it answered, before the round is stepped. It returns gs's
+// answers.
+func seatGame(t *testing.T, name string, gs int, others []string, seed uint64, rounds int, check func(st *bovine.State, m rules.Move)) []rules.Move {
+	t.Helper()
 	st := bovine.New(bovine.Config(false))
 	bots := make([]agents.Agent, bovine.Seats)
 	for seat := range bots {
@@ -43,6 +52,9 @@ func botGame(t *testing.T, name string, gs int, seed uint64, rounds int) []rules
 				}
 				if seat == gs {
 					played = append(played, moves[seat])
+					if check != nil {
+						check(st, moves[seat])
+					}
 				}
 			}
 		}

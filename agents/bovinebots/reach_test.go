@@ -44,46 +44,22 @@ func bestRosa(st *bovine.State, seat int) (best, n int) {
 func TestReachRosa(t *testing.T) {
 	checked := 0
 	for gs := 0; gs < bovine.Seats; gs++ {
-		others := []string{"greedy", "centre_cleo", "voronoi_vera"}
-		st := bovine.New(bovine.Config(false))
-		var bots [bovine.Seats]interface {
-			Reset(rules.State, int, *rules.RNG)
-			Act(rules.State) rules.Move
-		}
-		for s := range bots {
-			n := "reach_rosa"
-			if s != gs {
-				n = others[(s-gs+3)%4]
+		seatGame(t, "reach_rosa", gs, []string{"greedy", "centre_cleo", "voronoi_vera"}, uint64(gs), 300, func(st *bovine.State, m rules.Move) {
+			if m.Kind != bovine.Full {
+				t.Fatalf("round %d seat %d: %+v is not a full move", st.Round(), gs, m)
 			}
-			bots[s] = newBot(t, n)
-			bots[s].Reset(st, s, rules.Derive(uint64(gs), uint64(s)))
-		}
-		rng := rules.NewRNG(uint64(gs))
-		moves := make([]rules.Move, bovine.Seats)
-		for r := 0; r < 300 && !st.Done(); r++ {
-			for s, b := range bots {
-				moves[s] = rules.Move{}
-				if !st.Active(s) {
-					continue
-				}
-				moves[s] = b.Act(st)
-				if !st.Legal(s, moves[s]) || moves[s].Kind != bovine.Full {
-					t.Fatalf("round %d seat %d: %+v is not a legal full move", r, s, moves[s])
-				}
-				if s != gs || r%7 != 0 {
-					continue
-				}
-				sim := st.Clone().(*bovine.State)
-				one := make([]rules.Move, bovine.Seats)
-				one[s] = moves[s]
-				sim.Step(one, rules.NewRNG(0))
-				if best, _ := bestRosa(st, s); rosaValue(sim, s) != best {
-					t.Fatalf("round %d seat %d: played %+v worth %d; the best move is worth %d", r, s, moves[s], rosaValue(sim, s), best)
-				}
-				checked++
+			if st.Round()%7 != 0 {
+				return
 			}
-			st.Step(moves, rng)
-		}
+			sim := st.Clone().(*bovine.State)
+			one := make([]rules.Move, bovine.Seats)
+			one[gs] = m
+			sim.Step(one, rules.NewRNG(0))
+			if best, _ := bestRosa(st, gs); rosaValue(sim, gs) != best {
+				t.Fatalf("round %d seat %d: played %+v worth %d; the best move is worth %d", st.Round(), gs, m, rosaValue(sim, gs), best)
+			}
+			checked++
+		})
 	}
 	if checked < 100 {
 		t.Fatalf("only %d moves checked", checked)
@@ -158,16 +134,4 @@ func TestReachRosaGolden(t *testing.T) {
 
 // TestReachRosaAllocs: once its move list has grown, a decision allocates
 // nothing.
-func TestReachRosaAllocs(t *testing.T) {
-	st := bovine.New(bovine.Config(false))
-	a := newBot(t, "reach_rosa")
-	a.Reset(st, 0, rules.NewRNG(1))
-	for c := 0; c < 6; c++ {
-		st.SetCell(1, c, 0)
-		st.SetCell(5, c+8, 1)
-	}
-	a.Act(st)
-	if n := testing.AllocsPerRun(50, func() { a.Act(st) }); n != 0 {
-		t.Fatalf("Act allocates %v times, want 0", n)
-	}
-}
+func TestReachRosaAllocs(t *testing.T) { checkNoAllocs(t, "reach_rosa") }

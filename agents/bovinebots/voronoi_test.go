@@ -3,7 +3,6 @@ package bovinebots
 import (
 	"testing"
 
-	"github.com/gridgym/gridgym/agents"
 	"github.com/gridgym/gridgym/rules"
 	"github.com/gridgym/gridgym/rules/bovine"
 )
@@ -16,35 +15,11 @@ import (
 func TestVoronoiVera(t *testing.T) {
 	races := 0
 	for gs := 0; gs < bovine.Seats; gs++ {
-		others := []string{"greedy", "centre_cleo", "defensive_dan_heng"}
-		st := bovine.New(bovine.Config(false))
-		bots := make([]agents.Agent, bovine.Seats)
-		for s := range bots {
-			n := "voronoi_vera"
-			if s != gs {
-				n = others[(s-gs+3)%4]
+		seatGame(t, "voronoi_vera", gs, []string{"greedy", "centre_cleo", "defensive_dan_heng"}, uint64(gs), 400, func(st *bovine.State, m rules.Move) {
+			if m.Kind == bovine.Full && checkRace(t, st, gs, m) {
+				races++
 			}
-			bots[s] = newBot(t, n)
-			bots[s].Reset(st, s, rules.Derive(uint64(gs), uint64(s)))
-		}
-		rng := rules.NewRNG(uint64(gs))
-		moves := make([]rules.Move, bovine.Seats)
-		for r := 0; r < 400 && !st.Done(); r++ {
-			for s, b := range bots {
-				moves[s] = rules.Move{}
-				if !st.Active(s) {
-					continue
-				}
-				moves[s] = b.Act(st)
-				if !st.Legal(s, moves[s]) {
-					t.Fatalf("round %d seat %d: illegal %+v", r, s, moves[s])
-				}
-				if s == gs && moves[s].Kind == bovine.Full && checkRace(t, st, s, moves[s]) {
-					races++
-				}
-			}
-			st.Step(moves, rng)
-		}
+		})
 	}
 	if races < 100 {
 		t.Fatalf("only %d places in a race checked", races)
@@ -86,16 +61,22 @@ func checkRace(t *testing.T, st *bovine.State, seat int, m rules.Move) bool {
 
 // TestVoronoiVeraAllocs: a decision in the opening allocates nothing once
 // its candidate list has grown.
-func TestVoronoiVeraAllocs(t *testing.T) {
+func TestVoronoiVeraAllocs(t *testing.T) { checkNoAllocs(t, "voronoi_vera") }
+
+// checkNoAllocs fails t if the bot called name allocates deciding an
+// opening position of seat 0 (two rows of cows, its own and seat 1's)
+// after its first decision there.
+func checkNoAllocs(t *testing.T, name string) {
+	t.Helper()
 	st := bovine.New(bovine.Config(false))
-	v := newBot(t, "voronoi_vera")
-	v.Reset(st, 0, rules.NewRNG(1))
+	a := newBot(t, name)
+	a.Reset(st, 0, rules.NewRNG(1))
 	for c := 0; c < 6; c++ {
 		st.SetCell(1, c, 0)
 		st.SetCell(5, c+8, 1)
 	}
-	v.Act(st)
-	if n := testing.AllocsPerRun(50, func() { v.Act(st) }); n != 0 {
-		t.Fatalf("Act allocates %v times, want 0", n)
+	a.Act(st)
+	if n := testing.AllocsPerRun(50, func() { a.Act(st) }); n != 0 {
+		t.Fatalf("%s: Act allocates %v times, want 0", name, n)
 	}
 }
