@@ -10,7 +10,7 @@ import (
 
 func init() {
 	agents.Register(bovine.Name, "reach_rosa",
-		"scripted, one-step simulation: plays each of its moves on a copy of the game with the engine (the rivals passing) and keeps the position with the most connected cows, the largest lead in the race for the empty cells and the fewest rival connected cows; never leaves a rival cow beside its barn; a training sparring partner that reads captures by what they cut off",
+		"scripted, one-step simulation: plays each of its moves on a copy of the game with the engine (the rivals passing) and keeps the position with the most connected cows, the largest lead in the race for the empty cells and the fewest rival connected cows, and a position with a rival cow beside its barn last of all; a training sparring partner that reads captures by what they cut off",
 		func() agents.Agent { return &ReachRosa{} })
 }
 
@@ -23,13 +23,13 @@ func init() {
 // rival's region off its barn (R4, R11: its cows can then only move or die
 // capturing) or reaches a rival barn (R12) is seen as such. Her value also
 // counts the race for the open board (bovine.State.Frontier), so in the
-// opening she places where voronoi_vera would. Ties go uniformly at random
+// opening her places race for it as voronoi_vera's do. Ties go uniformly at random
 // through her seeded generator.
 //
 // She was written as a sparring partner for training (reports/bovine-borders/
-// sparring): the shipped networks were trained against bots that read no
-// position after their move, and lose points to any bot that does.
-// About 1–3 ms a move (one engine step and one race per legal move).
+// sparring): the shipped networks were trained only against bots that read
+// no position after their move. A decision costs one engine step and one
+// race per legal move.
 type ReachRosa struct {
 	seat  int
 	rng   *rules.RNG
