@@ -1,10 +1,9 @@
 package bovinebots
 
 import (
-	"math/bits"
-
 	"github.com/gridgym/gridgym/agents"
 	"github.com/gridgym/gridgym/rules"
+	"github.com/gridgym/gridgym/rules/bitboard"
 	"github.com/gridgym/gridgym/rules/bovine"
 )
 
@@ -66,7 +65,7 @@ func rosaValue(st *bovine.State, seat int) int {
 		return -1 << 30
 	}
 	conn := st.Connected(seat)
-	v := rosaOwn*st.Territory(seat) + rosaConnected*popcount64(&conn) + rosaReach*st.Frontier(seat)
+	v := rosaOwn*st.Territory(seat) + rosaConnected*bitboard.Count(conn[:]) + rosaReach*st.Frontier(seat)
 	for r := 0; r < bovine.Seats; r++ {
 		if r == seat {
 			continue
@@ -76,7 +75,7 @@ func rosaValue(st *bovine.State, seat int) int {
 			continue
 		}
 		rc := st.Connected(r)
-		v -= rosaRival*st.Territory(r) + rosaRivalConn*popcount64(&rc)
+		v -= rosaRival*st.Territory(r) + rosaRivalConn*bitboard.Count(rc[:])
 	}
 	br, bc := bovine.Barn(seat)
 	for _, n := range [4][2]int{{br - 1, bc}, {br + 1, bc}, {br, bc - 1}, {br, bc + 1}} {
@@ -126,13 +125,4 @@ func (a *ReachRosa) Act(st rules.State) rules.Move {
 		}
 	}
 	return best
-}
-
-// popcount64 counts the cells of a real-board bit set.
-func popcount64(b *[bovine.Size]uint64) int {
-	n := 0
-	for _, w := range b {
-		n += bits.OnesCount64(w)
-	}
-	return n
 }
