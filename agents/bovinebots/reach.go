@@ -9,7 +9,7 @@ import (
 
 func init() {
 	agents.Register(bovine.Name, "reach_rosa",
-		"scripted, one-step simulation: plays each of its moves on a copy of the game with the engine (the rivals passing) and keeps the position with the most connected cows, the largest lead in the race for the empty cells and the fewest rival connected cows, and a position with a rival cow beside its barn last of all; a training sparring partner that reads captures by what they cut off",
+		"scripted, one-step simulation: plays each of its moves on a copy of the game with the engine (the rivals passing) and keeps the position with the most connected cows, the largest lead in the race for the empty cells and the fewest rival connected cows, and a position with a rival cow one or two steps from its barn last of all; a training sparring partner that reads captures by what they cut off",
 		func() agents.Agent { return &ReachRosa{} })
 }
 
@@ -22,8 +22,13 @@ func init() {
 // rival's region off its barn (R4, R11: its cows can then only move or die
 // capturing) or reaches a rival barn (R12) is seen as such. Her value also
 // counts the race for the open board (bovine.State.Frontier), so in the
-// opening her places race for it as voronoi_vera's do. Ties go uniformly at random
-// through her seeded generator.
+// opening her places race for it as voronoi_vera's do. A rival cow two
+// steps from her barn costs her almost as much as one beside it: the
+// execution order is random (R6, R9), so a rival that reaches the barn's
+// neighbour takes the barn in the next round with even odds whatever she
+// answers; voronoi_vera eliminated her, and networks cloned from her, that way
+// when she guarded only the barn's neighbours (reports/bovine-borders/sparring,
+// session 91). Ties go uniformly at random through her seeded generator.
 //
 // She was written as a sparring partner for training (reports/bovine-borders/
 // sparring): the shipped networks were trained only against bots that read
@@ -56,6 +61,8 @@ const (
 	rosaRival     = 1      // each rival cow
 	rosaRivalConn = 1      // each rival cow joined to its barn
 	rosaBarnNext  = 10_000 // a rival cow beside her barn takes it next round (R12)
+	rosaBarnNear  = 3_000  // a rival cow two steps from her barn: a coin flip of the order away (R6, R9)
+	rosaGuard     = 400    // each own cow one or two steps from her barn: a rival must kill it to come nearer
 	rosaKill      = 2_000  // a rival eliminated (R12a)
 )
 
@@ -78,10 +85,21 @@ func rosaValue(st *bovine.State, seat int) int {
 		v -= rosaRival*st.Territory(r) + rosaRivalConn*bitboard.Count(rc[:])
 	}
 	br, bc := bovine.Barn(seat)
-	for _, n := range [4][2]int{{br - 1, bc}, {br + 1, bc}, {br, bc - 1}, {br, bc + 1}} {
-		if n[0] >= 0 && n[0] < bovine.Size && n[1] >= 0 && n[1] < bovine.Size {
-			if o := st.Cell(n[0], n[1]); o >= 0 && o != seat {
-				v -= rosaBarnNext
+	for r := br - 2; r <= br+2; r++ {
+		for c := bc - 2; c <= bc+2; c++ {
+			d := abs(r-br) + abs(c-bc)
+			if d == 0 || d > 2 || r < 0 || r >= bovine.Size || c < 0 || c >= bovine.Size {
+				continue
+			}
+			o := st.Cell(r, c)
+			if o == seat {
+				v += rosaGuard
+			}
+			if o >= 0 && o != seat {
+				v -= rosaBarnNear
+				if d == 1 {
+					v -= rosaBarnNext - rosaBarnNear
+				}
 			}
 		}
 	}

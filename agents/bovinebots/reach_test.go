@@ -110,16 +110,34 @@ func TestReachRosaGolden(t *testing.T) {
 		t.Fatalf("played %d→%d, want (1,1)→(0,1)", src, dst)
 	}
 
+	// A seat-1 cow two steps from seat 0's barn, cut off from its own, can
+	// reach the barn's neighbour next round and the barn the round after,
+	// whatever seat 0 answers in between, if the random order (R6, R9)
+	// runs it first: seat 0 captures it now, from either neighbour of the
+	// barn, rather than place.
+	st = bovine.New(bovine.Config(false))
+	st.SetCell(1, 0, 0)
+	st.SetCell(0, 1, 0)
+	st.SetCell(1, 1, 1)
+	if src, dst := play(st, 0); dst != cell(1, 1) || (src != cell(1, 0) && src != cell(0, 1)) {
+		t.Fatalf("played %d→%d, want (1,0) or (0,1) → (1,1)", src, dst)
+	}
+
 	// Seat 1's block (rows 2–3, columns 5–19) reaches its barn (0,19) only
 	// through (1,18) and (0,18); seat 0 holds row 1 up to (1,17).
 	// Capturing the neck (1,18) from (1,17) cuts 30 rival cows off their
 	// barn (R4: they can no longer place, R11). The capture gains seat 0 no
 	// cow (R11) and leaves its new cow cut off; the engine shows what it
 	// does to the rival, which no place is worth.
+	// Seat 0 also holds (0,1), (0,2) and (2,0), so every cell within two
+	// steps of its barn is its own already.
 	st = bovine.New(bovine.Config(false))
 	for c := 0; c < 18; c++ {
 		st.SetCell(1, c, 0)
 	}
+	st.SetCell(0, 1, 0)
+	st.SetCell(0, 2, 0)
+	st.SetCell(2, 0, 0)
 	st.SetCell(0, 18, 1)
 	st.SetCell(1, 18, 1)
 	for r := 2; r < 4; r++ {

@@ -10,7 +10,7 @@ import "github.com/gridgym/gridgym/rules"
 var testdata = &rules.Testdata{
 	Pins: rules.Pins{
 		StepRandom:       0x84a8e07a5d6f5501,
-		PlayGame:         0x82562484d9a86887,
+		PlayGame:         0x321e358bd8138cd0,
 		SelfplayRows:     0xea0262bb17013a69,
 		SelfplayRowCount: 3600,
 	},

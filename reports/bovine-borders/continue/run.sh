@@ -3,6 +3,7 @@
 # (train.Config.ContinueCut; README.md):
 #   sh reports/bovine-borders/continue/run.sh train [CONFIG RUN]  # H: ft-cont.yaml from the shipped network (~8 minutes on 2 cores)
 #   sh reports/bovine-borders/continue/run.sh screen RUN IT...    # checkpoints by the project's bots alone
+#   sh reports/bovine-borders/continue/run.sh rosa RUN IT...      # checkpoints against reach_rosa in two companies
 #   sh reports/bovine-borders/continue/run.sh tables NET          # the held-out tables (../table/run.sh tables)
 # GG is the gridgym binary (default: gridgym); raw outputs go to the git-ignored
 # results/bovine-borders/continue/.
@@ -37,11 +38,26 @@ screen)
 		fi
 	done
 	;;
+rosa)
+	# each checkpoint against the project's one-step simulator reach_rosa beside the
+	# sample bots (greedy, defensive_dan_heng) and beside centre_cleo, voronoi_vera:
+	# the two companies in which the held-out lookahead_lena is measured, with a
+	# project bot in her seat (96 games each, seed 2); `shipped` as in screen
+	run=$2
+	shift 2
+	for it in "$@"; do
+		w=$OUT/$run/checkpoints/iter-$it/weights.safetensors
+		[ "$it" = shipped ] && w=models/bovine-borders/final.safetensors
+		t "scr-$run-$it-rr" "X=$w,reach_rosa,greedy,defensive_dan_heng" 96 2
+		t "scr-$run-$it-rc" "X=$w,reach_rosa,centre_cleo,voronoi_vera" 96 2
+		echo "$it: $(python3 $D/mean.py --over reach_rosa "$OUT/scr-$run-$it-rr/games.jsonl" "$OUT/scr-$run-$it-rc/games.jsonl")"
+	done
+	;;
 tables)
 	OUT=$OUT GG=$GG sh reports/bovine-borders/table/run.sh tables "$2"
 	;;
 *)
-	echo "usage: run.sh train [CONFIG RUN]|screen RUN IT...|tables NET" >&2
+	echo "usage: run.sh train [CONFIG RUN]|screen RUN IT...|rosa RUN IT...|tables NET" >&2
 	exit 2
 	;;
 esac
