@@ -20,37 +20,34 @@ train)
 	case $c in */*) ;; *) c=$D/$c ;; esac # a config named with a slash is a path from the repository root
 	$GG train --config "$c" --init models/bovine-borders/final.safetensors --out "$OUT/${3:-h}" -q
 	;;
-screen)
-	# each checkpoint's own mean points in two companies of project bots (96 games
-	# each, seed 2), and its margin over centre_cleo; `shipped` screens the shipped network;
-	# ROSA=1 adds {X, reach_rosa, greedy, defensive_dan_heng} and X's margin over reach_rosa
-	run=$2
+screen | rosa)
+	# screen: each checkpoint's own mean points in two companies of project bots (96
+	# games each, seed 2) and its margin over centre_cleo; ROSA=1 adds {X, reach_rosa,
+	# greedy, defensive_dan_heng} and X's margin over reach_rosa.
+	# rosa: each checkpoint against the project's one-step simulator reach_rosa beside the
+	# sample bots (greedy, defensive_dan_heng) and beside centre_cleo, voronoi_vera: the
+	# two companies in which the held-out lookahead_lena is measured, with a project bot
+	# in her seat (96 games each, seed 2). `shipped` names the shipped network.
+	mode=$1 run=$2
 	shift 2
 	for it in "$@"; do
 		w=$OUT/$run/checkpoints/iter-$it/weights.safetensors
 		[ "$it" = shipped ] && w=models/bovine-borders/final.safetensors
-		t "scr-$run-$it-gd" "X=$w,centre_cleo,greedy,defensive_dan_heng" 96 2
-		t "scr-$run-$it-vv" "X=$w,centre_cleo,voronoi_vera,greedy" 96 2
-		echo "$it: $(python3 $D/mean.py "$OUT/scr-$run-$it-gd/games.jsonl" "$OUT/scr-$run-$it-vv/games.jsonl")"
-		if [ -n "${ROSA:-}" ]; then # a third company, with the project's one-step simulator
-			t "scr-$run-$it-rr" "X=$w,reach_rosa,greedy,defensive_dan_heng" 96 2
-			echo "$it: $(python3 $D/mean.py --over reach_rosa "$OUT/scr-$run-$it-rr/games.jsonl")"
+		n=scr-$run-$it
+		if [ "$mode" = screen ]; then
+			t "$n-gd" "X=$w,centre_cleo,greedy,defensive_dan_heng" 96 2
+			t "$n-vv" "X=$w,centre_cleo,voronoi_vera,greedy" 96 2
+			echo "$it: $(python3 $D/mean.py "$OUT/$n-gd/games.jsonl" "$OUT/$n-vv/games.jsonl")"
 		fi
-	done
-	;;
-rosa)
-	# each checkpoint against the project's one-step simulator reach_rosa beside the
-	# sample bots (greedy, defensive_dan_heng) and beside centre_cleo, voronoi_vera:
-	# the two companies in which the held-out lookahead_lena is measured, with a
-	# project bot in her seat (96 games each, seed 2); `shipped` as in screen
-	run=$2
-	shift 2
-	for it in "$@"; do
-		w=$OUT/$run/checkpoints/iter-$it/weights.safetensors
-		[ "$it" = shipped ] && w=models/bovine-borders/final.safetensors
-		t "scr-$run-$it-rr" "X=$w,reach_rosa,greedy,defensive_dan_heng" 96 2
-		t "scr-$run-$it-rc" "X=$w,reach_rosa,centre_cleo,voronoi_vera" 96 2
-		echo "$it: $(python3 $D/mean.py --over reach_rosa "$OUT/scr-$run-$it-rr/games.jsonl" "$OUT/scr-$run-$it-rc/games.jsonl")"
+		if [ "$mode" = rosa ] || [ -n "${ROSA:-}" ]; then
+			t "$n-rr" "X=$w,reach_rosa,greedy,defensive_dan_heng" 96 2
+			rc=
+			if [ "$mode" = rosa ]; then
+				t "$n-rc" "X=$w,reach_rosa,centre_cleo,voronoi_vera" 96 2
+				rc=$OUT/$n-rc/games.jsonl
+			fi
+			echo "$it: $(python3 $D/mean.py --over reach_rosa "$OUT/$n-rr/games.jsonl" $rc)"
+		fi
 	done
 	;;
 tables)
