@@ -22,13 +22,16 @@ func init() {
 // rival's region off its barn (R4, R11: its cows can then only move or die
 // capturing) or reaches a rival barn (R12) is seen as such. Her value also
 // counts the race for the open board (bovine.State.Frontier), so in the
-// opening her places race for it as voronoi_vera's do. A rival cow two
-// steps from her barn costs her almost as much as one beside it: the
-// execution order is random (R6, R9), so a rival that reaches the barn's
-// neighbour takes the barn in the next round with even odds whatever she
-// answers; voronoi_vera eliminated her, and networks cloned from her, that way
-// when she guarded only the barn's neighbours (reports/bovine-borders/sparring,
-// session 91). Ties go uniformly at random through her seeded generator.
+// opening her places race for it as voronoi_vera's do. Her barn is guarded
+// two steps deep: a rival cow two steps from it costs 3,000 (beside it
+// 10,000) and each own cow within two steps is worth 400, so she fills those
+// five cells and takes back a rival that comes into them. The execution order
+// is random (R6, R9): a rival that reaches the barn's neighbour takes the
+// barn in the next round with even odds whatever she answers, so one step
+// deep is too late. voronoi_vera's cut-off cows eliminated her, and networks
+// cloned from her, that way when she guarded only the barn's neighbours
+// (reports/bovine-borders/sparring, session 91). Ties go uniformly at random
+// through her seeded generator.
 //
 // She was written as a sparring partner for training (reports/bovine-borders/
 // sparring): the shipped networks were trained only against bots that read
