@@ -94,15 +94,14 @@ func rosaValue(st *bovine.State, seat int) int {
 			if d == 0 || d > 2 || r < 0 || r >= bovine.Size || c < 0 || c >= bovine.Size {
 				continue
 			}
-			o := st.Cell(r, c)
-			if o == seat {
+			switch o := st.Cell(r, c); {
+			case o == seat:
 				v += rosaGuard
-			}
-			if o >= 0 && o != seat {
+			case o < 0: // empty
+			case d == 1:
+				v -= rosaBarnNext
+			default:
 				v -= rosaBarnNear
-				if d == 1 {
-					v -= rosaBarnNext - rosaBarnNear
-				}
 			}
 		}
 	}
