@@ -128,12 +128,16 @@ type Play struct {
 	// placement (neural.Play.Opening), drawn like the sampling (OPENING);
 	// only games whose module has one (rules.Export.Opening).
 	Opening int
+	// Guard plays the game's scripted guard in front of the network
+	// (neural.Play.Guard, GUARD = 1); only games whose module has one
+	// (rules.Export.Guard).
+	Guard bool
 }
 
 // neural is p as the Go agent's settings, its seed left out (stored
 // settings carry none).
 func (p Play) neural() neural.Play {
-	return neural.Play{Temperature: p.Temperature, Steps: p.Steps, Opening: p.Opening}
+	return neural.Play{Temperature: p.Temperature, Steps: p.Steps, Opening: p.Opening, Guard: p.Guard}
 }
 
 // check refuses what target t cannot bake in.
@@ -149,6 +153,9 @@ func (p Play) check(t Target) error {
 	}
 	if p.Opening > 0 && !t.Opening {
 		return fmt.Errorf("the %s bot has no scripted opening: opening %d cannot be baked in (use opening 0)", t.Game, p.Opening)
+	}
+	if p.Guard && !t.Guard {
+		return fmt.Errorf("the %s bot has no scripted guard: the guard cannot be baked in (export it with --guard=false)", t.Game)
 	}
 	return nil
 }
@@ -188,7 +195,11 @@ func (p Play) header() string {
 	if p.Seed != nil {
 		seed = strconv.FormatUint(*p.Seed, 10)
 	}
-	return fmt.Sprintf("TEMPERATURE = %s\nTEMP_STEPS = %d\nSEED = %s\nOPENING = %d\n", strconv.FormatFloat(p.Temperature, 'g', -1, 64), p.Steps, seed, p.Opening)
+	guard := 0
+	if p.Guard {
+		guard = 1
+	}
+	return fmt.Sprintf("TEMPERATURE = %s\nTEMP_STEPS = %d\nSEED = %s\nOPENING = %d\nGUARD = %d\n", strconv.FormatFloat(p.Temperature, 'g', -1, 64), p.Steps, seed, p.Opening, guard)
 }
 
 // Report lists what an export wrote.
@@ -337,8 +348,9 @@ func (opt Options) inForce(stored neural.Play, has bool) Play {
 	given.Temp = given.Temp || p.Temperature > 0
 	given.Steps = given.Steps || p.Steps != 0
 	given.Opening = given.Opening || p.Opening != 0
+	given.Guard = given.Guard || p.Guard
 	o := given.Over(stored, p.neural())
-	return Play{Temperature: o.Temperature, Steps: o.Steps, Seed: p.Seed, Opening: o.Opening}
+	return Play{Temperature: o.Temperature, Steps: o.Steps, Seed: p.Seed, Opening: o.Opening, Guard: o.Guard}
 }
 
 // storedReadme says in README.txt where the bot's play settings came from
@@ -394,8 +406,16 @@ func memoryReadme(carried map[string]string) string {
 // playReadme says in README.txt how a bot with play-time sampling plays.
 func playReadme(p Play) string {
 	var b strings.Builder
+	if p.Guard {
+		b.WriteString("The game's scripted guard answers before the network where it applies (GUARD = 1; the game's rules\n" +
+			"module says when: Bovine Borders, a rival cow one or two steps from the barn); the network plays every other move.\n")
+	}
 	if p.Opening > 0 {
 		fmt.Fprintf(&b, "At the placement the bot plays the game's opening of size %d (OPENING), drawn from SEED and the request, not the network.\n", p.Opening)
+	}
+	if p.Temperature <= 0 && p.Opening <= 0 {
+		b.WriteString("It plays the network's most probable legal move otherwise.\n")
+		return b.String()
 	}
 	if p.Temperature > 0 {
 		fmt.Fprintf(&b, "The bot samples each move from softmax(logits / %g) over the legal moves (TEMPERATURE)", p.Temperature)

@@ -88,3 +88,37 @@ func TestExportUsesStoredPlay(t *testing.T) {
 		}
 	}
 }
+
+// The guard is baked in like the other settings: a bovine network that
+// stores it exports with GUARD = 1 and README.txt saying so, --guard=false
+// (PlayGiven.Guard) exports the network alone, and a game without a
+// scripted guard (Rectangle) refuses it, naming the way out.
+func TestExportGuard(t *testing.T) {
+	w := storedWeights(t, "bovine-borders", neural.Play{Temperature: 1, Guard: true})
+	for _, tc := range []struct {
+		name   string
+		opt    export.Options
+		header string
+		readme string
+	}{
+		{"stored", export.Options{}, "OPENING = 0\nGUARD = 1\n", "The game's scripted guard answers before the network"},
+		{"off", export.Options{PlayGiven: neural.PlayGiven{Guard: true}}, "OPENING = 0\nGUARD = 0\n", "this export overrode them: temp 1."},
+	} {
+		dir := t.TempDir()
+		if _, err := export.Export(w, dir, tc.opt); err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		bot, _ := os.ReadFile(filepath.Join(dir, exporttest.Target("bovine-borders").File))
+		readme, _ := os.ReadFile(filepath.Join(dir, "README.txt"))
+		if !strings.Contains(string(bot), tc.header) {
+			t.Errorf("%s: the bot lacks %q", tc.name, tc.header)
+		}
+		if !strings.Contains(string(readme), tc.readme) {
+			t.Errorf("%s: README.txt lacks %q:\n%s", tc.name, tc.readme, readme)
+		}
+	}
+	r, _ := rulestest.PolicyCopy(t, "rectangle", 0o644)
+	if _, err := export.Export(r, t.TempDir(), export.Options{NoBinary: true, Play: export.Play{Guard: true}}); err == nil || !strings.Contains(err.Error(), "--guard=false") {
+		t.Errorf("Rectangle with the guard: %v, want a refusal naming --guard=false", err)
+	}
+}

@@ -241,3 +241,22 @@ func Opens(cfg Config) bool {
 	_, ok := cfg.Game().New(cfg).(Opener)
 	return ok
 }
+
+// Guarder is implemented by the states of games with a scripted guard that
+// a network's play settings may put in front of the network (neural.Play's
+// Guard; Bovine Borders' barn guard, issue 54): a narrow kind of position
+// where a short rule answers and the policy, by measurement, does not (a
+// rival beside the barn takes it with even odds whatever the network then
+// does). Guard returns seat's guard move at the state, and false where the
+// position is not one the guard answers (the network plays). It is a pure
+// function of the seat's view, so that an exported bot answers the same.
+type Guarder interface {
+	Guard(seat int) (Move, bool)
+}
+
+// Guards reports whether the states of the validated config cfg are
+// Guarders: whether a network's play settings may ask for the guard there.
+func Guards(cfg Config) bool {
+	_, ok := cfg.Game().New(cfg).(Guarder)
+	return ok
+}

@@ -104,21 +104,25 @@ type PlayConfig struct {
 	// Opening, if > 0, plays the game's scripted opening of that size at
 	// the placement (neural.Play.Opening: Rectangle's opening square).
 	Opening int `yaml:"opening,omitempty"`
+	// Guard plays the game's scripted guard in front of the network
+	// (neural.Play.Guard: Bovine Borders' barn guard).
+	Guard bool `yaml:"guard,omitempty"`
 }
 
 // Neural is the same settings as the neural agent takes and weights store.
 func (p PlayConfig) Neural() neural.Play {
-	return neural.Play{Temperature: p.Temperature, Steps: p.Steps, Opening: p.Opening}
+	return neural.Play{Temperature: p.Temperature, Steps: p.Steps, Opening: p.Opening, Guard: p.Guard}
 }
 
 // PlayConfigOf is the play: section of the settings p (its seed left out:
 // that is the player's).
 func PlayConfigOf(p neural.Play) PlayConfig {
-	return PlayConfig{Temperature: p.Temperature, Steps: p.Steps, Opening: p.Opening}
+	return PlayConfig{Temperature: p.Temperature, Steps: p.Steps, Opening: p.Opening, Guard: p.Guard}
 }
 
 // Stores reports whether the section holds settings to store with the
-// weights: a temperature or an opening (none: greedy, nothing stored).
+// weights: a temperature, an opening or the guard (none: greedy, nothing
+// stored).
 func (p PlayConfig) Stores() bool { return p.Neural().Stores() }
 
 // NetworkConfig shapes the policy/value network (package neural).
@@ -742,6 +746,9 @@ func (c *Config) checkModes(g *rules.Game, rc rules.Config) error {
 		if !rules.Opens(rc) {
 			return fmt.Errorf("field play.opening = %d: %s has no scripted opening (rules.Opener); want 0", c.Play.Opening, c.Game)
 		}
+	}
+	if c.Play.Guard && !rules.Guards(rc) {
+		return fmt.Errorf("field play.guard = true: %s has no scripted guard (rules.Guarder); want false", c.Game)
 	}
 	switch c.Eval.Select {
 	case "", "points", "score", "margin":

@@ -45,6 +45,10 @@ type Agent struct {
 	// under the seed above; the network plays every later step. A game
 	// without an opener ignores it (resolve refuses such a spec).
 	Opening int
+	// Guard plays the game's scripted guard (Play.Guard, rules.Guarder)
+	// wherever it answers, the network everywhere else. A game without one
+	// ignores it (resolve refuses such a spec).
+	Guard bool
 
 	seat    int
 	seed    uint64 // the draws' seed for this game: Seed, or SeatSeed(Seed, seat)
@@ -108,6 +112,13 @@ func (g *Agent) Reset(_ rules.State, seat int, rng *rules.RNG) {
 
 // Act implements agents.Agent.
 func (g *Agent) Act(st rules.State) rules.Move {
+	if g.Guard {
+		if gd, ok := st.(rules.Guarder); ok {
+			if m, ok := gd.Guard(g.seat); ok {
+				return m
+			}
+		}
+	}
 	g.Enc.Observe(st, g.seat, g.planes, g.scalars)
 	if g.Opening > 0 && st.Steps() == 0 {
 		if m, ok := g.opening(st); ok {

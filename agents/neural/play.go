@@ -134,6 +134,10 @@ type Play struct {
 	// (OpeningDraw); the network plays every later step. Games without an
 	// opener refuse it.
 	Opening int
+	// Guard plays the game's scripted guard in front of the network
+	// (rules.Guarder: Bovine Borders' barn guard) in the positions it
+	// answers; the network plays every other. Games without one refuse it.
+	Guard bool
 }
 
 // MaxOpening bounds a spec's opening= setting.
@@ -148,8 +152,9 @@ func OpeningDraw(seed, key uint64, i int) float64 { return Draw(seed, key, Openi
 const OpeningHead = 1000
 
 // Stores reports whether p holds settings a weights file stores (PlayKey):
-// a temperature or an opening; none is greedy, stored as no settings.
-func (p Play) Stores() bool { return p.Temperature > 0 || p.Opening > 0 }
+// a temperature, an opening or the guard; none is greedy, stored as no
+// settings.
+func (p Play) Stores() bool { return p.Temperature > 0 || p.Opening > 0 || p.Guard }
 
 // Samples reports whether play with these settings samples at the game's
 // step step (rules.State.Steps): a temperature, and step within the first
@@ -174,15 +179,15 @@ func (p Play) Sampling() bool {
 }
 
 // playKeys are the settings a weights spec may end with.
-var playKeys = map[string]bool{"temp": true, "seed": true, "steps": true, "opening": true}
+var playKeys = map[string]bool{"temp": true, "seed": true, "steps": true, "opening": true, "guard": true}
 
 // MaxTemperature bounds a spec's temp= setting.
 const MaxTemperature = 100
 
-// SplitPlaySpec splits a weights spec FILE[:temp=T][:seed=S][:steps=K][:opening=O] (or
-// a run folder with the same settings) into the weights part and its play
+// SplitPlaySpec splits a weights spec FILE[:temp=T][:seed=S][:steps=K][:opening=O][:guard=1]
+// (or a run folder with the same settings) into the weights part and its play
 // settings. Only trailing colon-separated parts whose key is temp, seed,
-// steps or opening are settings, so that paths and URLs holding ':' or '=' pass unchanged.
+// steps, opening or guard are settings, so that paths and URLs holding ':' or '=' pass unchanged.
 func SplitPlaySpec(spec string) (string, Play, error) {
 	base, p, _, err := SplitPlaySpecGiven(spec)
 	return base, p, err
@@ -232,8 +237,15 @@ func SplitPlaySpecGiven(spec string) (string, Play, PlayGiven, error) {
 				return "", Play{}, PlayGiven{}, fmt.Errorf("bot %s: opening=%q: want a size in 0..%d (0 = the network places)", spec, v, MaxOpening)
 			}
 			p.Opening = n
+		case "guard":
+			switch v {
+			case "0", "1":
+				p.Guard = v == "1"
+			default:
+				return "", Play{}, PlayGiven{}, fmt.Errorf("bot %s: guard=%q: want 1 (the game's scripted guard in front of the network) or 0 (the network alone)", spec, v)
+			}
 		}
 		rest = rest[:i]
 	}
-	return rest, p, PlayGiven{Temp: seen["temp"], Seed: seen["seed"], Steps: seen["steps"], Opening: seen["opening"]}, nil
+	return rest, p, PlayGiven{Temp: seen["temp"], Seed: seen["seed"], Steps: seen["steps"], Opening: seen["opening"], Guard: seen["guard"]}, nil
 }

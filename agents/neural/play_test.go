@@ -249,6 +249,9 @@ func TestSplitPlaySpec(t *testing.T) {
 		{"w.safetensors:temp=6:steps=1:opening=8", "w.safetensors", neural.Play{Temperature: 6, Steps: 1, Opening: 8}, ""},
 		{"w.safetensors:opening=65", "", neural.Play{}, "want a size"},
 		{"w.safetensors:opening=-1", "", neural.Play{}, "want a size"},
+		{"w.safetensors:temp=1:guard=1", "w.safetensors", neural.Play{Temperature: 1, Guard: true}, ""},
+		{"w.safetensors:guard=0", "w.safetensors", neural.Play{}, ""},
+		{"w.safetensors:guard=yes", "", neural.Play{}, "want 1"},
 	} {
 		base, p, err := neural.SplitPlaySpec(tc.spec)
 		if tc.err != "" {

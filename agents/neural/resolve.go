@@ -183,6 +183,9 @@ func resolve(game, spec string) (agents.Entry, bool, error) {
 			return agents.Entry{}, true, fmt.Errorf("%s: opening=%d: %s has no scripted opening (rules.Opener); opening=0 lets the network place", spec, play.Opening, game)
 		}
 	}
+	if play.Guard && !rules.Guards(cfg) {
+		return agents.Entry{}, true, fmt.Errorf("%s: guard=1: %s has no scripted guard (rules.Guarder); guard=0 lets the network play every move", spec, game)
+	}
 	a := net.Arch
 	how := "greedy"
 	if play.Temperature > 0 {
@@ -194,6 +197,9 @@ func resolve(game, spec string) (agents.Entry, bool, error) {
 	if play.Opening > 0 {
 		how += fmt.Sprintf(", the game's opening %d at the placement (drawn with seed %d mixed with the seat and game)", play.Opening, play.Seed)
 	}
+	if play.Guard {
+		how += ", behind the game's scripted guard"
+	}
 	if has {
 		how += fmt.Sprintf(" (%s)", Settings{Play: play, Stored: stored, HasStored: true, Given: which}.Note())
 	}
@@ -203,7 +209,7 @@ func resolve(game, spec string) (agents.Entry, bool, error) {
 		New: func() agents.Agent {
 			ag, _ := NewAgent(net, cfg, false) // cannot fail: LoadFor checked the shape
 			ag.Temperature, ag.Seed, ag.TempSteps, ag.PerSeat = play.Temperature, play.Seed, play.Steps, true
-			ag.Opening = play.Opening
+			ag.Opening, ag.Guard = play.Opening, play.Guard
 			return ag
 		},
 		Params: cfg.CarriedParams(),

@@ -34,11 +34,12 @@ type storedPlay struct {
 	Temperature float64 `json:"temperature"`
 	Steps       int     `json:"steps,omitempty"`
 	Opening     int     `json:"opening,omitempty"`
+	Guard       bool    `json:"guard,omitempty"`
 }
 
 // EncodePlay returns the PlayKey metadata value of p, its seed left out.
 func EncodePlay(p Play) string {
-	b, _ := json.Marshal(storedPlay{Temperature: p.Temperature, Steps: p.Steps, Opening: p.Opening})
+	b, _ := json.Marshal(storedPlay{Temperature: p.Temperature, Steps: p.Steps, Opening: p.Opening, Guard: p.Guard})
 	return string(b)
 }
 
@@ -56,7 +57,7 @@ func StoredPlay(meta map[string]string) (p Play, ok bool, err error) {
 	if err := dec.Decode(&s); err != nil {
 		return Play{}, false, fmt.Errorf("metadata %s %q: %v", PlayKey, v, err)
 	}
-	p = Play{Temperature: s.Temperature, Steps: s.Steps, Opening: s.Opening}
+	p = Play{Temperature: s.Temperature, Steps: s.Steps, Opening: s.Opening, Guard: s.Guard}
 	if err := p.check(); err != nil {
 		return Play{}, false, fmt.Errorf("metadata %s %q: %w", PlayKey, v, err)
 	}
@@ -94,6 +95,9 @@ func (p Play) Describe() string {
 	if p.Opening > 0 {
 		s += fmt.Sprintf(", opening %d", p.Opening)
 	}
+	if p.Guard {
+		s += ", guard"
+	}
 	if p.Seed != 0 && (p.Temperature > 0 || p.Opening > 0) {
 		s += fmt.Sprintf(", seed %d", p.Seed)
 	}
@@ -102,10 +106,10 @@ func (p Play) Describe() string {
 
 // PlayGiven records which settings a weights spec set explicitly
 // (SplitPlaySpecGiven), so that they override the stored ones (Over).
-type PlayGiven struct{ Temp, Seed, Steps, Opening bool }
+type PlayGiven struct{ Temp, Seed, Steps, Opening, Guard bool }
 
 // Any reports whether the spec set any setting.
-func (g PlayGiven) Any() bool { return g.Temp || g.Seed || g.Steps || g.Opening }
+func (g PlayGiven) Any() bool { return g.Temp || g.Seed || g.Steps || g.Opening || g.Guard }
 
 // Over returns the settings in force for a spec that gave spec's settings
 // g over a network that stores stored: an explicit temp= replaces the
@@ -127,6 +131,9 @@ func (g PlayGiven) Over(stored, spec Play) Play {
 	}
 	if g.Opening {
 		p.Opening = spec.Opening
+	}
+	if g.Guard {
+		p.Guard = spec.Guard
 	}
 	return p
 }

@@ -7,10 +7,12 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/gridgym/gridgym/agents"
 	"github.com/gridgym/gridgym/agents/neural"
+	"github.com/gridgym/gridgym/rules/bovine"
 	"github.com/gridgym/gridgym/rules/rulestest"
 )
 
@@ -118,7 +120,7 @@ func TestPlayMetadataRoundTrip(t *testing.T) {
 
 // Stored values out of range or of another shape are errors, not greedy.
 func TestStoredPlayRefusesBadValues(t *testing.T) {
-	for _, v := range []string{`{"temperature":-1}`, `{"temperature":101}`, `{"temperature":6,"steps":-1}`, `{"temp":6}`, `six`, `{"temperature":6,"opening":-1}`, `{"opening":65}`} {
+	for _, v := range []string{`{"temperature":-1}`, `{"temperature":101}`, `{"temperature":6,"steps":-1}`, `{"temp":6}`, `six`, `{"temperature":6,"opening":-1}`, `{"opening":65}`, `{"guard":1}`} {
 		if _, _, err := neural.StoredPlay(map[string]string{neural.PlayKey: v}); err == nil {
 			t.Errorf("%s: no error", v)
 		}
@@ -168,5 +170,71 @@ func TestStoredPlayIsTheDefault(t *testing.T) {
 	}
 	if _, ok, err := neural.SpecSettings("planner"); ok || err != nil {
 		t.Errorf("a registered bot's settings: ok %v, %v", ok, err)
+	}
+}
+
+// The guard is a play setting like the others (issue 54): stored with the
+// weights it is what a plain file name plays, guard=0 in a spec turns it
+// off, guard=1 turns it on, and a game without a scripted guard
+// (rules.Guarder) refuses it. The agent plays the guard's move where it
+// answers (a rival cow beside the barn) and the network's elsewhere.
+func TestStoredGuard(t *testing.T) {
+	p, _ := rulestest.PolicyCopy(t, bovine.Name, 0o640)
+	plain, _ := rulestest.PolicyCopy(t, bovine.Name, 0o640)
+	if err := neural.WritePlay(p, neural.Play{Temperature: 1, Guard: true}); err != nil {
+		t.Fatal(err)
+	}
+	if got, ok, err := neural.ReadPlay(p); !ok || err != nil || got != (neural.Play{Temperature: 1, Guard: true}) {
+		t.Fatalf("read back %+v, %v, %v", got, ok, err)
+	}
+	for _, tc := range []struct {
+		spec  string
+		guard bool
+		note  string
+	}{
+		{p, true, "temp 1, guard, stored in its weights"},
+		{p + ":guard=0", false, "temp 1, the spec's over its weights' temp 1, guard"},
+		{plain, false, "greedy"},
+		{plain + ":guard=1", true, "greedy, guard, from the spec"},
+	} {
+		e, err := agents.Lookup(bovine.Name, tc.spec)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.spec, err)
+		}
+		if ag := e.New().(*neural.Agent); ag.Guard != tc.guard {
+			t.Errorf("%s: the agent's guard %v, want %v", tc.spec, ag.Guard, tc.guard)
+		}
+		if s, _, _ := neural.SpecSettings(tc.spec); s.Note() != tc.note {
+			t.Errorf("%s: note %q, want %q", tc.spec, s.Note(), tc.note)
+		}
+	}
+	r, _ := rectangleWeights(t)
+	if _, err := agents.Lookup("rectangle", r+":guard=1"); err == nil || !strings.Contains(err.Error(), "no scripted guard") {
+		t.Errorf("rectangle with guard=1: %v, want a refusal naming the missing guard", err)
+	}
+
+	st := bovine.New(bovine.Config(false))
+	st.SetCell(1, 1, 2) // seat 2's cow two steps from seat 0's barn
+	st.SetCell(0, 1, 0)
+	want, ok := st.Guard(0)
+	if !ok {
+		t.Fatal("no guard move: the test would prove nothing")
+	}
+	e, _ := agents.Lookup(bovine.Name, plain)
+	net := e.New().(*neural.Agent)
+	net.Reset(st, 0, nil)
+	if net.Act(st) == want {
+		t.Fatal("the network alone plays the guard's move: the test would prove nothing")
+	}
+	net.Guard = true
+	if got := net.Act(st); got != want {
+		t.Errorf("the guarded agent plays %s, want the guard's %s", st.MoveText(0, got), st.MoveText(0, want))
+	}
+	quiet := bovine.New(bovine.Config(false))
+	net.Guard = false
+	free := net.Act(quiet)
+	net.Guard = true
+	if got := net.Act(quiet); got != free {
+		t.Errorf("with no rival near the barn the guarded agent plays %s, the network %s", quiet.MoveText(0, got), quiet.MoveText(0, free))
 	}
 }

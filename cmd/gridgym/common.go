@@ -211,7 +211,9 @@ Bot specs (a comma-separated list names the bots; each is one of):
                       else its latest checkpoint (gridgym train writes both)
   FILE:temp=T[:seed=S][:steps=K]  weights sampled at temperature T, seeded per seat
                       (a plain FILE plays the settings its weights store, if
-                      any: 'gridgym weights play FILE'; temp=0 is greedy)
+                      any: 'gridgym weights play FILE'; temp=0 is greedy;
+                      :opening=K Rectangle's scripted opening, :guard=1|0
+                      Bovine Borders' barn guard in front of the network)
   URL                 file://… or s3://bucket/run?endpoint=…: weights or a run
                       folder, downloaded first
   py:FILE[:ENTRY]     your Python bot in its competition's form: FILE is

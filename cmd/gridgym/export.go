@@ -20,6 +20,7 @@ func newExportCmd() *cobra.Command {
 	var noBinary bool
 	var temperature float64
 	var tempSteps, opening int
+	var guard bool
 	var seed uint64
 	c := &cobra.Command{
 		Use:   "export",
@@ -91,11 +92,11 @@ refused: retrain it, or export with the gridgym that trained it.`,
 			if err != nil {
 				return err
 			}
-			play := export.Play{Temperature: temperature, Steps: tempSteps, Opening: opening}
+			play := export.Play{Temperature: temperature, Steps: tempSteps, Opening: opening, Guard: guard}
 			if c.Flags().Changed("seed") {
 				play.Seed = &seed
 			}
-			given := neural.PlayGiven{Temp: c.Flags().Changed("temperature"), Steps: c.Flags().Changed("temp-steps"), Opening: c.Flags().Changed("opening")}
+			given := neural.PlayGiven{Temp: c.Flags().Changed("temperature"), Steps: c.Flags().Changed("temp-steps"), Opening: c.Flags().Changed("opening"), Guard: c.Flags().Changed("guard")}
 			opt := export.Options{NoBinary: noBinary, Game: game, Runner: runner, Play: play, PlayGiven: given, Search: searchSpec, SearchSeed: seed}
 			opt.Python = timingPython(python)
 			rep, err := export.Export(cp, o.dir, opt)
@@ -128,6 +129,7 @@ refused: retrain it, or export with the gridgym that trained it.`,
 	c.Flags().Float64Var(&temperature, "temperature", 0, "sample moves from softmax(logits/T) with seeded draws (0 = greedy; not for Slime); default: the weights' stored settings, else 0")
 	c.Flags().IntVar(&tempSteps, "temp-steps", 0, "sample only in the game's first K steps, greedy after (0 = every step; Rectangle, Nuggets); default: the weights' stored steps")
 	c.Flags().IntVar(&opening, "opening", 0, "play the game's scripted opening of size K at the placement instead of the network (0 = the network places; Rectangle); default: the weights' stored opening")
+	c.Flags().BoolVar(&guard, "guard", false, "play the game's scripted guard in front of the network (Bovine Borders; --guard=false: the network alone); default: the weights' stored guard")
 	c.Flags().Uint64Var(&seed, "seed", 0, "seed of the draws, baked into the bot (default: a random seed per process; with --search, 0)")
 	c.Flags().StringVar(&python, "python", "python3", "interpreter that times the Python bot where the competition starts it every move (Slime): 5 runs, in README.txt; none: skip")
 	c.Flags().StringVar(&searchSpec, "search", "", "the executable answers with this tree search instead of the network, e.g. greedy@2000:trees=1:opp=prior:ms=50")

@@ -56,6 +56,7 @@ func TestWeightsPlayCommand(t *testing.T) {
 		{"weights", "play", w, "--temp-steps", "1"},
 		{"weights", "play", w, "--opening", "8"}, // four-square has no opening
 		{"weights", "play", w, "--opening", "65"},
+		{"weights", "play", w, "--guard"}, // nor a guard
 		{"weights", "play", "s3://bucket/run?endpoint=http://minio:9000", "--temperature", "6"},
 		{"weights", "play", filepath.Join(t.TempDir(), "missing.safetensors")},
 	} {
@@ -78,6 +79,22 @@ func TestWeightsPlayCommand(t *testing.T) {
 		{[]string{"--opening", "0"}, r + ": temp 6, first step (was temp 6, first step, opening 8)"},
 	} {
 		out, err := run(append([]string{"weights", "play", r}, step.args...)...)
+		if err != nil || !strings.Contains(out, step.want) {
+			t.Fatalf("weights play %v: %v\n%s\nwant %q", step.args, err, out, step.want)
+		}
+	}
+	// Bovine Borders has a guard (rules.Guarder): stored beside the
+	// temperature, kept when it changes, removed by --guard=false.
+	v, _ := rulestest.PolicyCopy(t, "bovine-borders", 0o644)
+	for _, step := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--temperature", "1", "--guard"}, v + ": temp 1, guard (was greedy)"},
+		{[]string{"--temperature", "2"}, v + ": temp 2, guard (was temp 1, guard)"},
+		{[]string{"--guard=false"}, v + ": temp 2 (was temp 2, guard)"},
+	} {
+		out, err := run(append([]string{"weights", "play", v}, step.args...)...)
 		if err != nil || !strings.Contains(out, step.want) {
 			t.Fatalf("weights play %v: %v\n%s\nwant %q", step.args, err, out, step.want)
 		}

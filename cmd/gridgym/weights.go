@@ -101,6 +101,7 @@ network.`,
 func newWeightsPlayCmd() *cobra.Command {
 	var temperature float64
 	var tempSteps, opening int
+	var guard bool
 	c := &cobra.Command{
 		Use:   "play FILE",
 		Short: "Show or set the play settings a network is played and exported with by default",
@@ -116,7 +117,9 @@ the settings: greedy); --temp-steps K limits the sampling to the game's
 first K steps (0 = every step); --opening K plays the game's scripted
 opening of size K at the placement instead of the network (Rectangle: the
 robots round a K×K square in a corner drawn by the play-time seed; 0
-removes it). No seed is stored: each seat, game and
+removes it); --guard puts the game's scripted guard in front of the network
+(Bovine Borders: with a rival cow one or two steps from the barn, capture it
+or fill a barn neighbour; --guard=false removes it). No seed is stored: each seat, game and
 exported process draws its own, so that copies of the network differ. The
 file is rewritten atomically and its tensors stay byte-identical. A run
 folder means the file it plays (its best.safetensors, else its latest
@@ -124,11 +127,12 @@ checkpoint); a URL is read, never written.`,
 		Example: `  gridgym weights play models/rectangle/final.safetensors
   gridgym weights play models/rectangle/final.safetensors --temperature 6 --temp-steps 1
   gridgym weights play runs/rect-rings/best.safetensors --temperature 0
-  gridgym weights play models/rectangle/final.safetensors --opening 8`,
+  gridgym weights play models/rectangle/final.safetensors --opening 8
+  gridgym weights play models/bovine-borders/final.safetensors --guard`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			spec := args[0]
-			set := c.Flags().Changed("temperature") || c.Flags().Changed("temp-steps") || c.Flags().Changed("opening")
+			set := c.Flags().Changed("temperature") || c.Flags().Changed("temp-steps") || c.Flags().Changed("opening") || c.Flags().Changed("guard")
 			if set && store.IsURL(spec) {
 				return usagef("%s: a URL is read, not written: set the play settings of a local file, then upload it", store.Redact(spec))
 			}
@@ -149,7 +153,7 @@ checkpoint); a URL is read, never written.`,
 				}
 				return nil
 			}
-			p := neural.Play{Temperature: temperature, Steps: tempSteps, Opening: opening}
+			p := neural.Play{Temperature: temperature, Steps: tempSteps, Opening: opening, Guard: guard}
 			if !c.Flags().Changed("temperature") {
 				if !has && c.Flags().Changed("temp-steps") {
 					return usagef("%s stores no play settings: --temp-steps goes with --temperature", spec)
@@ -161,6 +165,14 @@ checkpoint); a URL is read, never written.`,
 			}
 			if !c.Flags().Changed("opening") {
 				p.Opening = old.Opening
+			}
+			if !c.Flags().Changed("guard") {
+				p.Guard = old.Guard
+			}
+			if p.Guard {
+				if err := checkGuarder(path); err != nil {
+					return err
+				}
 			}
 			if p.Opening < 0 || p.Opening > neural.MaxOpening {
 				return usagef("--opening %d: want 0..%d (0 = the network places)", p.Opening, neural.MaxOpening)
@@ -187,6 +199,7 @@ checkpoint); a URL is read, never written.`,
 	c.Flags().Float64Var(&temperature, "temperature", 0, "store sampling at this temperature (0 = greedy: remove the settings)")
 	c.Flags().IntVar(&tempSteps, "temp-steps", 0, "store sampling in the game's first K steps only, greedy after (0 = every step)")
 	c.Flags().IntVar(&opening, "opening", 0, "store the game's scripted opening of size K at the placement (0 = the network places; Rectangle)")
+	c.Flags().BoolVar(&guard, "guard", false, "store the game's scripted guard in front of the network (--guard=false removes it; Bovine Borders)")
 	return c
 }
 
@@ -232,19 +245,39 @@ func weightsFileOf(c *cobra.Command, spec string) (string, error) {
 	return path, err
 }
 
-// checkOpener refuses an opening for the network in path whose game has
-// none (rules.Opener): every command would refuse to play the file.
-func checkOpener(path string, size int) error {
-	net, meta, err := neural.Load(path)
+// checkGuarder refuses the guard for the network in path whose game has
+// none (rules.Guarder): every command would refuse to play the file.
+func checkGuarder(path string) error {
+	cfg, game, err := trainedConfigOf(path)
 	if err != nil {
 		return err
 	}
+	if !rules.Guards(cfg) {
+		return usagef("--guard: %s has no scripted guard (rules.Guarder); only the network plays", game)
+	}
+	return nil
+}
+
+// trainedConfigOf is the game config the network in path was trained with,
+// and its game's name.
+func trainedConfigOf(path string) (rules.Config, string, error) {
+	net, meta, err := neural.Load(path)
+	if err != nil {
+		return rules.Config{}, "", err
+	}
 	cfg, err := neural.TrainedConfig(net, meta)
+	return cfg, net.Arch.Game, err
+}
+
+// checkOpener refuses an opening for the network in path whose game has
+// none (rules.Opener): every command would refuse to play the file.
+func checkOpener(path string, size int) error {
+	cfg, game, err := trainedConfigOf(path)
 	if err != nil {
 		return err
 	}
 	if !rules.Opens(cfg) {
-		return usagef("--opening %d: %s has no scripted opening (rules.Opener); only the network places", size, net.Arch.Game)
+		return usagef("--opening %d: %s has no scripted opening (rules.Opener); only the network places", size, game)
 	}
 	return nil
 }

@@ -244,7 +244,7 @@ func Positions(t testing.TB, cfg rules.Config, net *neural.Net, p neural.Play, n
 	if err != nil {
 		t.Fatal(err)
 	}
-	policy.Temperature, policy.Seed, policy.TempSteps, policy.Opening = p.Temperature, p.Seed, p.Steps, p.Opening
+	policy.Temperature, policy.Seed, policy.TempSteps, policy.Opening, policy.Guard = p.Temperature, p.Seed, p.Steps, p.Opening, p.Guard
 	rng := rules.NewRNG(seed)
 	var out []Position
 	for game := 0; len(out) < n; game++ {

@@ -128,6 +128,43 @@ def legal_mask(b):
     return mask
 
 
+# The barn guard (rules/bovine guard.go, Guard; GUARD = 1 from the weights'
+# play settings): the view cells one or two steps from the own barn,
+# row-major.
+_GUARD_WINDOW = ((0, 1), (0, 2), (1, 0), (1, 1), (2, 0))
+
+
+def guard_move(b):
+    """The barn guard's move for view b, or None where it declines (the
+    network plays): with a rival cow one or two steps from the barn, capture
+    one (beside the barn first, from a connected cow first, never from the
+    barn; ties in _GUARD_WINDOW then _DIRS order), else place from the barn
+    on an empty neighbour of it, (0, 1) first; exactly Go's State.Guard."""
+    threat, best, best_v, conn = False, None, 0, None
+    for i, j in _GUARD_WINDOW:
+        if b[i, j] < 1:
+            continue
+        threat = True
+        v0 = 20 if i + j == 1 else 10
+        for di, dj in _DIRS:
+            si, sj = i + di, j + dj
+            if si < 0 or sj < 0 or (si == 0 and sj == 0) or b[si, sj] != 0:
+                continue
+            if conn is None:
+                conn = _cells(_connected(_bits(b == 0), _BARNS[0]))
+            v = v0 + (5 if conn[si, sj] else 0)
+            if v > best_v:
+                best, best_v = ((si, sj), (i, j)), v
+    if not threat:
+        return None
+    if best is not None:
+        return best
+    for i, j in ((0, 1), (1, 0)):
+        if b[i, j] == -1:
+            return ((0, 0), (i, j))
+    return None
+
+
 def bot(board=None, *_):
     """The full move of the network's policy for this view, or None (pass).
     Never raises and never returns an invalid move (missing or extra
@@ -141,6 +178,10 @@ def bot(board=None, *_):
         mask = legal_mask(b)
         if not mask[0, :_PASS_ACTION].any():
             return None
+        if GUARD:
+            m = guard_move(b)
+            if m is not None:
+                return m
         planes, scalars = observe(b)
         a = choose(net_logits(planes, scalars)[0], mask, planes, scalars)[0]
         if a < 0 or a >= _PASS_ACTION:

@@ -18,7 +18,7 @@ var competition = &rules.Competition{
 		},
 		Illegal: "not a valid move (R7: the source the bot's own, the destination not, sharing a side; a destination alone needs a side-neighbour of the bot's own, R8): a pass (R10)",
 	},
-	Export: &rules.Export{Source: twin, File: "bovine_borders_bot.py", Entry: "bot", Args: 1,
+	Export: &rules.Export{Source: twin, File: "bovine_borders_bot.py", Entry: "bot", Args: 1, Guard: true,
 		Usage: "bovine_borders_bot.py defines the bot function taking board, as the competition imports it."},
 }
 
