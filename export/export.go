@@ -154,7 +154,7 @@ func (p Play) check(t Target) error {
 	if p.Opening > 0 && !t.Opening {
 		return fmt.Errorf("the %s bot has no scripted opening: opening %d cannot be baked in (use opening 0)", t.Game, p.Opening)
 	}
-	if p.Guard && !t.Guard {
+	if p.Guard && t.Guard == "" {
 		return fmt.Errorf("the %s bot has no scripted guard: the guard cannot be baked in (export it with --guard=false)", t.Game)
 	}
 	return nil
@@ -309,7 +309,7 @@ func Export(spec, dir string, opt Options) (Report, error) {
 	}
 	how := "The bot plays the network's most probable legal move; set SAMPLE = True in the Python file to sample.\n"
 	if play.neural().Stores() {
-		how = playReadme(play)
+		how = playReadme(t, play)
 		if rep.Submit == filepath.Join(dir, t.Executable) && opt.Search == "" { // the executable was written
 			how += fmt.Sprintf("%s samples alike, with the same seed (a seed of its own per process where SEED = None).\n", t.Executable)
 		}
@@ -404,11 +404,10 @@ func memoryReadme(carried map[string]string) string {
 }
 
 // playReadme says in README.txt how a bot with play-time sampling plays.
-func playReadme(p Play) string {
+func playReadme(t Target, p Play) string {
 	var b strings.Builder
 	if p.Guard {
-		b.WriteString("The game's scripted guard answers before the network where it applies (GUARD = 1; the game's rules\n" +
-			"module says when: Bovine Borders, a rival cow one or two steps from the barn); the network plays every other move.\n")
+		fmt.Fprintf(&b, "The game's scripted guard answers before the network where it applies (GUARD = 1); the network\nplays every other move. %s\n", t.Guard)
 	}
 	if p.Opening > 0 {
 		fmt.Fprintf(&b, "At the placement the bot plays the game's opening of size %d (OPENING), drawn from SEED and the request, not the network.\n", p.Opening)

@@ -112,10 +112,11 @@ type Export struct {
 	// state's rules.Opener) when its OPENING is above 0, as a network's
 	// play settings ask (neural.Play.Opening).
 	Opening bool
-	// Guard marks a module that plays the game's scripted guard (the
-	// state's rules.Guarder) in front of the network when its GUARD is 1,
-	// as a network's play settings ask (neural.Play.Guard).
-	Guard bool
+	// Guard, if set, marks a module that plays the game's scripted guard
+	// (the state's rules.Guarder) in front of the network when its GUARD
+	// is 1, as a network's play settings ask (neural.Play.Guard), and says
+	// in a sentence when it answers and how (README.txt of the export).
+	Guard string
 	// Executable, if set, is the file name of the stand-alone executable
 	// the export also writes (Competition.Program answers for it).
 	Executable string

@@ -18,7 +18,9 @@ var competition = &rules.Competition{
 		},
 		Illegal: "not a valid move (R7: the source the bot's own, the destination not, sharing a side; a destination alone needs a side-neighbour of the bot's own, R8): a pass (R10)",
 	},
-	Export: &rules.Export{Source: twin, File: "bovine_borders_bot.py", Entry: "bot", Args: 1, Guard: true,
+	Export: &rules.Export{Source: twin, File: "bovine_borders_bot.py", Entry: "bot", Args: 1,
+		Guard: "With a rival cow one or two steps from the barn it captures one (beside the barn first, from a\n" +
+			"connected cow first, never from the barn), else places a cow from the barn beside it (guard.go).",
 		Usage: "bovine_borders_bot.py defines the bot function taking board, as the competition imports it."},
 }
 
