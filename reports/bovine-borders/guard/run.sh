@@ -2,7 +2,8 @@
 # Session 92: a network behind Bovine Borders' barn guard (rules/bovine guard.go,
 # the play setting guard=1), measured as the model card measures a network:
 #   sh reports/bovine-borders/guard/run.sh make        # RP 200 with {temp 1, guard} stored: OUT/RPG.safetensors
-#   sh reports/bovine-borders/guard/run.sh tables NET  # every table below for NET (~80 minutes on 2 cores)
+#   sh reports/bovine-borders/guard/run.sh tables NET  # every table of the README for NET (~60 minutes on 2 cores)
+#   sh reports/bovine-borders/guard/run.sh curve       # RP's checkpoints behind the guard against the held-out bots (~20 minutes)
 # NET is played by its plain file name: the play settings its weights store
 # (gridgym weights play NET), as a user gets it. Raw outputs go to the
 # git-ignored results/bovine-borders/guard/.
@@ -43,8 +44,22 @@ tables)
 		t "$h-field" "A=$n,$h,defensive_dan_heng,adjacent_asta" 408 "$h"
 	done
 	;;
+curve)
+	# RP's checkpoints with {temperature 1, guard}, each held-out bot beside the reference bots, 96 games, seed 2
+	mkdir -p "$OUT/curve"
+	for it in 000000 000050 000100 000150 000200; do
+		w="$OUT/curve/rp$it.safetensors"
+		cp "results/bovine-borders/sparring/r2ppo/checkpoints/iter-$it/weights.safetensors" "$w"
+		$GG weights play "$w" --temperature 1 --guard > /dev/null
+		for h in lookahead_lena warden_wanda fence_fiona; do
+			$GG tournament -q --game bovine-borders --bots "X=$w,$h,centre_cleo,voronoi_vera" --games 96 --all-orders --seed 2 --report "$OUT/curve/$it-$h" > /dev/null
+			printf '%s %-14s ' "$it" "$h"
+			python3 reports/pair.py "$OUT/curve/$it-$h/games.jsonl" X "$h"
+		done
+	done
+	;;
 *)
-	echo "usage: run.sh make|tables NET" >&2
+	echo "usage: run.sh make|tables NET|curve" >&2
 	exit 2
 	;;
 esac
