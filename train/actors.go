@@ -107,6 +107,7 @@ func (t *trainer) newActors(workers int) error {
 			return err
 		}
 		a.pl = newPlayer(a.v, t.rcfg, t.net, pw)
+		a.pl.play.Guard = cfg.Play.Guard // the learner and its snapshots play behind the guard, as it will be played
 		a.buf = buffer{os: t.buf.os, ns: t.buf.ns, mw: t.buf.mw, heads: t.buf.heads}
 		a.cut, a.base = make([]bool, a.v.N), make([]float64, a.v.N*a.v.Seats)
 		t.actors = append(t.actors, a)

@@ -105,7 +105,10 @@ type PlayConfig struct {
 	// the placement (neural.Play.Opening: Rectangle's opening square).
 	Opening int `yaml:"opening,omitempty"`
 	// Guard plays the game's scripted guard in front of the network
-	// (neural.Play.Guard: Bovine Borders' barn guard).
+	// (neural.Play.Guard: Bovine Borders' barn guard). Unlike the other
+	// settings it also holds in training: the learner and its snapshots
+	// play behind the guard in rollouts and evaluations, so PPO learns the
+	// moves the guard leaves to the network.
 	Guard bool `yaml:"guard,omitempty"`
 }
 

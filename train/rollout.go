@@ -114,7 +114,9 @@ type player struct {
 	// samples the policy itself. An evaluation draws as the neural agent
 	// that plays the weights file does (neural.Agent.Act): the draw is
 	// neural.Draw(drawSeed[env], neural.ObsKey(observation), head), a
-	// function of the position, not a fresh number each step.
+	// function of the position, not a fresh number each step. With
+	// play.Guard (Config.Play.Guard) the learner and its pool snapshots
+	// play behind the game's scripted guard (request).
 	play     neural.Play
 	drawSeed []uint64
 
@@ -125,10 +127,15 @@ type player struct {
 
 // request lists the active (env, seat) pairs played by actors of kind (and
 // pool index k) in p.req*, each in a random frame of the game's symmetries
-// (drawn from rngs[env]) when augment.
+// (drawn from rngs[env]) when augment. With play.Guard, a learner or pool
+// seat that the game's scripted guard answers (rules.Guarder) plays the
+// guard's move and is not listed: the network makes no decision there, so
+// training records none and its reward goes to the seat's last decision,
+// as the guard is played by the neural agent and the exported bot.
 func (p *player) request(active []bool, kind, k int, augment bool, rngs []*rules.RNG) {
 	v := p.v
 	p.reqEnv, p.reqSeat, p.reqSym = p.reqEnv[:0], p.reqSeat[:0], p.reqSym[:0]
+	guard := p.play.Guard && (kind == byLearner || kind == byPool)
 	for i := 0; i < v.N; i++ {
 		if !active[i] {
 			continue
@@ -137,6 +144,14 @@ func (p *player) request(active []bool, kind, k int, augment bool, rngs []*rules
 			a := p.actors[i][s]
 			if a.kind != kind || (kind == byPool && a.pool != k) || !v.Active[i*v.Seats+s] {
 				continue
+			}
+			if guard {
+				if gd, ok := v.State(i).(rules.Guarder); ok {
+					if m, ok := gd.Guard(s); ok {
+						v.SetMove(i, s, m)
+						continue
+					}
+				}
 			}
 			g := rules.D4(0)
 			if augment && len(p.syms) > 1 {

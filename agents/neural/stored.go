@@ -195,7 +195,8 @@ func ReadPlay(path string) (p Play, ok bool, err error) {
 }
 
 // WritePlay stores p as the weights file path's play settings (PlayKey),
-// or with p greedy (temperature 0) removes them; p's seed is not stored.
+// or with nothing to store (Play.Stores: greedy, no opening, no guard)
+// removes them; p's seed is not stored.
 // The file is rewritten atomically (a reader sees the old file or the
 // new, never a mix) and its tensors stay byte-identical (SetMetadata). It
 // refuses a file that is not a gridgym network.
