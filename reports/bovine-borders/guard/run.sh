@@ -4,6 +4,7 @@
 #   sh reports/bovine-borders/guard/run.sh make        # RP 200 with {temp 1, guard} stored: OUT/RPG.safetensors
 #   sh reports/bovine-borders/guard/run.sh tables NET  # every table of the README for NET (~60 minutes on 2 cores)
 #   sh reports/bovine-borders/guard/run.sh curve       # RP's checkpoints behind the guard against the held-out bots (~20 minutes)
+#   sh reports/bovine-borders/guard/run.sh train       # GP: RPG trained on behind the guard (ft-guard.yaml, ~10 minutes) into OUT/gp
 # NET is played by its plain file name: the play settings its weights store
 # (gridgym weights play NET), as a user gets it. Raw outputs go to the
 # git-ignored results/bovine-borders/guard/.
@@ -44,6 +45,9 @@ tables)
 		t "$h-field" "A=$n,$h,defensive_dan_heng,adjacent_asta" 408 "$h"
 	done
 	;;
+train)
+	$GG train --config reports/bovine-borders/guard/ft-guard.yaml --init "$OUT/RPG.safetensors" --out "$OUT/gp" -q
+	;;
 curve)
 	# RP's checkpoints with {temperature 1, guard}, each held-out bot beside the reference bots, 96 games, seed 2
 	mkdir -p "$OUT/curve"
@@ -59,7 +63,7 @@ curve)
 	done
 	;;
 *)
-	echo "usage: run.sh make|tables NET|curve" >&2
+	echo "usage: run.sh make|tables NET|curve|train" >&2
 	exit 2
 	;;
 esac
