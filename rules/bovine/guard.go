@@ -6,6 +6,10 @@ import "github.com/gridgym/gridgym/rules"
 // view (0, 0), row-major: the cells the guard watches (Guard).
 var guardWindow = [...][2]int{{0, 1}, {0, 2}, {1, 0}, {1, 1}, {2, 0}}
 
+// barnSides are the barn's neighbours in the view, in the order the guard
+// fills them.
+var barnSides = [...][2]int{{0, 1}, {1, 0}}
+
 // viewSides are the sources of a move relative to its destination, in the
 // order of the encoder's action planes and the exported bot's _DIRS: above,
 // left, right, below.
@@ -76,10 +80,7 @@ func (s *State) Guard(seat int) (rules.Move, bool) {
 		return best, true
 	}
 	br, bc := Barn(seat)
-	for _, w := range guardWindow[:3] {
-		if w[0]+w[1] != 1 {
-			continue
-		}
+	for _, w := range barnSides {
 		r, c := ViewToReal(seat, w[0], w[1])
 		if s.owner(r, c) == Empty {
 			return FullMove(br*Size+bc, r*Size+c), true
