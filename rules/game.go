@@ -254,6 +254,17 @@ type Guarder interface {
 	Guard(seat int) (Move, bool)
 }
 
+// GuardMove is seat's guard move at st where st's game has a scripted
+// guard (Guarder) and it answers there; false otherwise (the network
+// plays). The neural agent and the trainer's rollouts both ask it, so that
+// a network is trained and played behind the same guard.
+func GuardMove(st State, seat int) (Move, bool) {
+	if gd, ok := st.(Guarder); ok {
+		return gd.Guard(seat)
+	}
+	return Move{}, false
+}
+
 // Guards reports whether the states of the validated config cfg are
 // Guarders: whether a network's play settings may ask for the guard there.
 func Guards(cfg Config) bool {

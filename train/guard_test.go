@@ -42,8 +42,12 @@ func TestPlayerGuard(t *testing.T) {
 		if asked := slices.Contains(pl.reqSeat, 0); asked == guard {
 			t.Fatalf("guard %v: seat 0 asked %v (requests %v)", guard, asked, pl.reqSeat)
 		}
-		if len(pl.reqSeat) != 3+boolInt(!guard) {
-			t.Fatalf("guard %v: %d seats asked, want the others too", guard, len(pl.reqSeat))
+		wantAsked := 4 // every seat
+		if guard {
+			wantAsked = 3 // every seat but seat 0
+		}
+		if len(pl.reqSeat) != wantAsked {
+			t.Fatalf("guard %v: %d seats asked, want %d", guard, len(pl.reqSeat), wantAsked)
 		}
 		pl.decide(net, true, nil, nil)
 		v.Step(pl.actions)
@@ -53,11 +57,4 @@ func TestPlayerGuard(t *testing.T) {
 		}
 		v.Close()
 	}
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }

@@ -146,11 +146,9 @@ func (p *player) request(active []bool, kind, k int, augment bool, rngs []*rules
 				continue
 			}
 			if guard {
-				if gd, ok := v.State(i).(rules.Guarder); ok {
-					if m, ok := gd.Guard(s); ok {
-						v.SetMove(i, s, m)
-						continue
-					}
+				if m, ok := rules.GuardMove(v.State(i), s); ok {
+					v.SetMove(i, s, m)
+					continue
 				}
 			}
 			g := rules.D4(0)

@@ -113,10 +113,8 @@ func (g *Agent) Reset(_ rules.State, seat int, rng *rules.RNG) {
 // Act implements agents.Agent.
 func (g *Agent) Act(st rules.State) rules.Move {
 	if g.Guard {
-		if gd, ok := st.(rules.Guarder); ok {
-			if m, ok := gd.Guard(g.seat); ok {
-				return m
-			}
+		if m, ok := rules.GuardMove(st, g.seat); ok {
+			return m
 		}
 	}
 	g.Enc.Observe(st, g.seat, g.planes, g.scalars)
